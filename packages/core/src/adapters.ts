@@ -1,0 +1,73 @@
+/**
+ * The Adapter contract: how Gatehouse keeps users, accounts, sessions, verification
+ * tokens and authenticators in a database. Method names and record shapes follow
+ * Auth.js, so an existing Auth.js adapter plugs in unchanged.
+ */
+import type { Account, Authenticator, Awaitable, User } from "./types.js"
+
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+export interface AdapterUser extends User {
+  id: string
+  email: string
+  emailVerified: Date | null
+}
+
+export interface AdapterAccount extends Account {
+  userId: string
+  type: AdapterAccountType
+}
+
+export interface AdapterSession {
+  /** The opaque value stored in the session cookie. */
+  sessionToken: string
+  userId: string
+  expires: Date
+}
+
+export interface VerificationToken {
+  identifier: string
+  /** The hashed token: the raw one only ever travels in the e-mail. */
+  token: string
+  expires: Date
+}
+
+export interface AdapterAuthenticator extends Authenticator {
+  userId: string
+}
+
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>
+  /** Returns the token and deletes it, so that it can be used once only. */
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
+  getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>
+  getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
+  updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+}
+
+const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
+
+/** Whether a value is an ISO-8601 date string: adapters use it to revive dates from JSON stores. */
+export function isDate(value: unknown): value is string {
+  return typeof value === "string" && isoDate.test(value) && !Number.isNaN(Date.parse(value))
+}

@@ -1,0 +1,65 @@
+/** The shape every action receives: config resolved once, plus what this request decided. */
+import type { Adapter } from "../adapters.js"
+import type { JWTOptions } from "../jwt.js"
+import type {
+  AuthAction,
+  CallbacksOptions,
+  CookiesOptions,
+  CookieOption,
+  EventCallbacks,
+  LoggerInstance,
+  PagesOptions,
+  SessionOptions,
+  Theme,
+} from "../types.js"
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  OAuthConfigInternal,
+  ProviderType,
+  WebAuthnConfig,
+} from "../providers/types.js"
+
+export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
+  ? OAuthConfigInternal<any>
+  : T extends "email"
+    ? EmailConfig
+    : T extends "credentials"
+      ? CredentialsConfig<any>
+      : T extends "webauthn"
+        ? WebAuthnConfig
+        : never) & {
+  signinUrl: string
+  callbackUrl: string
+}
+
+export type ResolvedCookies = { [K in keyof CookiesOptions]: CookieOption }
+
+export interface InternalOptions<T extends ProviderType = ProviderType> {
+  /** `{origin}{basePath}` of this request. */
+  url: URL
+  basePath: string
+  action: AuthAction
+  providers: InternalProvider[]
+  /** The provider named in the path, when there is one. */
+  provider: InternalProvider<T>
+  secret: string | string[]
+  theme: Theme
+  debug: boolean
+  logger: LoggerInstance
+  session: SessionOptions
+  pages: Partial<PagesOptions>
+  jwt: JWTOptions
+  events: EventCallbacks
+  /** Every method wrapped so that a throw becomes an AdapterError. */
+  adapter: Required<Adapter> | undefined
+  callbacks: Required<CallbacksOptions>
+  cookies: ResolvedCookies
+  /** The validated callbackUrl (absolute), once the redirect callback has run. */
+  callbackUrl: string
+  csrfToken?: string
+  csrfTokenVerified: boolean
+  redirectProxyUrl?: string
+  isOnRedirectProxy: boolean
+  experimental: { enableWebAuthn?: boolean }
+}

@@ -1,0 +1,195 @@
+/**
+ * The error hierarchy. Class names and `type` strings match Auth.js so that
+ * `error=<type>` in redirect URLs and `instanceof` checks keep working after a move.
+ */
+
+type ErrorOptions = Error | Record<string, unknown>
+
+export type ErrorType =
+  | "AccessDenied"
+  | "AdapterError"
+  | "AccountNotLinked"
+  | "CallbackRouteError"
+  | "CredentialsSignin"
+  | "DuplicateConditionalUI"
+  | "EmailSignInError"
+  | "ErrorPageLoop"
+  | "EventError"
+  | "ExperimentalFeatureNotEnabled"
+  | "InvalidCallbackUrl"
+  | "InvalidCheck"
+  | "InvalidEndpoints"
+  | "InvalidProvider"
+  | "JWTSessionError"
+  | "MissingAdapter"
+  | "MissingAdapterMethods"
+  | "MissingAuthorize"
+  | "MissingCSRF"
+  | "MissingSecret"
+  | "MissingWebAuthnAutocomplete"
+  | "OAuthAccountNotLinked"
+  | "OAuthCallbackError"
+  | "OAuthProfileParseError"
+  | "OAuthSignInError"
+  | "SessionTokenError"
+  | "SignOutError"
+  | "UnknownAction"
+  | "UnsupportedStrategy"
+  | "UntrustedHost"
+  | "Verification"
+  | "WebAuthnVerificationError"
+  | "RateLimited"
+
+/** Base class of every error Gatehouse raises. */
+export class AuthError extends Error {
+  /** Identifies the error in logs and in the `error=` query of redirects. */
+  type: ErrorType
+  /** Where the user is sent: the sign-in page for "signIn", the error page otherwise. */
+  kind?: "signIn" | "error"
+  cause?: Record<string, unknown> & { err?: Error }
+
+  constructor(message?: string | ErrorOptions, errorOptions?: ErrorOptions) {
+    if (message instanceof Error) {
+      super(undefined, { cause: { err: message, ...(message.cause as object) } })
+    } else if (typeof message === "string") {
+      if (errorOptions instanceof Error) {
+        errorOptions = { err: errorOptions, ...(errorOptions.cause as object) }
+      }
+      super(message, errorOptions ? { cause: errorOptions } : undefined)
+    } else {
+      super(undefined, message ? { cause: message } : undefined)
+    }
+    this.name = this.constructor.name
+    this.type = (this.constructor as typeof AuthError & { type?: ErrorType }).type ?? "Configuration" as ErrorType
+    this.kind = (this.constructor as typeof AuthError & { kind?: "signIn" | "error" }).kind ?? "error"
+    const url = `https://errors.authjs.dev#${this.type.toLowerCase()}`
+    this.message = this.message ? `${this.message}. Read more at ${url}` : `Read more at ${url}`
+  }
+}
+
+/** Base class of errors that send the user back to the sign-in page. */
+export class SignInError extends AuthError {
+  static kind = "signIn" as const
+}
+
+export class AdapterError extends AuthError {
+  static type = "AdapterError" as const
+}
+export class AccessDenied extends AuthError {
+  static type = "AccessDenied" as const
+}
+export class CallbackRouteError extends AuthError {
+  static type = "CallbackRouteError" as const
+}
+export class ErrorPageLoop extends AuthError {
+  static type = "ErrorPageLoop" as const
+}
+export class EventError extends AuthError {
+  static type = "EventError" as const
+}
+export class InvalidCallbackUrl extends AuthError {
+  static type = "InvalidCallbackUrl" as const
+}
+
+/** Throw from `authorize` to fail a credentials sign-in; `code` lands in the redirect URL. */
+export class CredentialsSignin extends SignInError {
+  static type = "CredentialsSignin" as const
+  /** Goes into the URL: keep it generic, never say which credential was wrong. */
+  code = "credentials"
+}
+
+export class InvalidEndpoints extends AuthError {
+  static type = "InvalidEndpoints" as const
+}
+export class InvalidCheck extends AuthError {
+  static type = "InvalidCheck" as const
+}
+export class JWTSessionError extends AuthError {
+  static type = "JWTSessionError" as const
+}
+export class MissingAdapter extends AuthError {
+  static type = "MissingAdapter" as const
+}
+export class MissingAdapterMethods extends AuthError {
+  static type = "MissingAdapterMethods" as const
+}
+export class MissingAuthorize extends AuthError {
+  static type = "MissingAuthorize" as const
+}
+export class MissingSecret extends AuthError {
+  static type = "MissingSecret" as const
+}
+export class OAuthAccountNotLinked extends SignInError {
+  static type = "OAuthAccountNotLinked" as const
+}
+export class OAuthCallbackError extends SignInError {
+  static type = "OAuthCallbackError" as const
+}
+export class OAuthProfileParseError extends AuthError {
+  static type = "OAuthProfileParseError" as const
+}
+export class SessionTokenError extends AuthError {
+  static type = "SessionTokenError" as const
+}
+export class OAuthSignInError extends SignInError {
+  static type = "OAuthSignInError" as const
+}
+export class EmailSignInError extends SignInError {
+  static type = "EmailSignInError" as const
+}
+export class SignOutError extends AuthError {
+  static type = "SignOutError" as const
+}
+export class UnknownAction extends AuthError {
+  static type = "UnknownAction" as const
+}
+export class UnsupportedStrategy extends AuthError {
+  static type = "UnsupportedStrategy" as const
+}
+export class InvalidProvider extends AuthError {
+  static type = "InvalidProvider" as const
+}
+export class UntrustedHost extends AuthError {
+  static type = "UntrustedHost" as const
+}
+export class Verification extends AuthError {
+  static type = "Verification" as const
+}
+export class MissingCSRF extends SignInError {
+  static type = "MissingCSRF" as const
+}
+export class DuplicateConditionalUI extends AuthError {
+  static type = "DuplicateConditionalUI" as const
+}
+export class MissingWebAuthnAutocomplete extends AuthError {
+  static type = "MissingWebAuthnAutocomplete" as const
+}
+export class WebAuthnVerificationError extends AuthError {
+  static type = "WebAuthnVerificationError" as const
+}
+export class AccountNotLinked extends SignInError {
+  static type = "AccountNotLinked" as const
+}
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  static type = "ExperimentalFeatureNotEnabled" as const
+}
+/** Too many attempts from one client or for one account; answered with 429. */
+export class RateLimited extends AuthError {
+  static type = "RateLimited" as const
+}
+
+const clientSafeTypes = new Set<string>([
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+])
+
+/** Whether the error's type may be shown to the user; all others surface as `Configuration`. */
+export function isClientError(error: Error): error is AuthError {
+  return error instanceof AuthError && clientSafeTypes.has(error.type)
+}

@@ -1,0 +1,142 @@
+/** Provider configuration types, shaped like Auth.js's so existing provider configs type-check. */
+import type { Awaitable, Profile, TokenSet, Theme, User, Account } from "../types.js"
+import type { customFetch } from "../symbols.js"
+
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+
+export interface CommonProviderOptions {
+  id: string
+  name: string
+  type: ProviderType
+}
+
+/** One input of the credentials form: any HTML input attribute, plus a label. */
+export interface CredentialInput {
+  label?: string
+  type?: string
+  value?: string
+  placeholder?: string
+  [attribute: string]: unknown
+}
+
+export interface CredentialsConfig<Credentials extends Record<string, CredentialInput> = Record<string, CredentialInput>>
+  extends CommonProviderOptions {
+  type: "credentials"
+  credentials: Credentials
+  /** Returns the user for these credentials, or null (or throws CredentialsSignin) to refuse. */
+  authorize: (
+    credentials: Partial<Record<keyof Credentials, unknown>>,
+    request: Request,
+  ) => Awaitable<User | null>
+}
+
+export type CredentialsProviderType = "Credentials"
+
+type UrlParams = Record<string, unknown>
+
+export interface EndpointHandler<P extends UrlParams = UrlParams, C = any, R = any> {
+  url?: string | URL
+  params?: P
+  request?: (context: C) => Awaitable<R>
+  conform?: (response: Response) => Awaitable<Response | undefined>
+  /** Set by the provider to read the client's private key for `private_key_jwt`. */
+  clientPrivateKey?: unknown
+}
+
+export type AuthorizationEndpointHandler = string | EndpointHandler<UrlParams>
+export type TokenEndpointHandler = string | EndpointHandler<UrlParams, { params: UrlParams; checks: unknown; provider: OAuthConfigInternal<any> }, { tokens: TokenSet }>
+export type UserinfoEndpointHandler = string | EndpointHandler<UrlParams, { tokens: TokenSet; provider: OAuthConfigInternal<any> }, Profile>
+
+export interface OAuthClientOptions {
+  token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none"
+  [key: string]: unknown
+}
+
+export type OAuthCheck = "pkce" | "state" | "none" | "nonce"
+
+export interface OAuthProviderButtonStyles {
+  logo?: string
+  bg?: string
+  brandColor?: string
+  text?: string
+}
+
+export interface OAuth2Config<P = Profile> extends CommonProviderOptions, PartialIssuer {
+  type: "oauth"
+  authorization?: AuthorizationEndpointHandler
+  token?: TokenEndpointHandler
+  userinfo?: UserinfoEndpointHandler
+  wellKnown?: string
+  jwks_endpoint?: string
+  checks?: OAuthCheck[]
+  clientId?: string
+  clientSecret?: string
+  client?: OAuthClientOptions
+  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>
+  account?: (tokens: TokenSet) => Partial<Account> | undefined | void
+  idToken?: boolean
+  style?: OAuthProviderButtonStyles
+  allowDangerousEmailAccountLinking?: boolean
+  redirectProxyUrl?: string
+  /** The user's overrides, merged over the defaults by core. */
+  options?: OAuthUserConfig<P>
+  [customFetch]?: typeof fetch
+}
+
+export interface OIDCConfig<P = Profile> extends Omit<OAuth2Config<P>, "type" | "checks" | "options"> {
+  type: "oidc"
+  checks?: OAuthCheck[]
+  options?: OAuthUserConfig<P>
+}
+
+interface PartialIssuer {
+  issuer?: string
+}
+
+export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>
+
+/** What a user passes to a catalogue provider: every field optional. */
+export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "options" | "type">
+
+/** An OAuth provider after core merged defaults and user options. */
+export type OAuthConfigInternal<P = Profile> = Omit<OAuthConfig<P>, "authorization" | "token" | "userinfo" | "options"> & {
+  authorization?: { url: URL; params?: UrlParams }
+  token?: { url: URL; params?: UrlParams; request?: EndpointHandler["request"]; conform?: EndpointHandler["conform"]; clientPrivateKey?: unknown }
+  userinfo?: { url: URL; params?: UrlParams; request?: EndpointHandler["request"] }
+  signinUrl: string
+  callbackUrl: string
+  checks: OAuthCheck[]
+  profile: (profile: P, tokens: TokenSet) => Awaitable<User>
+  account: (tokens: TokenSet) => Partial<Account> | undefined | void
+}
+
+export interface EmailConfig extends CommonProviderOptions {
+  type: "email"
+  from?: string
+  maxAge?: number
+  server?: unknown
+  apiKey?: string
+  secret?: string
+  sendVerificationRequest: (params: {
+    identifier: string
+    url: string
+    expires: Date
+    provider: EmailConfig
+    token: string
+    theme: Theme
+    request: Request
+  }) => Awaitable<void>
+  generateVerificationToken?: () => Awaitable<string>
+  normalizeIdentifier?: (identifier: string) => string
+  options?: Partial<EmailConfig>
+}
+
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn"
+  [option: string]: unknown
+}
+
+export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig<any> | WebAuthnConfig
+
+/** An entry of `config.providers`: a config object, or a factory called with no options. */
+export type Provider<P extends Profile = any> = ProviderConfig | ((options?: any) => ProviderConfig) | OAuthConfig<P>

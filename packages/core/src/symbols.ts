@@ -1,0 +1,6 @@
+/** Marks a config for framework authors: `Auth` returns the internal response instead of a `Response`. */
+export const raw = Symbol("raw")
+/** Marks a config for framework authors whose framework already checks the origin of form posts. */
+export const skipCSRFCheck = Symbol("skip-csrf-check")
+/** Provider option key: the fetch used for the provider's OAuth endpoints. */
+export const customFetch = Symbol("custom-fetch")

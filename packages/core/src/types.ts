@@ -1,0 +1,245 @@
+/** Public types of Gatehouse, shaped like `@auth/core/types`. */
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
+import type { JWT, JWTOptions } from "./jwt.js"
+import type { CredentialInput, Provider, ProviderType } from "./providers/types.js"
+import type { ErrorType } from "./errors.js"
+
+export type { ErrorType } from "./errors.js"
+export type { ProviderType } from "./providers/types.js"
+
+export type Awaitable<T> = T | PromiseLike<T>
+export type Awaited<T> = T extends PromiseLike<infer U> ? U : T
+
+/** The nine actions served under `basePath`. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options"
+
+export interface User {
+  id?: string
+  name?: string | null
+  email?: string | null
+  image?: string | null
+}
+
+export interface DefaultSession {
+  user?: User
+  expires: string
+}
+
+/** What `GET /session` returns to the client (shape set by the `session` callback). */
+export interface Session extends DefaultSession {}
+
+export interface Profile {
+  id?: string | null
+  sub?: string | null
+  name?: string | null
+  given_name?: string | null
+  family_name?: string | null
+  middle_name?: string | null
+  nickname?: string | null
+  preferred_username?: string | null
+  profile?: string | null
+  picture?: any
+  website?: string | null
+  email?: string | null
+  email_verified?: boolean | null
+  gender?: string | null
+  birthdate?: string | null
+  zoneinfo?: string | null
+  locale?: string | null
+  phone_number?: string | null
+  updated_at?: Date | string | number | null
+  address?: {
+    formatted?: string | null
+    street_address?: string | null
+    locality?: string | null
+    region?: string | null
+    postal_code?: string | null
+    country?: string | null
+  } | null
+  [claim: string]: unknown
+}
+
+/** The token endpoint's response, as stored on an Account. */
+export interface TokenSet {
+  access_token?: string
+  id_token?: string
+  refresh_token?: string
+  expires_in?: number
+  expires_at?: number
+  scope?: string
+  token_type?: Lowercase<string>
+  authorization_details?: unknown[]
+  [key: string]: unknown
+}
+
+export interface Account extends TokenSet {
+  provider: string
+  providerAccountId: string
+  type: ProviderType
+  userId?: string
+}
+
+export interface Authenticator {
+  userId?: string
+  providerAccountId: string
+  counter: number
+  credentialBackedUp: boolean
+  credentialID: string
+  credentialPublicKey: string
+  transports?: string | null
+  credentialDeviceType: string
+}
+
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light"
+  logo?: string
+  brandColor?: string
+  buttonText?: string
+}
+
+export interface PagesOptions {
+  signIn: string
+  signOut: string
+  error: string
+  verifyRequest: string
+  newUser: string
+}
+
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+export interface CookieSerializeOptions {
+  domain?: string
+  expires?: Date
+  httpOnly?: boolean
+  maxAge?: number
+  partitioned?: boolean
+  path?: string
+  priority?: "low" | "medium" | "high"
+  sameSite?: boolean | "lax" | "strict" | "none"
+  secure?: boolean
+}
+
+export interface CookiesOptions {
+  sessionToken: Partial<CookieOption>
+  callbackUrl: Partial<CookieOption>
+  csrfToken: Partial<CookieOption>
+  pkceCodeVerifier: Partial<CookieOption>
+  state: Partial<CookieOption>
+  nonce: Partial<CookieOption>
+  webauthnChallenge: Partial<CookieOption>
+}
+
+export type WarningCode =
+  | "debug-enabled"
+  | "csrf-disabled"
+  | "env-url-basepath-redundant"
+  | "env-url-basepath-mismatch"
+  | "experimental-webauthn"
+  | "short-secret"
+
+export interface LoggerInstance {
+  error: (error: Error) => void
+  warn: (code: WarningCode) => void
+  debug: (message: string, metadata?: unknown) => void
+}
+
+export interface CallbacksOptions<P = Profile, A = Account> {
+  signIn?: (params: {
+    user: User | AdapterUser
+    account: A | null
+    profile?: P
+    email?: { verificationRequest?: boolean }
+    credentials?: Record<string, CredentialInput>
+  }) => Awaitable<boolean | string>
+  redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>
+  session?: (
+    params: (
+      | { session: Session; token: JWT }
+      | { session: Session & AdapterSession; user: AdapterUser }
+    ) & { newSession?: any; trigger?: "update" },
+  ) => Awaitable<Session | DefaultSession>
+  jwt?: (params: {
+    token: JWT
+    user: User | AdapterUser
+    account?: A | null
+    profile?: P
+    trigger?: "signIn" | "signUp" | "update"
+    isNewUser?: boolean
+    session?: any
+  }) => Awaitable<JWT | null>
+}
+
+export interface EventCallbacks {
+  signIn?: (message: { user: User; account?: Account | null; profile?: Profile; isNewUser?: boolean }) => Awaitable<void>
+  signOut?: (
+    message: { session: AdapterSession | null | void | undefined } | { token: JWT | null },
+  ) => Awaitable<void>
+  createUser?: (message: { user: User }) => Awaitable<void>
+  updateUser?: (message: { user: User }) => Awaitable<void>
+  linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
+}
+
+export interface SessionOptions {
+  strategy: "jwt" | "database"
+  maxAge: number
+  updateAge: number
+  generateSessionToken: () => string
+}
+
+export interface AuthConfig {
+  providers: Provider[]
+  secret?: string | string[]
+  session?: Partial<SessionOptions>
+  jwt?: Partial<JWTOptions>
+  pages?: Partial<PagesOptions>
+  callbacks?: CallbacksOptions
+  events?: EventCallbacks
+  adapter?: Adapter
+  debug?: boolean
+  logger?: Partial<LoggerInstance>
+  theme?: Theme
+  useSecureCookies?: boolean
+  cookies?: Partial<CookiesOptions>
+  trustHost?: boolean
+  skipCSRFCheck?: typeof import("./symbols.js").skipCSRFCheck
+  raw?: typeof import("./symbols.js").raw
+  redirectProxyUrl?: string
+  experimental?: { enableWebAuthn?: boolean }
+  basePath?: string
+}
+
+/** What an action hands back before it becomes a Web `Response`. */
+export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
+  status?: number
+  headers?: Record<string, string>
+  body?: Body
+  redirect?: string
+  cookies?: Cookie[]
+}
+
+export interface Cookie extends CookieOption {
+  value: string
+}
+
+export interface WebAuthnOptionsResponseBody {
+  action: "authenticate" | "register"
+  options: unknown
+}
+
+export type { Adapter, AdapterSession, AdapterUser }
+export type { JWT, JWTOptions }
+export type { Provider }
+export type { ErrorType as AuthErrorType }
