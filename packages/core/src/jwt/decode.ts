@@ -1,0 +1,30 @@
+import { jwtDecrypt } from "jose"
+import { deriveEncryptionKey, type ContentEncryption } from "./derive-key.js"
+import type { JWT, JWTDecodeParams } from "./types.js"
+
+/**
+ * Decrypts a token made by `encode` (or by Auth.js). Throws when the token is not
+ * readable with any of the secrets; returns null when there is no token.
+ */
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  const { token, secret, salt } = params
+  if (!token) return null
+  const secrets = Array.isArray(secret) ? secret : [secret]
+  const { payload } = await jwtDecrypt(
+    token,
+    async ({ kid, enc }) => {
+      for (const candidate of secrets) {
+        const derived = await deriveEncryptionKey(enc as ContentEncryption, candidate, salt)
+        // Without a kid only the first secret is tried, as Auth.js does.
+        if (kid === undefined || derived.kid === kid) return derived.key
+      }
+      throw new Error("no matching decryption secret")
+    },
+    {
+      clockTolerance: 15,
+      keyManagementAlgorithms: ["dir"],
+      contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
+    },
+  )
+  return payload as Payload
+}

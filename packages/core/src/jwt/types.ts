@@ -1,0 +1,50 @@
+import type { Awaitable } from "../types.js"
+
+/** The decrypted session token: name, email, picture and sub at sign-in, plus what the jwt callback adds. */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null
+  email?: string | null
+  picture?: string | null
+  sub?: string
+  iat?: number
+  exp?: number
+  jti?: string
+}
+
+export interface JWT extends Record<string, unknown>, DefaultJWT {}
+
+export interface JWTEncodeParams<Payload = JWT> {
+  /** Seconds until the token expires. Default: 30 days. */
+  maxAge?: number
+  /** Used in key derivation; core passes the session cookie's name. */
+  salt: string
+  /** With an array, the first secret encrypts. */
+  secret: string | string[]
+  token?: Payload
+}
+
+export interface JWTDecodeParams {
+  salt: string
+  /** With an array, every secret is tried (matched by key id). */
+  secret: string | string[]
+  token?: string
+}
+
+export interface JWTOptions {
+  secret?: string | string[]
+  maxAge: number
+  encode: (params: JWTEncodeParams) => Awaitable<string>
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
+}
+
+export interface GetTokenParams<R extends boolean = false> {
+  req: Request | { headers: Headers | Record<string, string> }
+  /** Read the `__Secure-` cookie name (sites on https). */
+  secureCookie?: boolean
+  cookieName?: string
+  raw?: R
+  secret?: string | string[]
+  salt?: string
+  decode?: JWTOptions["decode"]
+  logger?: Pick<Console, "error"> | { error: (error: Error) => void }
+}
