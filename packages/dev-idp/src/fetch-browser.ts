@@ -1,0 +1,172 @@
+/**
+ * A minimal browser for tests: a cookie jar per host, redirects followed one hop at a time, and
+ * in-process handlers for app origins (e.g. `(req) => Auth(req, config)`) next to real servers
+ * reached with `fetch` (e.g. the dev identity provider).
+ */
+
+export type RequestHandler = (request: Request) => Promise<Response>
+
+export interface FetchBrowserOptions {
+  /** Origins served in-process instead of over the network, e.g. `{ "http://app.test": handler }`. */
+  handlers?: Record<string, RequestHandler>
+}
+
+export interface Hop {
+  url: string
+  status: number
+  location?: string
+}
+
+export interface FollowResult {
+  response: Response
+  /** The URL of the final (non-redirect) response, or of the response `stopAt` matched. */
+  url: string
+  hops: Hop[]
+}
+
+interface StoredCookie {
+  value: string
+  expires?: number
+}
+
+export class FetchBrowser {
+  readonly #handlers: Map<string, RequestHandler>
+  readonly #jar = new Map<string, Map<string, StoredCookie>>()
+
+  constructor(options: FetchBrowserOptions = {}) {
+    this.#handlers = new Map(Object.entries(options.handlers ?? {}).map(([origin, handler]) => [new URL(origin).origin, handler]))
+  }
+
+  /** One request, no redirect following: cookies of the URL's host are sent and `Set-Cookie` stored. */
+  async request(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url)
+    const headers = new Headers(init.headers)
+    const cookieHeader = this.cookieHeader(target)
+    if (cookieHeader) headers.set("cookie", cookieHeader)
+    const request = new Request(target, { ...init, headers, redirect: "manual" })
+    const handler = this.#handlers.get(target.origin)
+    const response = handler ? await handler(request) : await fetch(request)
+    this.storeCookies(target, response.headers.getSetCookie())
+    return response
+  }
+
+  /** Follows redirects (GET after 301/302/303, as browsers do) until a non-redirect or `stopAt`. */
+  async follow(
+    url: string | URL,
+    init: RequestInit = {},
+    options: { maxHops?: number; stopAt?: (url: URL) => boolean } = {},
+  ): Promise<FollowResult> {
+    const hops: Hop[] = []
+    let current = new URL(url)
+    let currentInit = init
+    for (let hop = 0; hop <= (options.maxHops ?? 20); hop++) {
+      const response = await this.request(current, currentInit)
+      const location = response.headers.get("location") ?? undefined
+      hops.push({ url: current.href, status: response.status, location })
+      if (response.status < 300 || response.status >= 400 || !location) return { response, url: current.href, hops }
+      const next = new URL(location, current)
+      if (options.stopAt?.(next)) {
+        return { response, url: current.href, hops }
+      }
+      await response.body?.cancel()
+      current = next
+      if (response.status !== 307 && response.status !== 308) currentInit = {}
+    }
+    throw new Error(`too many redirects: ${hops.map((h) => h.url).join(" -> ")}`)
+  }
+
+  /** Submits an HTML form as `application/x-www-form-urlencoded` and follows the redirects. */
+  submitForm(action: string | URL, fields: Record<string, string>, options?: { stopAt?: (url: URL) => boolean }) {
+    return this.follow(action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+    }, options)
+  }
+
+  cookieHeader(url: string | URL): string {
+    return [...this.cookiesFor(url)].map(([name, value]) => `${name}=${value}`).join("; ")
+  }
+
+  cookiesFor(url: string | URL): Map<string, string> {
+    const host = new URL(url).hostname
+    const live = new Map<string, string>()
+    for (const [name, cookie] of this.#jar.get(host) ?? []) {
+      if (cookie.expires === undefined || cookie.expires > Date.now()) live.set(name, cookie.value)
+    }
+    return live
+  }
+
+  setCookie(url: string | URL, name: string, value: string): void {
+    this.#hostJar(new URL(url).hostname).set(name, { value })
+  }
+
+  deleteCookie(url: string | URL, name: string): void {
+    this.#jar.get(new URL(url).hostname)?.delete(name)
+  }
+
+  storeCookies(url: URL, setCookieHeaders: string[]): void {
+    const jar = this.#hostJar(url.hostname)
+    for (const header of setCookieHeaders) {
+      const [pair, ...attributes] = header.split(";")
+      const separator = pair!.indexOf("=")
+      if (separator < 1) continue
+      const name = pair!.slice(0, separator).trim()
+      const value = pair!.slice(separator + 1).trim()
+      const expires = cookieExpiry(attributes)
+      if (expires !== undefined && expires <= Date.now()) jar.delete(name)
+      else jar.set(name, { value, expires })
+    }
+  }
+
+  #hostJar(host: string): Map<string, StoredCookie> {
+    let jar = this.#jar.get(host)
+    if (!jar) this.#jar.set(host, (jar = new Map()))
+    return jar
+  }
+}
+
+/** Max-Age wins over Expires, as in browsers; undefined = a browser-session cookie. */
+function cookieExpiry(attributes: string[]): number | undefined {
+  let expires: number | undefined
+  for (const attribute of attributes) {
+    const [rawKey, ...rest] = attribute.split("=")
+    const key = rawKey!.trim().toLowerCase()
+    const value = rest.join("=").trim()
+    if (key === "max-age") return Date.now() + Number(value) * 1000
+    if (key === "expires") expires = Date.parse(value)
+  }
+  return expires
+}
+
+/**
+ * Completes the dev identity provider's login page as a person would: from the IdP's
+ * authorization URL through login and automatic consent, returning where the IdP sends the
+ * browser back to (the client's redirect_uri with `code`, or with `error`).
+ */
+export async function signInAtDevIdp(
+  browser: FetchBrowser,
+  authorizationUrl: string | URL,
+  options: { username?: string; cancel?: boolean } = {},
+): Promise<URL> {
+  const idpOrigin = new URL(authorizationUrl).origin
+  const leavesIdp = (url: URL) => url.origin !== idpOrigin
+  const toLogin = await browser.follow(authorizationUrl, {}, { stopAt: leavesIdp })
+  const loginPage = new URL(toLogin.url)
+  if (toLogin.response.status >= 300 && toLogin.response.status < 400) {
+    // Already signed in at the IdP: it redirected straight back.
+    return new URL(toLogin.response.headers.get("location")!, loginPage)
+  }
+  const html = await toLogin.response.text()
+  if (!loginPage.pathname.startsWith("/interaction/")) {
+    throw new Error(`dev IdP did not show its login page (status ${toLogin.response.status}): ${html.slice(0, 500)}`)
+  }
+  const username = options.username ?? /id="username"[^>]*value="([^"]*)"/.exec(html)?.[1] ?? ""
+  const action = options.cancel ? `${loginPage.pathname}/abort` : `${loginPage.pathname}/login`
+  const done = await browser.submitForm(new URL(action, loginPage), options.cancel ? {} : { username }, { stopAt: leavesIdp })
+  const location = done.response.headers.get("location")
+  if (!location) {
+    throw new Error(`dev IdP login did not redirect back (status ${done.response.status}): ${(await done.response.text()).slice(0, 500)}`)
+  }
+  return new URL(location, done.url)
+}
