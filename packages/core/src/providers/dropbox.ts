@@ -1,0 +1,51 @@
+import type { Profile } from "../types.js"
+import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+
+/** `POST /2/users/get_current_account` of the Dropbox API. */
+export interface DropboxProfile {
+  account_id: string
+  name: { given_name: string; surname: string; familiar_name: string; display_name: string; abbreviated_name: string }
+  email: string
+  email_verified: boolean
+  profile_photo_url?: string
+  disabled: boolean
+  country?: string
+  locale: string
+  [claim: string]: unknown
+}
+
+/**
+ * Dropbox (OAuth 2, `AUTH_DROPBOX_ID` / `AUTH_DROPBOX_SECRET`), scope `account_info.read`,
+ * with an offline (refresh) token. Dropbox's account endpoint is an RPC call: POST, no body.
+ */
+export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): OAuthConfig<DropboxProfile> {
+  return {
+    id: "dropbox",
+    name: "Dropbox",
+    type: "oauth",
+    authorization: {
+      url: "https://www.dropbox.com/oauth2/authorize",
+      params: { token_access_type: "offline", scope: "account_info.read" },
+    },
+    token: "https://api.dropboxapi.com/oauth2/token",
+    userinfo: {
+      url: "https://api.dropboxapi.com/2/users/get_current_account",
+      async request({ tokens, provider }) {
+        return (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token, {
+          method: "POST",
+        })) as Profile
+      },
+    },
+    profile(profile) {
+      return {
+        id: profile.account_id,
+        name: profile.name.display_name,
+        email: profile.email,
+        image: profile.profile_photo_url,
+      }
+    },
+    style: { brandColor: "#0061fe" },
+    options,
+  }
+}

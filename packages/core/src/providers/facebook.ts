@@ -1,0 +1,41 @@
+import type { Profile } from "../types.js"
+import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+
+/** `GET /me?fields=id,name,email,picture` of the Facebook Graph API. */
+export interface FacebookProfile {
+  id: string
+  name: string
+  email?: string
+  picture: { data: { url: string; width?: number; height?: number; is_silhouette?: boolean } }
+  [claim: string]: unknown
+}
+
+/**
+ * Facebook (OAuth 2, `AUTH_FACEBOOK_ID` / `AUTH_FACEBOOK_SECRET`), scope `email`.
+ * The `fields` query of the userinfo URL picks what the Graph API returns: a URL given in
+ * `userinfo` must keep it.
+ */
+export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {}): OAuthConfig<FacebookProfile> {
+  return {
+    id: "facebook",
+    name: "Facebook",
+    type: "oauth",
+    authorization: {
+      url: "https://www.facebook.com/v19.0/dialog/oauth",
+      params: { scope: "email" },
+    },
+    token: "https://graph.facebook.com/oauth/access_token",
+    userinfo: {
+      url: "https://graph.facebook.com/me?fields=id,name,email,picture",
+      async request({ tokens, provider }) {
+        return (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token)) as Profile
+      },
+    },
+    profile(profile) {
+      return { id: profile.id, name: profile.name, email: profile.email, image: profile.picture.data.url }
+    },
+    style: { bg: "#006aff", text: "#fff" },
+    options,
+  }
+}

@@ -1,0 +1,32 @@
+import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+
+/** Claims of a LINE Login ID token. */
+export interface LineProfile {
+  iss: string
+  sub: string
+  aud: string
+  exp: number
+  iat: number
+  amr: string[]
+  name: string
+  picture: string
+  email?: string
+  [claim: string]: unknown
+}
+
+/**
+ * LINE (OpenID Connect, `AUTH_LINE_ID` / `AUTH_LINE_SECRET`).
+ * LINE signs its ID tokens with the channel secret (HS256), and is checked by state.
+ */
+export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCConfig<LineProfile> {
+  return {
+    id: "line",
+    name: "LINE",
+    type: "oidc",
+    issuer: "https://access.line.me",
+    client: { id_token_signed_response_alg: "HS256" },
+    checks: ["state"],
+    style: { bg: "#00C300", text: "#fff" },
+    options,
+  }
+}

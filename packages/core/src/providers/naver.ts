@@ -1,0 +1,36 @@
+import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+
+/** `GET /v1/nid/me` of the Naver API. */
+export interface NaverProfile {
+  resultcode: string
+  message: string
+  response: {
+    id: string
+    nickname?: string
+    name?: string
+    email?: string
+    gender?: "F" | "M" | "U"
+    age?: string
+    birthday?: string
+    profile_image?: string
+    birthyear?: string
+    mobile?: string
+  }
+  [claim: string]: unknown
+}
+
+/** Naver (OAuth 2, `AUTH_NAVER_ID` / `AUTH_NAVER_SECRET`); shared fields are chosen on the Naver app. */
+export default function Naver(options: OAuthUserConfig<NaverProfile> = {}): OAuthConfig<NaverProfile> {
+  return {
+    id: "naver",
+    name: "Naver",
+    type: "oauth",
+    authorization: "https://nid.naver.com/oauth2.0/authorize",
+    token: "https://nid.naver.com/oauth2.0/token",
+    userinfo: "https://openapi.naver.com/v1/nid/me",
+    profile({ response: user }) {
+      return { id: user.id, name: user.nickname, email: user.email, image: user.profile_image }
+    },
+    options,
+  }
+}
