@@ -1,0 +1,161 @@
+/**
+ * Browser-side sign-in and sign-out for SvelteKit pages: `import { signIn, signOut } from "@gatehouse/sveltekit/client"`.
+ * The requests are same-origin form posts, which SvelteKit's origin check admits and cross-site pages cannot forge.
+ */
+import { base } from "$app/paths"
+import { authBasePath } from "./auth-base-path.js"
+import type { AuthorizationParams } from "./sign-in.js"
+
+export type { AuthorizationParams }
+
+export interface ClientSignInOptions<Redirect extends boolean = boolean> {
+  /** Where to land after signing in; default: the current page. */
+  redirectTo?: string
+  /** @deprecated Use `redirectTo`. */
+  callbackUrl?: string
+  /** false: stay on the page and get the outcome back (for inline error messages). Default true. */
+  redirect?: Redirect
+  /** Credential fields, the e-mail address, … */
+  [field: string]: unknown
+}
+
+export interface SignInResponse {
+  /** The error type, e.g. "CredentialsSignin", or undefined on success. */
+  error: string | undefined
+  /** The CredentialsSignin code, e.g. "credentials". */
+  code: string | undefined
+  status: number
+  ok: boolean
+  /** Where the browser would have gone; null on error. */
+  url: string | null
+}
+
+export interface ClientSignOutOptions<Redirect extends boolean = boolean> {
+  redirectTo?: string
+  /** @deprecated Use `redirectTo`. */
+  callbackUrl?: string
+  redirect?: Redirect
+}
+
+export interface SignOutResponse {
+  url: string
+}
+
+interface ProviderSummary {
+  id: string
+  type: string
+}
+
+const authPath = authBasePath(base)
+
+/**
+ * Starts a sign-in with `provider`: OAuth and OIDC go to the provider, e-mail sends a link,
+ * credentials check the fields given in `options`. Without a provider, or with one the server
+ * does not know, the browser goes to the sign-in page.
+ */
+export async function signIn(
+  provider?: string,
+  options?: ClientSignInOptions<true>,
+  authorizationParams?: AuthorizationParams,
+): Promise<void>
+export async function signIn(
+  provider: string | undefined,
+  options: ClientSignInOptions<false>,
+  authorizationParams?: AuthorizationParams,
+): Promise<SignInResponse>
+export async function signIn(
+  provider?: string,
+  options: ClientSignInOptions = {},
+  authorizationParams?: AuthorizationParams,
+): Promise<SignInResponse | void> {
+  const { redirect = true, redirectTo: target, callbackUrl: legacyCallbackUrl, ...fields } = options
+  const redirectTo = target ?? legacyCallbackUrl ?? window.location.href
+
+  const found = provider ? await lookUpProvider(provider) : undefined
+  if (!found) {
+    navigate(`${authPath}/signin?${new URLSearchParams({ callbackUrl: redirectTo })}`)
+    return
+  }
+
+  const action = found.type === "credentials" ? "callback" : "signin"
+  const query = new URLSearchParams(authorizationParams).toString()
+  const response = await postForm(
+    `${authPath}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`,
+    { ...stringFields(fields), callbackUrl: redirectTo },
+  )
+  const url = await returnedUrl(response)
+
+  if (redirect) {
+    navigate(url ?? redirectTo)
+    return
+  }
+  const parsed = url ? new URL(url, window.location.href) : undefined
+  const error = parsed?.searchParams.get("error") ?? (response.ok ? undefined : "Configuration")
+  return {
+    error,
+    code: parsed?.searchParams.get("code") ?? undefined,
+    status: response.status,
+    ok: response.ok,
+    url: error ? null : (url ?? null),
+  }
+}
+
+/** Ends the session, then (by default) goes to `redirectTo` or reloads the current page. */
+export async function signOut(options?: ClientSignOutOptions<true>): Promise<void>
+export async function signOut(options: ClientSignOutOptions<false>): Promise<SignOutResponse>
+export async function signOut(options: ClientSignOutOptions = {}): Promise<SignOutResponse | void> {
+  const { redirect = true } = options
+  const redirectTo = options.redirectTo ?? options.callbackUrl ?? window.location.href
+  const response = await postForm(`${authPath}/signout`, { callbackUrl: redirectTo })
+  const url = (await returnedUrl(response)) ?? redirectTo
+  if (redirect) {
+    navigate(url)
+    return
+  }
+  return { url }
+}
+
+/** The provider's real type decides the endpoint, so a credentials provider with a custom id works too. */
+async function lookUpProvider(id: string): Promise<ProviderSummary | undefined> {
+  try {
+    const response = await fetch(`${authPath}/providers`, { headers: { accept: "application/json" } })
+    if (!response.ok) return undefined
+    const providers = (await response.json()) as Record<string, ProviderSummary>
+    return Object.hasOwn(providers, id) ? providers[id] : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function postForm(url: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(url, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      // Ask for the redirect target as JSON rather than a 302 that fetch would follow.
+      "X-Auth-Return-Redirect": "1",
+    },
+    body: new URLSearchParams(fields),
+  })
+}
+
+async function returnedUrl(response: Response): Promise<string | undefined> {
+  try {
+    const data = (await response.json()) as { url?: unknown }
+    return typeof data?.url === "string" ? data.url : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function stringFields(fields: Record<string, unknown>): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) result[key] = String(value)
+  return result
+}
+
+function navigate(url: string): void {
+  window.location.href = url
+  // Changing only the hash does not load the page, and the session changed: load it.
+  if (url.includes("#")) window.location.reload()
+}

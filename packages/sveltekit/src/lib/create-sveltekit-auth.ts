@@ -1,0 +1,84 @@
+import type { Action, Handle, RequestEvent } from "@sveltejs/kit"
+import { Auth } from "@gatehouse/core"
+import type { Session } from "@gatehouse/core/types"
+import { authBasePath } from "./auth-base-path.js"
+import { isAuthRequest } from "./is-auth-request.js"
+import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
+import { readForm } from "./read-form.js"
+import { readSession } from "./read-session.js"
+import { readSignInForm } from "./read-sign-in-form.js"
+import { signInOnServer } from "./sign-in.js"
+import { signOutOnServer } from "./sign-out.js"
+import type { KitRuntime, SvelteKitAuthConfigInput } from "./types.js"
+
+export interface SvelteKitAuthResult {
+  /** The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`. */
+  handle: Handle
+  /** Form action (`export const actions = { default: signIn }` in `src/routes/signin/+page.server.ts`). */
+  signIn: Action
+  /** Form action (`export const actions = { default: signOut }` in `src/routes/signout/+page.server.ts`). */
+  signOut: Action
+}
+
+/** `SvelteKitAuth` with SvelteKit's runtime values passed in rather than imported, so it runs under plain Node too. */
+export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: KitRuntime): SvelteKitAuthResult {
+  const basePath = authBasePath(runtime.base)
+  // One resolution per request, however many of handle, locals.auth() and the actions ask for it.
+  const configs = new WeakMap<RequestEvent, Promise<PreparedConfig>>()
+  const sessions = new WeakMap<RequestEvent, Promise<Session | null>>()
+
+  function configFor(event: RequestEvent): Promise<PreparedConfig> {
+    let config = configs.get(event)
+    if (!config) {
+      config = Promise.resolve(typeof input === "function" ? input(event) : input).then((resolved) =>
+        prepareConfig(resolved, runtime),
+      )
+      configs.set(event, config)
+    }
+    return config
+  }
+
+  function sessionFor(event: RequestEvent): Promise<Session | null> {
+    let session = sessions.get(event)
+    if (!session) {
+      session = configFor(event).then(
+        (config) => readSession(event, config, runtime),
+        // A config function that throws leaves nobody signed in; the error is the app's to see.
+        (error) => {
+          console.error("[auth][error] SvelteKitAuth: the config function threw", error)
+          return null
+        },
+      )
+      sessions.set(event, session)
+    }
+    return session
+  }
+
+  const handle: Handle = async ({ event, resolve }) => {
+    event.locals.auth ??= () => sessionFor(event)
+    event.locals.getSession ??= event.locals.auth
+    if (!isAuthRequest(event.url.pathname, basePath)) return resolve(event)
+    const config = await configFor(event)
+    return Auth(event.request, config.handler) as Promise<Response>
+  }
+
+  const signIn: Action = async (event) => {
+    const { providerId, options, authorizationParams } = readSignInForm(await readForm(event))
+    sessions.delete(event)
+    return signInOnServer(event, providerId, options, authorizationParams, await configFor(event), runtime)
+  }
+
+  const signOut: Action = async (event) => {
+    const form = await readForm(event)
+    const redirectTo = form.get("redirectTo") ?? form.get("callbackUrl")
+    sessions.delete(event)
+    return signOutOnServer(
+      event,
+      { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined },
+      await configFor(event),
+      runtime,
+    )
+  }
+
+  return { handle, signIn, signOut }
+}

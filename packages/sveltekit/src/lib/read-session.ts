@@ -1,0 +1,46 @@
+import type { RequestEvent } from "@sveltejs/kit"
+import { Auth } from "@gatehouse/core"
+import type { ResponseInternal, Session } from "@gatehouse/core/types"
+import { actionUrl } from "./action-url.js"
+import { applyAuthCookies } from "./apply-auth-cookies.js"
+import type { PreparedConfig } from "./prepare-config.js"
+import type { KitRuntime } from "./types.js"
+
+/**
+ * The session of the request, through the same session action as `GET /auth/session`, so
+ * callbacks, events and cookie refreshes behave exactly alike. Any failure reads as "not signed
+ * in" (null): a page guarded by `if (!session)` must never be opened by an error value.
+ */
+export async function readSession(
+  event: RequestEvent,
+  config: PreparedConfig,
+  runtime: KitRuntime,
+): Promise<Session | null> {
+  if (runtime.building) return null
+  const request = new Request(actionUrl("session", event, runtime.env, config.server), {
+    headers: { cookie: event.request.headers.get("cookie") ?? "" },
+  })
+  let response: ResponseInternal | Response
+  try {
+    response = (await Auth(request, config.server)) as ResponseInternal | Response
+  } catch {
+    // Core has logged the cause; the page only needs to know there is no session.
+    return null
+  }
+  if (response instanceof Response) return null
+  applyAuthCookies(event.cookies, response.cookies, event.url.protocol === "https:")
+  if ((response.status ?? 200) !== 200) return null
+  return asSession(response.body)
+}
+
+function asSession(body: unknown): Session | null {
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body)
+    } catch {
+      return null
+    }
+  }
+  if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length === 0) return null
+  return body as Session
+}
