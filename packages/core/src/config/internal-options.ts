@@ -49,7 +49,7 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   logger: LoggerInstance
   session: SessionOptions
   pages: Partial<PagesOptions>
-  jwt: JWTOptions
+  jwt: JWTOptions & { secret: string | string[] }
   events: EventCallbacks
   /** Every method wrapped so that a throw becomes an AdapterError. */
   adapter: Required<Adapter> | undefined

@@ -1,0 +1,36 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { AuthError, CallbackRouteError, InvalidProvider } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { ResponseInternal } from "../types.js"
+import { credentialsCallback } from "./callback/credentials.js"
+import { oauthCallback } from "./callback/oauth.js"
+import { emailCallback } from "./callback/email.js"
+import { webauthnCallback } from "./callback/webauthn.js"
+
+/** /callback/<id>: where each kind of provider finishes signing a user in. */
+export async function callback(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  const provider = options.provider
+  if (!provider) throw new InvalidProvider("Callback requires a provider")
+  const { type } = provider
+  const method = request.method
+  try {
+    if ((type === "oauth" || type === "oidc") && (method === "GET" || isFormPost(provider))) {
+      return await oauthCallback(request, options as InternalOptions<"oauth" | "oidc">)
+    }
+    if (type === "email" && method === "GET") return await emailCallback(request, options as InternalOptions<"email">)
+    if (type === "email" && method === "POST") return await emailCallback(request, options as InternalOptions<"email">)
+    if (type === "credentials" && method === "POST") {
+      return await credentialsCallback(request, options as InternalOptions<"credentials">)
+    }
+    if (type === "webauthn" && method === "POST") return await webauthnCallback(request, options as InternalOptions<"webauthn">)
+  } catch (error) {
+    if (error instanceof AuthError) throw error
+    throw new CallbackRouteError(error as Error, { provider: provider.id })
+  }
+  throw new InvalidProvider(`Callback for provider type (${type}) with method ${method} is not supported`)
+}
+
+function isFormPost(provider: InternalOptions["provider"]): boolean {
+  const authorization = (provider as InternalOptions<"oauth">["provider"]).authorization
+  return authorization?.url?.searchParams?.get("response_mode") === "form_post"
+}

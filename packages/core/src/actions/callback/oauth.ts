@@ -1,0 +1,35 @@
+import type { InternalOptions } from "../../config/internal-options.js"
+import { emitEvent } from "../../events/emit-event.js"
+import type { RequestInternal } from "../../http/request-internal.js"
+import { handleLogin } from "../../login/handle-login.js"
+import { runSignInCallback } from "../../login/run-sign-in-callback.js"
+import { handleOAuthCallback } from "../../oauth/callback.js"
+import { startSession } from "../../session/start-session.js"
+import type { ResponseInternal } from "../../types.js"
+import { landingUrl } from "./landing-url.js"
+
+/** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */
+export async function oauthCallback(
+  request: RequestInternal,
+  options: InternalOptions<"oauth" | "oidc">,
+): Promise<ResponseInternal> {
+  const params = request.method === "POST" ? (request.body as Record<string, string>) ?? {} : request.query
+  const result = await handleOAuthCallback(params, request.cookies, options)
+  if ("proxyRedirect" in result) return { redirect: result.proxyRedirect }
+  const { user: profileUser, account, profile, cookies: checkCookies } = result
+
+  const known = options.adapter
+    ? await options.adapter.getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+    : null
+  const redirect = await runSignInCallback({ user: known ?? profileUser, account, profile }, options)
+  if (redirect) return { redirect, cookies: checkCookies }
+
+  const login = await handleLogin(request.cookies, profileUser, account, options)
+  const sessionCookies = await startSession(
+    { user: login.user, account: login.account, profile, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
+    request.cookies,
+    options,
+  )
+  await emitEvent(options, "signIn", { user: login.user, account: login.account, profile, isNewUser: login.isNewUser })
+  return { redirect: landingUrl(login.isNewUser, options), cookies: [...checkCookies, ...sessionCookies] }
+}

@@ -1,0 +1,38 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { MissingCSRF, UnknownAction } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { getAuthorizationUrl } from "../oauth/authorization-url.js"
+import { sendVerificationRequest } from "../email/send-verification-request.js"
+import { signinPage } from "../pages/signin-page.js"
+import type { ResponseInternal } from "../types.js"
+import { appPageUrl } from "./app-page-url.js"
+
+/**
+ * GET /signin shows the sign-in page (or sends the browser to the app's own). POST /signin/<id>
+ * starts a sign-in: OAuth redirects to the provider, e-mail sends a link; credentials and
+ * WebAuthn post to their callback instead, so they land back on the sign-in page.
+ */
+export async function signin(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  if (request.method === "GET") {
+    if (request.providerId) throw new UnknownAction("Unsupported action: GET /signin/<provider>")
+    const custom = options.pages.signIn
+    if (custom) {
+      const params: Record<string, string> = { callbackUrl: request.query.callbackUrl ? options.callbackUrl : "/" }
+      if (request.error) params.error = request.error
+      return { redirect: appPageUrl(custom, params, options) }
+    }
+    return signinPage(options, request.query)
+  }
+
+  if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request")
+  const signinUrl = `${options.url.href}/signin`
+  const provider = options.provider
+  if (!provider) return { redirect: signinUrl }
+  if (provider.type === "oauth" || provider.type === "oidc") {
+    return getAuthorizationUrl(request.query, options as InternalOptions<"oauth" | "oidc">)
+  }
+  if (provider.type === "email") {
+    return sendVerificationRequest(request, options as InternalOptions<"email">)
+  }
+  return { redirect: signinUrl }
+}

@@ -1,0 +1,112 @@
+import {
+  AuthError,
+  ExperimentalFeatureNotEnabled,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingSecret,
+  UnsupportedStrategy,
+  UntrustedHost,
+} from "../errors.js"
+import type { AuthConfig } from "../types.js"
+import type { ResolvedConfig } from "./resolve-config.js"
+
+const databaseSessionMethods = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "linkAccount",
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+]
+const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail"]
+const webauthnMethods = [
+  "createUser",
+  "getUser",
+  "linkAccount",
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+]
+
+/**
+ * The first problem that makes this config unusable, or undefined. Checked once per config;
+ * every request to a broken config fails closed with it.
+ */
+export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): AuthError | undefined {
+  if (!resolved.trustHost) {
+    return new UntrustedHost(
+      "Host must be trusted. Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your platform sets the Host header safely, or set AUTH_URL to your site's URL",
+    )
+  }
+  const secrets = Array.isArray(resolved.secret) ? resolved.secret : [resolved.secret]
+  if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) {
+    return new MissingSecret(
+      "Please define a `secret`: set AUTH_SECRET to at least 32 random characters, e.g. the output of `openssl rand -base64 33`",
+    )
+  }
+
+  let hasCredentials = false
+  let hasEmail = false
+  let hasWebAuthn = false
+  for (const provider of resolved.providers as any[]) {
+    if (!provider || typeof provider.id !== "string" || !provider.id) {
+      return new AuthError("Every provider needs an `id`")
+    }
+    if (provider.type === "credentials") {
+      hasCredentials = true
+      if (typeof provider.authorize !== "function") {
+        return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function`)
+      }
+    } else if (provider.type === "email") {
+      hasEmail = true
+    } else if (provider.type === "webauthn") {
+      hasWebAuthn = true
+    } else if (provider.type !== "oauth" && provider.type !== "oidc") {
+      return new AuthError(`Provider "${provider.id}" has an unknown type: ${String(provider.type)}`)
+    }
+  }
+  const ids = resolved.providers.map((p) => p.id)
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i)
+  if (duplicate) return new AuthError(`Two providers share the id "${duplicate}"`)
+
+  const strategy = resolved.session.strategy
+  if (hasCredentials && config.session?.strategy === "database" && resolved.providers.every((p) => p.type === "credentials")) {
+    return new UnsupportedStrategy("Signing in with credentials only is not supported with database sessions")
+  }
+
+  const adapter = config.adapter
+  if (hasEmail) {
+    if (!adapter) return new MissingAdapter("Email login requires an adapter")
+    const missing = missingMethods(adapter, emailMethods)
+    if (missing) return missing
+  }
+  if (strategy === "database") {
+    if (!adapter) return new MissingAdapter("Database session requires an adapter")
+    const missing = missingMethods(adapter, databaseSessionMethods)
+    if (missing) return missing
+  }
+  if (hasWebAuthn) {
+    if (!resolved.experimental.enableWebAuthn) {
+      return new ExperimentalFeatureNotEnabled(
+        "WebAuthn is an experimental feature. To enable it, set `experimental: { enableWebAuthn: true }` in your config",
+      )
+    }
+    if (!adapter) return new MissingAdapter("WebAuthn requires an adapter")
+    const missing = missingMethods(adapter, webauthnMethods)
+    if (missing) return missing
+  }
+  return undefined
+}
+
+function missingMethods(adapter: object, required: string[]): MissingAdapterMethods | undefined {
+  const missing = required.filter((name) => typeof (adapter as any)[name] !== "function")
+  if (missing.length === 0) return undefined
+  return new MissingAdapterMethods(`Required adapter methods were missing: ${missing.join(", ")}`)
+}

@@ -1,0 +1,33 @@
+import { createLogger } from "./logger.js"
+import type { AuthAction, AuthConfig, LoggerInstance } from "../types.js"
+
+/**
+ * The absolute URL of an action, for integrations that call `Auth` themselves: from AUTH_URL
+ * (or NEXTAUTH_URL) when set, else from the request's forwarded or plain host.
+ */
+export function createActionURL(
+  action: AuthAction,
+  protocol: string,
+  headers: Headers,
+  envObject: Record<string, string | undefined>,
+  config: Pick<AuthConfig, "basePath" | "logger">,
+): URL {
+  const basePath = config.basePath
+  const envUrl = envObject?.AUTH_URL ?? envObject?.NEXTAUTH_URL
+  let url: URL
+  if (envUrl) {
+    url = new URL(envUrl)
+    if (basePath && basePath !== "/" && url.pathname !== "/") {
+      if (url.pathname !== basePath) createLogger(config.logger, false).warn("env-url-basepath-mismatch")
+      url.pathname = "/"
+    }
+  } else {
+    const host = headers.get("x-forwarded-host") ?? headers.get("host")
+    const proto = headers.get("x-forwarded-proto") ?? protocol ?? "https"
+    url = new URL(`${proto.endsWith(":") ? proto : `${proto}:`}//${host}`)
+  }
+  const origin = url.toString().replace(/\/$/, "")
+  const base = basePath?.replace(/(^\/|\/$)/g, "")
+  return new URL(base ? `${origin}/${base}/${action}` : `${origin}/${action}`)
+}
+

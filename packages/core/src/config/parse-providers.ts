@@ -1,0 +1,35 @@
+import { normalizeOAuthProvider } from "../oauth/normalize-provider.js"
+import type { Provider, ProviderConfig } from "../providers/types.js"
+import { customFetch } from "../symbols.js"
+import type { InternalProvider } from "./internal-options.js"
+import { merge } from "./merge.js"
+
+/** A provider with the user's options merged over its defaults: everything but the URLs. */
+export function mergeProvider(entry: Provider): ProviderConfig {
+  const provider: any = typeof entry === "function" ? entry() : entry
+  const { options, ...defaults } = provider
+  const merged: any = merge(defaults, options)
+  // Symbols are not merged: carry the app's fetch override over by hand.
+  const fetchOverride = options?.[customFetch] ?? provider[customFetch]
+  if (fetchOverride) merged[customFetch] = fetchOverride
+  return merged
+}
+
+/** The providers as actions use them, with sign-in and callback URLs on this request's origin. */
+export function providersForOrigin(
+  providers: ProviderConfig[],
+  origin: string,
+  basePath: string,
+  redirectProxyUrl: string | undefined,
+): InternalProvider[] {
+  return providers.map((provider) => {
+    const urls = {
+      signinUrl: `${origin}${basePath}/signin/${provider.id}`,
+      callbackUrl: `${origin}${basePath}/callback/${provider.id}`,
+    }
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      return normalizeOAuthProvider({ ...provider, ...urls } as any, (provider as any).redirectProxyUrl ?? redirectProxyUrl)
+    }
+    return { ...provider, ...urls } as InternalProvider
+  })
+}

@@ -1,0 +1,100 @@
+import { readCsrfToken } from "../csrf/csrf-token.js"
+import { InvalidProvider } from "../errors.js"
+import { resolveCallbackUrl } from "../http/callback-url.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { AuthAction, Cookie } from "../types.js"
+import type { InternalOptions } from "./internal-options.js"
+import type { ResolvedConfig } from "./resolve-config.js"
+
+/** Actions that read or render a CSRF token. GET /session is not one of them. */
+function needsCsrf(action: AuthAction, method: string): boolean {
+  if (action === "csrf" || action === "signin" || action === "signout") return true
+  return method === "POST" && (action === "session" || action === "callback")
+}
+
+/** Actions that end in a redirect to the app, and so care where to go. */
+function needsCallbackUrl(action: AuthAction): boolean {
+  return action === "signin" || action === "signout" || action === "callback" || action === "webauthn-options"
+}
+
+/**
+ * This request's options: the resolved config plus the cookie set for its scheme, the named
+ * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
+ */
+export async function requestOptions(
+  request: RequestInternal,
+  config: ResolvedConfig,
+): Promise<{ options: InternalOptions; cookies: Cookie[] }> {
+  const { url: requestUrl, action, providerId, method } = request
+  const origin = requestUrl.origin
+  const secure = config.useSecureCookies ?? requestUrl.protocol === "https:"
+  const cookieSet = secure ? config.cookies.secure : config.cookies.plain
+  const providers = config.providersFor(origin)
+  const provider = providerId ? providers.find((p) => p.id === providerId) : undefined
+  if (providerId && !provider) {
+    throw new InvalidProvider(
+      `Provider "${providerId}" is not configured. Available providers: ${providers.map((p) => p.id).join(", ")}`,
+    )
+  }
+
+  const cookies: Cookie[] = []
+  const options: InternalOptions = {
+    url: new URL(`${origin}${config.basePath}`),
+    basePath: config.basePath,
+    action,
+    providers,
+    provider: provider as InternalOptions["provider"],
+    secret: config.secret,
+    theme: config.theme,
+    debug: config.debug,
+    logger: config.logger,
+    session: config.session,
+    pages: config.pages,
+    jwt: config.jwt,
+    events: config.events,
+    adapter: config.adapter,
+    callbacks: config.callbacks,
+    cookies: cookieSet,
+    callbackUrl: origin,
+    csrfTokenVerified: false,
+    redirectProxyUrl: config.redirectProxyUrl,
+    isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
+    experimental: config.experimental,
+  }
+
+  if (config.skipCSRFCheck) {
+    options.csrfTokenVerified = true
+  } else if (needsCsrf(action, method)) {
+    const csrf = await readCsrfToken(
+      request.cookies[cookieSet.csrfToken.name],
+      request.body?.csrfToken,
+      method === "POST",
+      config.hashSecret,
+    )
+    options.csrfToken = csrf.token
+    options.csrfTokenVerified = csrf.verified
+    if (csrf.cookieValue) cookies.push({ ...cookieSet.csrfToken, value: csrf.cookieValue })
+  }
+
+  if (needsCallbackUrl(action)) {
+    const cookieValue = request.cookies[cookieSet.callbackUrl.name]
+    options.callbackUrl = await resolveCallbackUrl(
+      [request.body?.callbackUrl ?? request.query.callbackUrl, cookieValue],
+      origin,
+      config.callbacks.redirect,
+    )
+    if (options.callbackUrl !== cookieValue) {
+      cookies.push({ ...cookieSet.callbackUrl, value: options.callbackUrl })
+    }
+  }
+  return { options, cookies }
+}
+
+function isOnRedirectProxy(redirectProxyUrl: string | undefined, origin: string): boolean {
+  if (!redirectProxyUrl) return false
+  try {
+    return new URL(redirectProxyUrl).origin === origin
+  } catch {
+    return false
+  }
+}

@@ -1,0 +1,75 @@
+import { createLogger } from "./logger.js"
+import type { AuthConfig } from "../types.js"
+import type { Provider, ProviderConfig } from "../providers/types.js"
+import { envProviderPrefix } from "./env-provider-prefix.js"
+
+type Env = Record<string, string | undefined>
+
+/**
+ * Fills what the config leaves out from environment variables: basePath from AUTH_URL's path,
+ * the secret(s), trustHost, redirectProxyUrl, and each provider's AUTH_<ID>_ID / _SECRET /
+ * _ISSUER / _KEY. Values set in the config always win. Mutates `config`, as Auth.js does.
+ */
+export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBasePathWarning = false): void {
+  const env = envObject ?? {}
+  const authUrl = env.AUTH_URL ?? env.NEXTAUTH_URL
+  if (authUrl) {
+    if (config.basePath) {
+      if (!suppressBasePathWarning) createLogger(config.logger, false).warn("env-url-basepath-redundant")
+    } else {
+      try {
+        const { pathname } = new URL(authUrl)
+        // A bare origin says nothing about where the routes live (Auth.js would set "/").
+        if (pathname !== "/") config.basePath = pathname.replace(/\/+$/, "")
+      } catch {
+        // An unparsable AUTH_URL is reported by createActionURL and the untrusted-host check.
+      }
+    }
+  }
+  config.basePath ??= "/auth"
+
+  if (!config.secret || (Array.isArray(config.secret) && config.secret.length === 0)) {
+    const secrets: string[] = []
+    const main = env.AUTH_SECRET ?? env.NEXTAUTH_SECRET
+    if (main) secrets.push(main)
+    for (const i of [1, 2, 3]) {
+      const rotated = env[`AUTH_SECRET_${i}`]
+      if (rotated) secrets.unshift(rotated)
+    }
+    if (secrets.length) config.secret = secrets
+  }
+
+  config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL
+  config.trustHost ??= inferTrustHost(env)
+
+  config.providers = config.providers.map((provider) => withEnvCredentials(provider, env))
+}
+
+/** Unlike Auth.js, AUTH_TRUST_HOST=false means false. */
+function inferTrustHost(env: Env): boolean {
+  const explicit = env.AUTH_TRUST_HOST
+  if (explicit !== undefined && explicit !== "") return explicit === "true" || explicit === "1"
+  if (env.AUTH_URL || env.NEXTAUTH_URL) return true
+  if (env.VERCEL || env.CF_PAGES) return true
+  return env.NODE_ENV !== "production"
+}
+
+function withEnvCredentials(provider: Provider, env: Env): Provider {
+  const config: ProviderConfig = typeof provider === "function" ? provider({}) : provider
+  const prefix = envProviderPrefix(config.id ?? (config as any).options?.id)
+  const clientId = env[`${prefix}_ID`]
+  const clientSecret = env[`${prefix}_SECRET`]
+  const issuer = env[`${prefix}_ISSUER`]
+  const apiKey = env[`${prefix}_KEY`]
+  if (!clientId && !clientSecret && !issuer && !apiKey) return provider
+  const resolved: any = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...config }
+  if (resolved.type === "oauth" || resolved.type === "oidc") {
+    resolved.clientId ??= clientId
+    resolved.clientSecret ??= clientSecret
+    resolved.issuer ??= issuer
+  } else if (resolved.type === "email") {
+    resolved.apiKey ??= apiKey
+  }
+  return resolved
+}
+

@@ -1,0 +1,35 @@
+import type { Adapter } from "../adapters.js"
+import { AdapterError } from "../errors.js"
+import type { LoggerInstance } from "../types.js"
+
+/**
+ * The adapter with every method (own or inherited from a class) wrapped: debug-logged, and a
+ * throw becomes an AdapterError carrying the cause, so callers handle one error type.
+ */
+export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Required<Adapter> | undefined {
+  if (!adapter) return undefined
+  const wrapped: Record<string, unknown> = {}
+  for (const name of methodNames(adapter)) {
+    const method = (adapter as any)[name] as (...args: unknown[]) => unknown
+    wrapped[name] = async (...args: unknown[]) => {
+      try {
+        logger.debug(`adapter_${name}`, { args })
+        return await method.apply(adapter, args)
+      } catch (error) {
+        const e = new AdapterError(error as Error)
+        throw e
+      }
+    }
+  }
+  return wrapped as Required<Adapter>
+}
+
+function methodNames(adapter: object): string[] {
+  const names = new Set<string>()
+  for (let o: object | null = adapter; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      if (name !== "constructor" && typeof (adapter as any)[name] === "function") names.add(name)
+    }
+  }
+  return [...names]
+}

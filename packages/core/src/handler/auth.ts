@@ -1,0 +1,91 @@
+import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
+import { requestOptions } from "../config/request-options.js"
+import { AuthError, CredentialsSignin, isClientError } from "../errors.js"
+import { createLogger } from "../config/logger.js"
+import { parseRequest } from "../http/parse-request.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { toResponse } from "../http/to-response.js"
+import { errorPage } from "../pages/error-page.js"
+import type { AuthConfig, ResponseInternal } from "../types.js"
+import { routeAction } from "./route-action.js"
+
+/** A config, or a function of the request that returns one (sync or async). */
+export type AuthConfigInput = AuthConfig | ((request: Request | undefined) => AuthConfig | Promise<AuthConfig>)
+
+const configurationMessage =
+  "There was a problem with the server configuration. Check the server logs for more information."
+const pageActions = new Set(["signin", "signout", "error", "verify-request"])
+
+/**
+ * The core handler: a Web `Request` in, a Web `Response` out (or, with the `raw` marker, the
+ * internal response). Nothing thrown inside reaches the caller as a crash: bad requests get
+ * 400, a broken config 500 or the error page, and failed flows a redirect naming the error.
+ */
+export async function Auth(request: Request, config: AuthConfigInput & { raw: symbol }): Promise<ResponseInternal>
+export async function Auth(request: Request, config: AuthConfigInput): Promise<Response>
+export async function Auth(request: Request, configInput: AuthConfigInput): Promise<Response | ResponseInternal> {
+  let config: ResolvedConfig
+  try {
+    const userConfig = typeof configInput === "function" ? await configInput(request) : configInput
+    config = resolveConfig(userConfig)
+  } catch (error) {
+    createLogger(undefined, false).error(new AuthError("The configuration could not be read", error as Error))
+    return Response.json({ message: configurationMessage }, { status: 500 })
+  }
+  const { logger } = config
+
+  let internal: RequestInternal
+  try {
+    internal = await parseRequest(request, config.basePath)
+  } catch (error) {
+    logger.error(error as Error)
+    return Response.json("Bad request.", { status: 400 })
+  }
+
+  if (config.configError) return configurationErrorResponse(internal, config)
+
+  const isRedirectMode = request.headers.has("X-Auth-Return-Redirect")
+  try {
+    const { options, cookies } = await requestOptions(internal, config)
+    const response = await routeAction(internal, options, config)
+    response.cookies = [...cookies, ...(response.cookies ?? [])]
+    if (config.raw) return response
+    const webResponse = toResponse(response)
+    const location = webResponse.headers.get("Location")
+    if (!isRedirectMode || !location) return webResponse
+    webResponse.headers.set("Content-Type", "application/json")
+    return new Response(JSON.stringify({ url: location }), { status: 200, headers: webResponse.headers })
+  } catch (e) {
+    const error = e as Error
+    logger.error(error)
+    if (error instanceof AuthError && config.raw && !isRedirectMode) throw error
+    if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400 })
+    const url = errorRedirectUrl(error, internal, config)
+    if (isRedirectMode) return Response.json({ url })
+    return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, no-cache, no-store" } })
+  }
+}
+
+/** Sign-in errors go back to the sign-in page, everything else to the error page; only client-safe names are shown. */
+function errorRedirectUrl(error: Error, request: RequestInternal, config: ResolvedConfig): string {
+  const params = new URLSearchParams({ error: isClientError(error) ? error.type : "Configuration" })
+  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  const kind = (error instanceof AuthError && error.kind) || "error"
+  const page = config.pages[kind] ?? `${config.basePath}/${kind.toLowerCase()}`
+  const absolute = page.startsWith("/") ? `${request.url.origin}${page}` : page
+  return `${absolute}${absolute.includes("?") ? "&" : "?"}${params}`
+}
+
+/** A config that cannot work fails closed: 500 JSON for API calls, the error page for pages. */
+function configurationErrorResponse(request: RequestInternal, config: ResolvedConfig): Response {
+  config.logger.error(config.configError!)
+  const isPage = request.method === "GET" && pageActions.has(request.action)
+  if (!isPage) return Response.json({ message: configurationMessage }, { status: 500 })
+  const customErrorPage = config.pages.error
+  if (customErrorPage && !request.query.callbackUrl?.startsWith(customErrorPage)) {
+    const absolute = customErrorPage.startsWith("/") ? `${request.url.origin}${customErrorPage}` : customErrorPage
+    return new Response(null, { status: 302, headers: { Location: `${absolute}?error=Configuration` } })
+  }
+  const page = errorPage({ url: new URL(`${request.url.origin}${config.basePath}`), theme: config.theme }, "Configuration")
+  return toResponse(page)
+}

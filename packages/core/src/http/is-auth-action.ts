@@ -1,0 +1,18 @@
+import type { AuthAction } from "../types.js"
+
+const actions = new Set<string>([
+  "providers",
+  "session",
+  "csrf",
+  "signin",
+  "signout",
+  "callback",
+  "verify-request",
+  "error",
+  "webauthn-options",
+])
+
+/** Whether `action` names one of the nine actions served under `basePath`. */
+export function isAuthAction(action: string): action is AuthAction {
+  return actions.has(action)
+}

@@ -1,0 +1,47 @@
+import { UnknownAction } from "../errors.js"
+import type { AuthAction } from "../types.js"
+import { isAuthAction } from "./is-auth-action.js"
+import { parseCookieHeader } from "./parse-cookie-header.js"
+import { readBody } from "./read-body.js"
+import type { RequestInternal } from "./request-internal.js"
+
+const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options"])
+
+/**
+ * `Request` → what the actions need. Throws UnknownAction for anything that is not one of
+ * Auth.js's method, action and provider shapes, which the handler answers with 400.
+ */
+export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
+  const method = request.method
+  if (method !== "GET" && method !== "POST") throw new UnknownAction(`Unsupported HTTP method: ${method}`)
+  const url = new URL(request.url)
+  const { action, providerId } = parseActionPath(url.pathname, basePath)
+  const query = Object.fromEntries(url.searchParams)
+  return {
+    url,
+    method,
+    action,
+    providerId,
+    headers: request.headers,
+    cookies: parseCookieHeader(request.headers.get("cookie")),
+    query,
+    body: method === "POST" ? await readBody(request) : undefined,
+    error: query.error,
+  }
+}
+
+/** `{basePath}/<action>[/<providerId>]`, trailing slashes tolerated, nothing else. */
+export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } {
+  const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
+  if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  const segments = pathname.slice(base.length + 1).split("/")
+  // Trailing slashes are fine; an empty segment anywhere else (`//x`) is a different path.
+  while (segments.length > 1 && segments[segments.length - 1] === "") segments.pop()
+  if (segments.length > 2 || segments.includes("")) throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  const [action, providerId] = segments
+  if (!isAuthAction(action)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  if (providerId !== undefined && !actionsWithProvider.has(action)) {
+    throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  }
+  return { action, providerId: providerId === "undefined" ? undefined : providerId }
+}

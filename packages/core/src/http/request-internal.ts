@@ -1,0 +1,14 @@
+import type { AuthAction } from "../types.js"
+
+/** What the actions see of a request: parsed once, never the raw `Request`. */
+export interface RequestInternal {
+  url: URL
+  method: "GET" | "POST"
+  action: AuthAction
+  providerId?: string
+  headers: Headers
+  cookies: Record<string, string>
+  query: Record<string, string>
+  body?: Record<string, any>
+  error?: string
+}

@@ -1,0 +1,10 @@
+/**
+ * `@gatehouse/core`: sign-in, sign-out and sessions for any web app, behind one
+ * `Request` → `Response` handler. Compatible with `@auth/core`.
+ */
+export { Auth, type AuthConfigInput } from "./handler/auth.js"
+export { setEnvDefaults } from "./config/set-env-defaults.js"
+export { createActionURL } from "./config/create-action-url.js"
+export { isAuthAction } from "./http/is-auth-action.js"
+export { raw, skipCSRFCheck, customFetch } from "./symbols.js"
+export type * from "./types.js"

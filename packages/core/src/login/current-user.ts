@@ -1,0 +1,26 @@
+import type { AdapterSession, AdapterUser } from "../adapters.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { readSessionCookie } from "../http/session-chunks.js"
+
+/** Who is signed in already, judged from the incoming session cookie (for account linking). */
+export async function currentUser(
+  cookies: Record<string, string>,
+  options: InternalOptions,
+): Promise<{ user: AdapterUser | null; session: AdapterSession | null; sessionToken?: string }> {
+  const adapter = options.adapter!
+  const sessionToken = readSessionCookie(cookies, options.cookies.sessionToken.name)
+  if (!sessionToken) return { user: null, session: null }
+  if (options.session.strategy === "jwt") {
+    try {
+      const token = await options.jwt.decode({ ...options.jwt, token: sessionToken, salt: options.cookies.sessionToken.name })
+      const user = token?.sub ? await adapter.getUser(token.sub) : null
+      return { user, session: null, sessionToken }
+    } catch {
+      // An unreadable cookie means nobody is signed in.
+      return { user: null, session: null, sessionToken }
+    }
+  }
+  const found = await adapter.getSessionAndUser(sessionToken)
+  if (!found || new Date(found.session.expires).valueOf() < Date.now()) return { user: null, session: null, sessionToken }
+  return { user: found.user, session: found.session, sessionToken }
+}

@@ -1,0 +1,100 @@
+/** Turns a merged OAuth/OIDC provider config into the shape the sign-in and callback steps use. */
+import type { InternalProvider } from "../config/internal-options.js"
+import { InvalidEndpoints } from "../errors.js"
+import type { EndpointHandler, OAuthCheck, OAuthConfig } from "../providers/types.js"
+import { discoveryPlaceholderOrigin } from "./discovery-placeholder.js"
+import { defaultAccount, defaultProfile } from "./provider-defaults.js"
+
+type EndpointName = "authorization" | "token" | "userinfo"
+type EndpointConfig = string | URL | EndpointHandler | undefined
+
+const defaultScope = "openid profile email"
+
+/**
+ * Called once per provider and origin, after the app's options were merged over the provider's
+ * defaults: endpoint strings and `{ url, params }` become URLs (params in the query), and
+ * checks, profile() and account() get their defaults.
+ */
+export function normalizeOAuthProvider(
+  provider: OAuthConfig<any> & { signinUrl: string; callbackUrl: string },
+  redirectProxyUrl: string | undefined,
+): InternalProvider<"oauth"> {
+  const authorization = normalizeEndpoint(provider, "authorization")
+  if (authorization && !authorization.url.searchParams.has("scope")) {
+    authorization.url.searchParams.set("scope", defaultScope)
+  }
+
+  const checks: OAuthCheck[] = [...(provider.checks ?? ["pkce"])]
+  let providerRedirectProxyUrl: string | undefined
+  if (redirectProxyUrl) {
+    // The proxy hands the callback on to the deployment named in the state: no state, no proxy.
+    if (!checks.includes("state")) checks.push("state")
+    providerRedirectProxyUrl = `${redirectProxyUrl.replace(/\/+$/, "")}/callback/${provider.id}`
+  }
+  // A form_post response is a cross-site POST the proxy cannot pass on with a redirect.
+  if (authorization?.url.searchParams.get("response_mode") === "form_post") providerRedirectProxyUrl = undefined
+
+  const normalized = {
+    ...provider,
+    authorization,
+    token: normalizeEndpoint(provider, "token"),
+    userinfo: normalizeEndpoint(provider, "userinfo"),
+    checks,
+    profile: provider.profile ?? defaultProfile,
+    account: provider.account ?? defaultAccount,
+    redirectProxyUrl: providerRedirectProxyUrl,
+  }
+  delete (normalized as { options?: unknown }).options
+  if (providerRedirectProxyUrl === undefined) delete normalized.redirectProxyUrl
+  return normalized as InternalProvider<"oauth">
+}
+
+/**
+ * The config check for OAuth providers: without an issuer to discover them from, the
+ * authorization, token and userinfo URLs must all be given (Auth.js's rule), and every URL
+ * given must parse.
+ */
+export function assertOAuthEndpoints(provider: OAuthConfig<any>): void {
+  if (provider.issuer !== undefined && !URL.canParse(provider.issuer)) {
+    throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid \`issuer\`: ${String(provider.issuer)}`)
+  }
+  for (const name of ["authorization", "token", "userinfo"] as const) {
+    const url = endpointUrl(provider[name])
+    if (url !== undefined && !URL.canParse(url)) {
+      throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid \`${name}\` URL: ${String(url)}`)
+    }
+    if (url === undefined && !provider.issuer) {
+      throw new InvalidEndpoints(
+        `Provider "${provider.id}" is missing both \`issuer\` and \`${name}\` endpoint config. At least one of them is required`,
+      )
+    }
+  }
+}
+
+function endpointUrl(endpoint: EndpointConfig): string | URL | undefined {
+  if (typeof endpoint === "string" || endpoint instanceof URL) return endpoint
+  return endpoint?.url
+}
+
+function normalizeEndpoint(provider: OAuthConfig<any>, name: EndpointName) {
+  const endpoint = provider[name] as EndpointConfig
+  if (endpoint === undefined && provider.issuer) return undefined
+  if (typeof endpoint === "string" || endpoint instanceof URL) return { url: parseEndpointUrl(provider, name, endpoint) }
+
+  const { url: configuredUrl, params, ...handlers } = endpoint ?? {}
+  const url = parseEndpointUrl(provider, name, configuredUrl ?? discoveryPlaceholderOrigin)
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value === undefined) continue
+    // `claims` is a JSON object by definition (OIDC Core 5.5); everything else is plain text.
+    url.searchParams.set(key, key === "claims" && typeof value !== "string" ? JSON.stringify(value) : String(value))
+  }
+  return { ...handlers, url, ...(params ? { params } : {}) }
+}
+
+function parseEndpointUrl(provider: OAuthConfig<any>, name: EndpointName, url: string | URL): URL {
+  try {
+    return new URL(url)
+  } catch {
+    throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid \`${name}\` URL: ${String(url)}`)
+  }
+}

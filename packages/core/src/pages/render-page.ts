@@ -1,0 +1,31 @@
+import type { Theme } from "../types.js"
+import { html, SafeHtml } from "./html.js"
+import { styles } from "./styles.js"
+
+/**
+ * Security headers for every built-in page: no framing, no referrer leaks, and a CSP that
+ * allows only the inline stylesheet (and the passkey script when one is rendered).
+ */
+export function pageHeaders(extraScriptHash?: string): Record<string, string> {
+  const script = extraScriptHash ? `'${extraScriptHash}'` : "'none'"
+  return {
+    "Content-Type": "text/html; charset=utf-8",
+    "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'; script-src ${script}; connect-src 'self'`,
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-cache, no-store",
+  }
+}
+
+/** A whole built-in page around `content`, themed. */
+export function renderPage(title: string, content: SafeHtml, theme: Theme, head?: SafeHtml): string {
+  const brand = theme.brandColor ? `--brand-color:${cssValue(theme.brandColor)};` : ""
+  const buttonText = theme.buttonText ? `--button-text-color:${cssValue(theme.buttonText)};` : ""
+  return html`<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${new SafeHtml(styles)}</style>${head ?? ""}</head><body class="theme-${theme.colorScheme ?? "auto"}" style="${brand}${buttonText}"><div class="page">${theme.logo ? html`<img src="${theme.logo}" alt="" class="logo">` : ""}${content}</div></body></html>`.value
+}
+
+/** Colours come from config, but a `;` or `}` must not open new declarations. */
+function cssValue(value: string): string {
+  return value.replace(/[^#a-zA-Z0-9(),.%\s-]/g, "")
+}

@@ -1,0 +1,81 @@
+import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { CredentialInput } from "../providers/types.js"
+import { html, type SafeHtml } from "./html.js"
+import { pageHeaders, renderPage } from "./render-page.js"
+import type { ResponseInternal } from "../types.js"
+
+const signinErrors: Record<string, string> = {
+  default: "Unable to sign in.",
+  Signin: "Try signing in with a different account.",
+  OAuthSignin: "Try signing in with a different account.",
+  OAuthCallbackError: "Try signing in with a different account.",
+  OAuthCreateAccount: "Try signing in with a different account.",
+  EmailCreateAccount: "Try signing in with a different account.",
+  Callback: "Try signing in with a different account.",
+  OAuthAccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
+  AccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
+  EmailSignin: "The e-mail could not be sent.",
+  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
+  SessionRequired: "Please sign in to access this page.",
+  MissingCSRF: "Your sign-in form expired. Please try again.",
+}
+
+/** The built-in sign-in page: one form per provider, no client-side script needed. */
+export function signinPage(options: InternalOptions, query: Record<string, string>): ResponseInternal<string> {
+  const { providers, csrfToken, callbackUrl, theme } = options
+  const error = query.error
+  const visible = providers.filter(
+    (p) =>
+      p.type === "oauth" ||
+      p.type === "oidc" ||
+      p.type === "email" ||
+      (p.type === "credentials" && !!(p as InternalProvider<"credentials">).credentials) ||
+      (p.type === "webauthn" && !!(p as any).formFields),
+  )
+  const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
+  const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
+
+  const content = html`<div class="card">
+<h1>Sign in</h1>
+${error ? html`<div class="error" role="alert">${signinErrors[error] ?? signinErrors.default}</div>` : ""}
+${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl))}
+${oauth.length && forms.length ? html`<hr>` : ""}
+${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query)}`)}
+</div>`
+  return { status: 200, headers: pageHeaders(), body: renderPage("Sign In", content, theme) }
+}
+
+function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeHtml {
+  return html`${csrfToken ? html`<input type="hidden" name="csrfToken" value="${csrfToken}">` : ""}<input type="hidden" name="callbackUrl" value="${callbackUrl}">`
+}
+
+function oauthButton(provider: InternalProvider<"oauth">, csrfToken: string | undefined, callbackUrl: string): SafeHtml {
+  const style = provider.style ?? {}
+  const colours = `${style.bg ?? style.brandColor ? `--provider-bg:${style.bg ?? style.brandColor};` : ""}${style.text ? `--provider-text:${style.text};` : ""}`
+  return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<button type="submit" class="oauth" style="${colours}">${style.logo ? html`<img src="${style.logo}" alt="" loading="lazy">` : ""}<span>Sign in with ${provider.name}</span></button></form>`
+}
+
+function providerForm(
+  provider: InternalProvider,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+  query: Record<string, string>,
+): SafeHtml {
+  if (provider.type === "email") {
+    const id = `input-email-for-${provider.id}-provider`
+    return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">Email</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">Sign in with ${provider.name}</button></form>`
+  }
+  const fields = (provider.type === "credentials"
+    ? (provider as InternalProvider<"credentials">).credentials
+    : (provider as any).formFields) as Record<string, CredentialInput>
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">Sign in with ${provider.name}</button></form>`
+}
+
+function credentialField(providerId: string, name: string, input: CredentialInput): SafeHtml {
+  const id = `input-${name}-for-${providerId}-provider`
+  const { label, ...attributes } = input ?? {}
+  const attrs = Object.entries(attributes)
+    .filter(([key, value]) => /^[a-zA-Z][a-zA-Z0-9-]*$/.test(key) && key !== "name" && key !== "id" && value !== undefined && value !== false)
+    .map(([key, value]) => (value === true ? html` ${key}` : html` ${key}="${String(value)}"`))
+  return html`<label for="${id}">${label ?? name}</label><input name="${name}" id="${id}"${attrs}>`
+}

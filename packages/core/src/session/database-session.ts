@@ -1,0 +1,59 @@
+import { SessionTokenError } from "../errors.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { emitEvent } from "../events/emit-event.js"
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { ResponseInternal, Session } from "../types.js"
+import { noStoreHeaders } from "./no-store-headers.js"
+
+/**
+ * The session kept in the database, looked up by the opaque token in the cookie. Expired rows
+ * are deleted and read as no session; the row (and the cookie) are extended at most once per
+ * `updateAge`.
+ */
+export async function readDatabaseSession(
+  cookies: Record<string, string>,
+  options: InternalOptions,
+  update?: { data: unknown },
+): Promise<ResponseInternal<Session | null>> {
+  const adapter = options.adapter!
+  const { callbacks, logger, session: sessionOptions } = options
+  const cookie = options.cookies.sessionToken
+  const response: ResponseInternal<Session | null> = { body: null, headers: { ...noStoreHeaders }, cookies: [] }
+  const sessionToken = readSessionCookie(cookies, cookie.name)
+  if (!sessionToken) return response
+
+  try {
+    let found = await adapter.getSessionAndUser(sessionToken)
+    if (found && new Date(found.session.expires).valueOf() < Date.now()) {
+      await adapter.deleteSession(sessionToken)
+      found = null
+    }
+    if (!found) {
+      response.cookies = clearSessionCookie(cookies, cookie)
+      return response
+    }
+
+    const { user, session } = found
+    const now = Date.now()
+    let expires = new Date(session.expires)
+    const lastExtended = expires.valueOf() - sessionOptions.maxAge * 1000
+    if (update || lastExtended + sessionOptions.updateAge * 1000 <= now) {
+      expires = new Date(now + sessionOptions.maxAge * 1000)
+      await adapter.updateSession({ sessionToken, expires })
+      response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires)
+    }
+
+    const payload = await callbacks.session({
+      session: { ...session, expires: expires.toISOString(), user } as any,
+      user,
+      newSession: update?.data,
+      ...(update ? { trigger: "update" as const } : {}),
+    } as Parameters<typeof callbacks.session>[0])
+    response.body = payload as Session
+    await emitEvent(options, "session", { session: payload as Session })
+  } catch (error) {
+    // The database may be down: log, answer "no session", and keep the cookie for later.
+    logger.error(new SessionTokenError(error as Error))
+  }
+  return response
+}

@@ -1,0 +1,72 @@
+import { JWTSessionError } from "../errors.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { JWT } from "../jwt/types.js"
+import type { ResponseInternal, Session } from "../types.js"
+import { emitEvent } from "../events/emit-event.js"
+import { readTokenCached } from "./read-token-cached.js"
+import { noStoreHeaders } from "./no-store-headers.js"
+
+/**
+ * The session held in the encrypted cookie. Unlike Auth.js, the cookie is re-issued only when
+ * `updateAge` has passed since it was issued, when the jwt callback changed the token, or on an
+ * update: a plain read costs one decryption and no encryption.
+ */
+export async function readJwtSession(
+  cookies: Record<string, string>,
+  options: InternalOptions,
+  update?: { data: unknown },
+): Promise<ResponseInternal<Session | null>> {
+  const { jwt, callbacks, logger, session: sessionOptions } = options
+  const cookie = options.cookies.sessionToken
+  const response: ResponseInternal<Session | null> = { body: null, headers: { ...noStoreHeaders }, cookies: [] }
+  const token = readSessionCookie(cookies, cookie.name)
+  if (!token) return response
+
+  try {
+    const payload = await readTokenCached(token, jwt, cookie.name)
+    if (!payload) throw new Error("The session token is empty or unreadable")
+    const before = JSON.stringify(payload)
+    const next = await callbacks.jwt({
+      token: payload,
+      ...(update ? { trigger: "update" as const, session: update.data } : {}),
+    } as Parameters<typeof callbacks.jwt>[0])
+
+    if (next === null) {
+      response.cookies = clearSessionCookie(cookies, cookie)
+      return response
+    }
+
+    const now = Date.now()
+    const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
+    const reissue =
+      !!update ||
+      sessionOptions.updateAge === 0 ||
+      issuedAt + sessionOptions.updateAge * 1000 <= now ||
+      typeof payload.exp !== "number" ||
+      JSON.stringify(next) !== before
+    const expires = reissue ? new Date(now + sessionOptions.maxAge * 1000) : new Date((payload.exp as number) * 1000)
+
+    const session = await callbacks.session({
+      session: { user: { name: next.name, email: next.email, image: next.picture as string | null | undefined }, expires: expires.toISOString() },
+      token: next,
+    } as Parameters<typeof callbacks.session>[0])
+    response.body = session as Session
+
+    if (reissue) {
+      const value = await jwt.encode({ ...jwt, token: stripClaims(next), salt: cookie.name })
+      response.cookies = writeSessionCookie(cookies, cookie, value, expires)
+    }
+    await emitEvent(options, "session", { session: session as Session, token: next })
+  } catch (error) {
+    logger.error(new JWTSessionError(error as Error))
+    response.cookies = clearSessionCookie(cookies, cookie)
+  }
+  return response
+}
+
+/** iat, exp and jti are the encoder's to set; carrying old ones over would pin the expiry. */
+function stripClaims(token: JWT): JWT {
+  const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token
+  return rest
+}

@@ -1,0 +1,44 @@
+import type { AdapterSession, AdapterUser } from "../adapters.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { Account, Cookie, Profile, User } from "../types.js"
+
+interface SignedIn {
+  user: User | AdapterUser
+  account: Account | null
+  profile?: Profile
+  isNewUser?: boolean
+  /** The database session created at sign-in, for the database strategy. */
+  databaseSession?: AdapterSession | null
+}
+
+/**
+ * The session cookie(s) for a user who just signed in: a fresh JWT (after the jwt callback,
+ * trigger "signIn" or "signUp") or the new database session's token. Always a new value, so a
+ * token planted before sign-in never becomes the session (no fixation).
+ */
+export async function startSession(
+  signedIn: SignedIn,
+  cookies: Record<string, string>,
+  options: InternalOptions,
+  forceJwt = false,
+): Promise<Cookie[]> {
+  const cookie = options.cookies.sessionToken
+  if (options.session.strategy === "database" && !forceJwt) {
+    const session = signedIn.databaseSession!
+    return writeSessionCookie(cookies, cookie, session.sessionToken, new Date(session.expires))
+  }
+  const { user, account, profile, isNewUser } = signedIn
+  const token = await options.callbacks.jwt({
+    token: { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() },
+    user,
+    account,
+    profile,
+    isNewUser,
+    trigger: isNewUser ? "signUp" : "signIn",
+  })
+  if (token === null) return clearSessionCookie(cookies, cookie)
+  const value = await options.jwt.encode({ ...options.jwt, token, salt: cookie.name })
+  const expires = new Date(Date.now() + options.session.maxAge * 1000)
+  return writeSessionCookie(cookies, cookie, value, expires)
+}
