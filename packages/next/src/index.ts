@@ -1,0 +1,44 @@
+/**
+ * @gatehouse/next — Gatehouse for Next.js, a drop-in replacement for `next-auth` v5.
+ *
+ * ```ts
+ * // auth.ts
+ * import NextAuth from "@gatehouse/next"
+ * import Credentials from "@gatehouse/next/providers/credentials"
+ * export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({ providers: [Credentials({ … })] })
+ * ```
+ */
+import { createAuth } from "./lib/create-auth.js"
+import { createConfigResolver } from "./lib/create-config-resolver.js"
+import { createHandlers } from "./lib/create-handlers.js"
+import { signIn } from "./lib/sign-in.js"
+import { signOut } from "./lib/sign-out.js"
+import type { NextAuthConfigInit, NextAuthResult } from "./lib/types.js"
+import { updateSession } from "./lib/update-session.js"
+
+export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
+  const resolveConfig = createConfigResolver(config)
+  return {
+    handlers: createHandlers(resolveConfig),
+    auth: createAuth(resolveConfig),
+    signIn: ((provider, options, authorizationParams) =>
+      signIn(resolveConfig, provider, options as any, authorizationParams)) as NextAuthResult["signIn"],
+    signOut: ((options) => signOut(resolveConfig, options)) as NextAuthResult["signOut"],
+    unstable_update: (data) => updateSession(resolveConfig, data),
+  }
+}
+
+export { NextAuth }
+export { isRedirectError } from "./lib/is-redirect-error.js"
+export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
+export { customFetch } from "@gatehouse/core"
+export type {
+  AuthorizedResult,
+  NextAuthConfig,
+  NextAuthConfigInit,
+  NextAuthRequest,
+  NextAuthResult,
+  SignInOptions,
+  SignOutOptions,
+} from "./lib/types.js"
+export type { Account, DefaultSession, Profile, Session, User } from "@gatehouse/core/types"

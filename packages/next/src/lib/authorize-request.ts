@@ -1,0 +1,56 @@
+import { NextResponse } from "next/server.js"
+import type { NextRequest } from "next/server.js"
+import { fetchSession } from "./fetch-session.js"
+import { logError } from "./log-error.js"
+import { readSession } from "./read-session.js"
+import { redirectToSignIn } from "./redirect-to-sign-in.js"
+import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js"
+
+/**
+ * The proxy (middleware) and the `auth(handler)` wrapper: read the session, ask `authorized`, then
+ * - a Response from `authorized` is the answer;
+ * - a falsy answer redirects to sign-in — and, unlike next-auth, a wrapped handler does NOT run;
+ * - otherwise the wrapped handler runs with `req.auth` (or the request simply goes on).
+ * Cookies refreshed by the session read are added to whatever answer goes out, which keeps the session alive.
+ */
+export async function authorizeRequest(
+  request: NextRequest,
+  contextOrEvent: unknown,
+  config: NextAuthConfig,
+  handler?: WrappedHandler,
+): Promise<Response> {
+  let sessionResponse: Response | undefined
+  let session = null
+  try {
+    sessionResponse = await fetchSession(request.headers, config, request.nextUrl.protocol)
+    session = await readSession(sessionResponse.clone())
+  } catch (error) {
+    logError(config, error)
+  }
+
+  const authorized = config.callbacks?.authorized
+  const decision = authorized ? await authorized({ request, auth: session }) : true
+
+  let response: Response
+  if (decision instanceof Response) {
+    response = decision
+  } else if (!decision) {
+    response = redirectToSignIn(request, config) ?? NextResponse.next()
+  } else if (handler) {
+    const withAuth = request as NextAuthRequest
+    withAuth.auth = session
+    response = (await handler(withAuth, contextOrEvent)) ?? NextResponse.next()
+  } else {
+    response = NextResponse.next()
+  }
+  return withSessionCookies(response, sessionResponse)
+}
+
+function withSessionCookies(response: Response, sessionResponse: Response | undefined): Response {
+  const setCookies = sessionResponse?.headers.getSetCookie() ?? []
+  if (setCookies.length === 0) return response
+  // Responses made by Response.redirect()/Response.json() have read-only headers: copy into a fresh one.
+  const outgoing = new Response(response.body, response)
+  for (const cookie of setCookies) outgoing.headers.append("set-cookie", cookie)
+  return outgoing
+}

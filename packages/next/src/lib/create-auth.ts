@@ -1,0 +1,44 @@
+import { NextRequest } from "next/server.js"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { authorizeRequest } from "./authorize-request.js"
+import type { ConfigResolver } from "./create-config-resolver.js"
+import { sessionForPagesRouter } from "./session-for-pages-router.js"
+import { sessionForServerCode } from "./session-for-server-code.js"
+import type { NextAuthResult, WrappedHandler } from "./types.js"
+import { withEnvUrl } from "./with-env-url.js"
+
+/** The universal `auth`: picks its job from how it is called (see `NextAuthResult["auth"]`). */
+export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"] {
+  async function runAsProxy(request: Request, contextOrEvent: unknown, handler?: WrappedHandler) {
+    const publicRequest = await withEnvUrl(request)
+    const config = await resolveConfig(publicRequest)
+    return authorizeRequest(publicRequest, contextOrEvent, config, handler)
+  }
+
+  function auth(...args: any[]): any {
+    if (args.length === 0) return sessionForServerCode(resolveConfig)
+
+    const [first, second] = args
+    if (typeof first === "function") {
+      const handler = first as WrappedHandler
+      return (request: Request, contextOrEvent: unknown) => runAsProxy(request, contextOrEvent, handler)
+    }
+    if (first instanceof Request || first instanceof NextRequest) return runAsProxy(first, second)
+    if (isNodeRequest(first) && isNodeResponse(second)) return sessionForPagesRouter(resolveConfig, first, second)
+    if (first && isNodeRequest(first.req) && isNodeResponse(first.res)) {
+      return sessionForPagesRouter(resolveConfig, first.req, first.res)
+    }
+    throw new TypeError(
+      "auth() was called with arguments it does not understand. Use auth(), auth(request), auth(handler), auth(req, res) or auth(context).",
+    )
+  }
+  return auth as NextAuthResult["auth"]
+}
+
+function isNodeRequest(value: unknown): value is IncomingMessage {
+  return typeof value === "object" && value !== null && "headers" in value && typeof (value as any).headers === "object" && !(value instanceof Request)
+}
+
+function isNodeResponse(value: unknown): value is ServerResponse {
+  return typeof value === "object" && value !== null && typeof (value as any).setHeader === "function" && typeof (value as any).getHeader === "function"
+}

@@ -1,0 +1,45 @@
+import type { Session } from "@gatehouse/core/types"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import type { ConfigResolver } from "./create-config-resolver.js"
+import { fetchSession } from "./fetch-session.js"
+import { logError } from "./log-error.js"
+import { readSession } from "./read-session.js"
+import type { NextAuthConfig } from "./types.js"
+
+/**
+ * `auth(req, res)` in pages-router API routes and `auth(ctx)` in getServerSideProps: the session or null,
+ * with any refreshed session cookie added to the Node response.
+ */
+export async function sessionForPagesRouter(
+  resolveConfig: ConfigResolver,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<Session | null> {
+  let config: NextAuthConfig | undefined
+  try {
+    config = await resolveConfig(undefined)
+    const protocol = (request.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"
+    const sessionResponse = await fetchSession(toHeaders(request.headers), config, protocol)
+    appendSetCookies(response, sessionResponse.headers.getSetCookie())
+    return await readSession(sessionResponse)
+  } catch (error) {
+    logError(config, error)
+    return null
+  }
+}
+
+function toHeaders(nodeHeaders: IncomingMessage["headers"]): Headers {
+  const result = new Headers()
+  for (const [name, value] of Object.entries(nodeHeaders)) {
+    if (value === undefined) continue
+    for (const item of Array.isArray(value) ? value : [value]) result.append(name, item)
+  }
+  return result
+}
+
+function appendSetCookies(response: ServerResponse, cookies: string[]): void {
+  if (cookies.length === 0 || response.headersSent) return
+  const existing = response.getHeader("set-cookie")
+  const already = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
+  response.setHeader("set-cookie", [...already, ...cookies])
+}

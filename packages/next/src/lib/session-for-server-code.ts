@@ -1,0 +1,27 @@
+import type { Session } from "@gatehouse/core/types"
+import { headers } from "next/headers.js"
+import { unstable_rethrow } from "next/navigation.js"
+import type { ConfigResolver } from "./create-config-resolver.js"
+import { fetchSession } from "./fetch-session.js"
+import { logError } from "./log-error.js"
+import { readSession } from "./read-session.js"
+import type { NextAuthConfig } from "./types.js"
+
+/**
+ * `await auth()` in server components, server actions and route handlers: the session, or null on any
+ * failure (logged). Cookies cannot be written from a server component, so a refreshed session cookie is
+ * left to the proxy, as in next-auth.
+ */
+export async function sessionForServerCode(resolveConfig: ConfigResolver): Promise<Session | null> {
+  // Outside a try: headers() is how Next learns the page is dynamic, and its signal must reach Next.
+  const requestHeaders = new Headers(await headers())
+  let config: NextAuthConfig | undefined
+  try {
+    config = await resolveConfig(undefined)
+    return await readSession(await fetchSession(requestHeaders, config))
+  } catch (error) {
+    unstable_rethrow(error)
+    logError(config, error)
+    return null
+  }
+}

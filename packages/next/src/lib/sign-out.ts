@@ -1,0 +1,30 @@
+import { Auth } from "@gatehouse/core"
+import { redirect } from "next/navigation.js"
+import { appRelativeUrl } from "./app-relative-url.js"
+import type { ConfigResolver } from "./create-config-resolver.js"
+import { serverActionConfig } from "./server-action-config.js"
+import { serverRequestContext } from "./server-request.js"
+import type { SignOutOptions } from "./types.js"
+import { writeCookies } from "./write-cookies.js"
+
+/**
+ * Server-side `signOut({ redirectTo?, redirect? })`: ends the session (database row included) and clears its
+ * cookies, then redirects (default: the page the action was called from) or, with `redirect: false`,
+ * returns the URL it would have gone to.
+ */
+export async function signOut(resolveConfig: ConfigResolver, options: SignOutOptions = {}): Promise<string> {
+  const config = await resolveConfig(undefined)
+  const context = await serverRequestContext("signout", config)
+  const callbackUrl = options.redirectTo ?? context.referer ?? "/"
+  context.headers.set("content-type", "application/x-www-form-urlencoded")
+  const request = new Request(context.url, {
+    method: "POST",
+    headers: context.headers,
+    body: new URLSearchParams({ callbackUrl }),
+  })
+  const result: any = await Auth(request, serverActionConfig(config) as any)
+  await writeCookies(result?.cookies)
+  const target: string = (result instanceof Response ? result.headers.get("location") : result?.redirect) ?? callbackUrl
+  if (options.redirect ?? true) redirect(appRelativeUrl(target, context.url.origin))
+  return target
+}

@@ -1,0 +1,81 @@
+import type { AuthConfig, Awaitable, Session, User } from "@gatehouse/core/types"
+import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
+import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server.js"
+
+/** What `authorized` may answer: true lets the request through, a falsy value sends it to sign-in, a Response wins. */
+export type AuthorizedResult = boolean | Response | undefined | null | void
+
+/** The config of `NextAuth(...)`: core's config without `raw`, plus the middleware's `authorized` callback. */
+export interface NextAuthConfig extends Omit<AuthConfig, "raw"> {
+  callbacks?: AuthConfig["callbacks"] & {
+    /**
+     * Decides, in `proxy.ts`/`middleware.ts` and in handlers wrapped by `auth(...)`, whether the request may go on.
+     * Must not deny the page it redirects to (the sign-in page is never redirected to itself).
+     */
+    authorized?: (params: { request: NextRequest; auth: Session | null }) => Awaitable<AuthorizedResult>
+  }
+}
+
+/** `NextAuth` takes the config, or a function of the request (absent in server components and actions). */
+export type NextAuthConfigInit = NextAuthConfig | ((request: NextRequest | undefined) => Awaitable<NextAuthConfig>)
+
+/** A request seen by a handler wrapped with `auth(...)`: `auth` is the session, or null. */
+export interface NextAuthRequest extends NextRequest {
+  auth: Session | null
+}
+
+/** The second argument Next passes to route handlers. */
+export interface AppRouteHandlerContext {
+  params: Promise<Record<string, string | string[] | undefined>>
+}
+
+export type AppRouteHandler = (request: NextRequest, context: AppRouteHandlerContext) => Promise<Response> | Response
+
+export type WrappedHandler = (
+  request: NextAuthRequest,
+  contextOrEvent: any,
+) => Awaitable<Response | void | undefined | null>
+
+export interface SignInOptions extends Record<string, unknown> {
+  /** Where to go after signing in (a path on this site). Default: the page the action was called from. */
+  redirectTo?: string
+  /** false: return the URL instead of redirecting. Default true. */
+  redirect?: boolean
+}
+
+export type SignInAuthorizationParams =
+  | string
+  | string[][]
+  | Record<string, string>
+  | URLSearchParams
+
+export interface SignOutOptions {
+  redirectTo?: string
+  redirect?: boolean
+}
+
+export interface NextAuthResult {
+  /** Export from `app/api/auth/[...nextauth]/route.ts`: `export const { GET, POST } = handlers`. */
+  handlers: { GET: (request: NextRequest | Request) => Promise<Response>; POST: (request: NextRequest | Request) => Promise<Response> }
+  /**
+   * One function for every place Next runs code:
+   * - `await auth()` in server components, server actions and route handlers → Session or null
+   * - `export { auth as proxy }` (or `as middleware`) → keeps the session alive and applies `authorized`
+   * - `auth((req) => …)` wraps a proxy or route handler; `req.auth` is the session
+   * - `auth(req, res)` in pages-router API routes, `auth(ctx)` in getServerSideProps → Session or null
+   */
+  auth: ((...args: []) => Promise<Session | null>) &
+    ((...args: [GetServerSidePropsContext]) => Promise<Session | null>) &
+    ((...args: [NextApiRequest, NextApiResponse]) => Promise<Session | null>) &
+    ((...args: [NextRequest, NextFetchEvent?]) => Promise<Response>) &
+    ((...args: [WrappedHandler]) => NextMiddleware & AppRouteHandler)
+  signIn: <Redirect extends boolean = true>(
+    provider?: string,
+    options?: FormData | (SignInOptions & { redirect?: Redirect }),
+    authorizationParams?: SignInAuthorizationParams,
+  ) => Promise<Redirect extends false ? string : never>
+  signOut: <Redirect extends boolean = true>(
+    options?: SignOutOptions & { redirect?: Redirect },
+  ) => Promise<Redirect extends false ? string : never>
+  unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>
+}
