@@ -1,0 +1,24 @@
+import { customFetch as coreCustomFetch } from "@gatehouse/core"
+import { isServer } from "@builder.io/qwik/build"
+
+export { QwikAuth$, QwikAuthQrl } from "./qwik-auth.js"
+export { setEnvDefaults } from "./set-env-defaults.js"
+export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
+
+/** Provider option key replacing the fetch used for the provider's OAuth endpoints (server only). */
+export const customFetch = isServer ? coreCustomFetch : undefined
+
+export type { Account, DefaultSession, Profile, Session, User } from "@gatehouse/core/types"
+export type {
+  ActionSucceeded,
+  GetSessionResult,
+  QwikAuthConfig,
+  SessionLookup,
+  SignInFailed,
+  SignInFieldErrors,
+  SignInInput,
+  SignInResult,
+  SignOutFailed,
+  SignOutInput,
+  SignOutResult,
+} from "./types.js"

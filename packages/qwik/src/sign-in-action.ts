@@ -1,0 +1,68 @@
+import { inlinedQrl } from "@builder.io/qwik"
+import { isServer } from "@builder.io/qwik/build"
+import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
+import { defaultRedirectTo } from "./default-redirect-to.js"
+import { postToAuth } from "./post-to-auth.js"
+import { readAuthFailure } from "./read-auth-failure.js"
+import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
+import { QWIK_BASE_PATH } from "./set-env-defaults.js"
+import { signInFailureMessage, signInFailureStatus } from "./sign-in-failure-message.js"
+import type { QwikAuthConfig, SignInFailed, SignInInput, SignInResult } from "./types.js"
+import { validateSignInInput } from "./validate-action-input.js"
+
+/**
+ * `useSignIn`: a global action. Posts to `/auth/signin/<id>` (OAuth, OIDC, email) or
+ * `/auth/callback/<id>` (credentials) and redirects where core says. A refusal (wrong
+ * credentials, signIn callback said no) is returned as the action's value instead of leaving
+ * the page, so the form can show it.
+ */
+export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInResult, SignInInput, false> {
+  async function signIn(input: SignInInput, event: RequestEventAction): Promise<SignInResult> {
+    if (!isServer) return { failed: undefined }
+    const config = await resolveConfig(authOptions, event)
+    const { providerId, authorizationParams } = input
+    const { redirectTo = input.redirectTo ?? defaultRedirectTo(event), ...fields } = input.options ?? {}
+
+    const providerType = providerId ? providerTypeOf(config, providerId) : undefined
+    if (providerId && !providerType) {
+      return event.fail(400, {
+        fieldErrors: { providerId: [`No provider with id "${providerId}" is configured.`] },
+        formErrors: [],
+      }) as SignInFailed
+    }
+
+    const form = new URLSearchParams({ callbackUrl: redirectTo })
+    for (const [name, value] of Object.entries(fields)) {
+      if (value !== undefined && value !== null) form.set(name, String(value))
+    }
+    const endpoint = providerType === "credentials" ? "callback" : "signin"
+    const path = `${QWIK_BASE_PATH}/${endpoint}${providerId ? `/${encodeURIComponent(providerId)}` : ""}`
+    const query = new URLSearchParams(authorizationParams ?? "").toString()
+
+    const target = await postToAuth(event, config, query ? `${path}?${query}` : path, form)
+    if (!target) return { failed: undefined }
+    const failure = readAuthFailure(target, config, event.request.url)
+    if (failure) {
+      return event.fail(signInFailureStatus(failure.error), {
+        fieldErrors: {},
+        formErrors: [signInFailureMessage(failure.error)],
+        ...failure,
+      }) as SignInFailed
+    }
+    // 303: the browser follows a form post with a GET, and nothing caches it (upstream's 301 is cacheable).
+    throw event.redirect(303, target)
+  }
+
+  return globalActionQrl(
+    inlinedQrl(signIn, "useSignIn_gatehouseSignIn"),
+    validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) as any,
+  ) as unknown as Action<SignInResult, SignInInput, false>
+}
+
+function providerTypeOf(config: QwikAuthConfig, id: string): string | undefined {
+  for (const entry of config.providers) {
+    const provider = (typeof entry === "function" ? entry() : entry) as { id?: string; type?: string }
+    if (provider.id === id) return provider.type
+  }
+  return undefined
+}

@@ -1,0 +1,26 @@
+import { inlinedQrl } from "@builder.io/qwik"
+import { isServer } from "@builder.io/qwik/build"
+import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
+import { defaultRedirectTo } from "./default-redirect-to.js"
+import { postToAuth } from "./post-to-auth.js"
+import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
+import { QWIK_BASE_PATH } from "./set-env-defaults.js"
+import type { SignOutInput, SignOutResult } from "./types.js"
+import { validateSignOutInput } from "./validate-action-input.js"
+
+/** `useSignOut`: a global action that posts to `/auth/signout` (session ended, cookies cleared) and redirects. */
+export function createSignOutAction(authOptions: AuthOptionsQrl): Action<SignOutResult, SignOutInput, false> {
+  async function signOut(input: SignOutInput, event: RequestEventAction): Promise<SignOutResult> {
+    if (!isServer) return { failed: undefined }
+    const config = await resolveConfig(authOptions, event)
+    const form = new URLSearchParams({ callbackUrl: input.redirectTo ?? defaultRedirectTo(event) })
+    const target = await postToAuth(event, config, `${QWIK_BASE_PATH}/signout`, form)
+    if (!target) return { failed: undefined }
+    throw event.redirect(303, target)
+  }
+
+  return globalActionQrl(
+    inlinedQrl(signOut, "useSignOut_gatehouseSignOut"),
+    validatorQrl(inlinedQrl(validateSignOutInput, "useSignOut_gatehouseSignOutInput")) as any,
+  ) as unknown as Action<SignOutResult, SignOutInput, false>
+}

@@ -1,0 +1,62 @@
+import type { AuthConfig } from "@gatehouse/core"
+import type { Session } from "@gatehouse/core/types"
+
+/** Configuration of {@link QwikAuth$}: core's config, less `raw` (the integration owns the response). */
+export interface QwikAuthConfig extends Omit<AuthConfig, "raw"> {}
+
+/** What the session lookup hands back: the refreshed `Set-Cookie` header (if any) and the session. */
+export interface SessionLookup {
+  cookie: string | null
+  data: Session | null
+}
+
+/** The awaited form upstream exports under this name. */
+export type GetSessionResult = Promise<SessionLookup>
+
+/** Input of `useSignIn`: every field optional, as in `@auth/qwik`. */
+export interface SignInInput {
+  providerId?: string
+  redirectTo?: string
+  options?: { redirectTo?: string; [field: string]: unknown }
+  authorizationParams?: string | URLSearchParams | Record<string, string>
+}
+
+/** Input of `useSignOut`. */
+export interface SignOutInput {
+  redirectTo?: string
+}
+
+/** Success of either action; in practice the action redirects before anyone reads it. */
+export interface ActionSucceeded {
+  failed: undefined
+}
+
+export interface SignInFieldErrors {
+  providerId?: string[]
+  redirectTo?: string[]
+  options?: string[]
+  authorizationParams?: string[]
+}
+
+/**
+ * A refused sign-in. Validation failures carry `fieldErrors`/`formErrors` only; a refusal by
+ * core (wrong credentials, signIn callback said no…) also carries the error type and, for
+ * `CredentialsSignin`, its `code`, so a page can show why without leaving the form.
+ */
+export interface SignInFailed {
+  failed: true
+  fieldErrors: SignInFieldErrors
+  formErrors: string[]
+  /** The error type core put on its error page URL, e.g. `CredentialsSignin`. */
+  error?: string
+  code?: string
+}
+
+export interface SignOutFailed {
+  failed: true
+  fieldErrors: { redirectTo?: string[] }
+  formErrors: string[]
+}
+
+export type SignInResult = ActionSucceeded | SignInFailed
+export type SignOutResult = ActionSucceeded | SignOutFailed
