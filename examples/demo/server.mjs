@@ -1,0 +1,71 @@
+// The Gatehouse demo: a plain Node server using the core handler and its built-in pages.
+// Run from the repository root with `npm ci && npm run demo`, then open http://localhost:3000.
+import { createServer } from "node:http"
+import { Auth } from "@gatehouse/core"
+import Credentials from "@gatehouse/core/providers/credentials"
+import { sendWebResponse, toWebRequest } from "./node-request.mjs"
+
+const port = Number(process.env.PORT ?? 3000)
+const origin = `http://localhost:${port}`
+
+const config = {
+  // A fixed development secret; production apps set AUTH_SECRET (openssl rand -base64 33).
+  secret: process.env.AUTH_SECRET ?? "gatehouse-demo-secret-for-local-development-only",
+  trustHost: true,
+  providers: [
+    Credentials({
+      credentials: {
+        username: { label: "Username", placeholder: "demo", autocomplete: "username" },
+        password: { label: "Password", type: "password", placeholder: "demo", autocomplete: "current-password" },
+      },
+      authorize({ username, password }) {
+        if (username === "demo" && password === "demo") {
+          return { id: "demo-user", name: "Demo User", email: "demo@example.test" }
+        }
+        return null
+      },
+    }),
+  ],
+  callbacks: {
+    session({ session, token }) {
+      return { ...session, user: { ...session.user, id: token.sub } }
+    },
+  },
+}
+
+function escape(value) {
+  return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+async function homePage(request) {
+  const sessionResponse = await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)
+  const session = await sessionResponse.json()
+  const body = session
+    ? `<p>Signed in as <strong>${escape(session.user?.name)}</strong> (${escape(session.user?.email)}).</p>
+       <pre>${escape(JSON.stringify(session, null, 2))}</pre>
+       <p><a href="/auth/signout">Sign out</a></p>`
+    : `<p>You are not signed in.</p><p><a href="/auth/signin">Sign in</a> (username <code>demo</code>, password <code>demo</code>)</p>`
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse demo</title>
+     <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem}</style>
+     </head><body><h1>Gatehouse demo</h1>${body}</body></html>`,
+    { headers: { "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" } },
+  )
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const request = await toWebRequest(req, origin)
+    const { pathname } = new URL(request.url)
+    const response = pathname.startsWith("/auth/") ? await Auth(request, config) : await homePage(request)
+    await sendWebResponse(res, response)
+  } catch (error) {
+    console.error(error)
+    res.writeHead(500).end("Internal error")
+  }
+})
+
+server.listen(port, "127.0.0.1", () => {
+  console.log(`Gatehouse demo on ${origin}`)
+  console.log(`Sign in at ${origin}/auth/signin with username "demo" and password "demo".`)
+})
