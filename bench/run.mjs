@@ -1,0 +1,120 @@
+// `npm run bench`: Gatehouse beside the real @auth/core, same config, same process, interleaved.
+// Every case first checks that both sides answer correctly; then prints throughput and ratios.
+import { writeFileSync, mkdirSync } from "node:fs"
+import os from "node:os"
+import { Auth as GatehouseAuth } from "@gatehouse/core"
+import GatehouseCredentials from "@gatehouse/core/providers/credentials"
+import { encode as gatehouseEncode } from "@gatehouse/core/jwt"
+import { Auth as AuthjsAuth } from "@auth/core"
+import AuthjsCredentials from "@auth/core/providers/credentials"
+import { compare } from "./measure.mjs"
+
+const secret = "bench-secret-bench-secret-bench-secret-0123"
+const origin = "http://localhost:3000"
+const salt = "authjs.session-token"
+const quick = process.argv.includes("--quick")
+const count = quick ? 300 : 2000
+
+function config(Credentials) {
+  return {
+    secret,
+    trustHost: true,
+    basePath: "/auth",
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: (c) => (c.username === "demo" && c.password === "demo" ? { id: "1", name: "Demo", email: "demo@example.test" } : null),
+      }),
+    ],
+  }
+}
+const sides = {
+  gatehouse: { Auth: GatehouseAuth, config: config(GatehouseCredentials) },
+  "@auth/core": { Auth: AuthjsAuth, config: config(AuthjsCredentials) },
+}
+
+const users = 5000
+const cookies = await Promise.all(
+  Array.from({ length: users }, (_, i) =>
+    gatehouseEncode({ token: { name: `User ${i}`, email: `user${i}@example.test`, sub: String(i) }, secret, salt }),
+  ),
+)
+const sessionRequest = (cookie) =>
+  new Request(`${origin}/auth/session`, { headers: cookie ? { cookie: `${salt}=${cookie}` } : {} })
+
+async function credentialsSignIn({ Auth, config }) {
+  const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`), config)
+  const { csrfToken } = await csrfResponse.json()
+  const csrfCookie = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+  const response = await Auth(
+    new Request(`${origin}/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+      body: new URLSearchParams({ csrfToken, username: "demo", password: "demo", callbackUrl: `${origin}/` }),
+    }),
+    config,
+  )
+  return response
+}
+
+const cases = [
+  {
+    name: "GET /session, valid JWT, one cookie",
+    check: async (side) => (await (await side.Auth(sessionRequest(cookies[0]), side.config)).json())?.user?.email === "user0@example.test",
+    op: (side) => () => side.Auth(sessionRequest(cookies[0]), side.config).then((r) => r.arrayBuffer()),
+  },
+  {
+    name: `GET /session, valid JWT, ${users} distinct users`,
+    check: async (side) => (await (await side.Auth(sessionRequest(cookies[7]), side.config)).json())?.user?.email === "user7@example.test",
+    op: (side) => (i) => side.Auth(sessionRequest(cookies[i % users]), side.config).then((r) => r.arrayBuffer()),
+  },
+  {
+    name: "GET /session, tampered cookie",
+    check: async (side) => (await (await side.Auth(sessionRequest(cookies[0].slice(0, -4) + "AAAA"), side.config)).json()) === null,
+    op: (side) => () => side.Auth(sessionRequest(cookies[0].slice(0, -4) + "AAAA"), side.config).then((r) => r.arrayBuffer()),
+  },
+  {
+    name: "GET /session, no cookie",
+    check: async (side) => (await (await side.Auth(sessionRequest(), side.config)).json()) === null,
+    op: (side) => () => side.Auth(sessionRequest(), side.config).then((r) => r.arrayBuffer()),
+  },
+  {
+    name: "credentials sign-in (GET /csrf + POST /callback/credentials)",
+    check: async (side) => {
+      const response = await credentialsSignIn(side)
+      return response.status === 302 && response.headers.getSetCookie().some((c) => c.includes("session-token="))
+    },
+    op: (side) => () => credentialsSignIn(side),
+    count: Math.ceil(count / 2),
+  },
+]
+
+// Silence @auth/core's logging of the tampered-cookie case (both sides log it; it is not measured).
+console.error = () => {}
+console.warn = () => {}
+
+const rows = []
+for (const benchCase of cases) {
+  for (const [name, side] of Object.entries(sides)) {
+    if (!(await benchCase.check(side))) throw new Error(`${name} answered "${benchCase.name}" incorrectly`)
+  }
+  for (const inFlight of [1, 16]) {
+    const result = await compare(
+      Object.fromEntries(Object.entries(sides).map(([name, side]) => [name, benchCase.op(side)])),
+      { count: benchCase.count ?? count, inFlight, rounds: quick ? 3 : 7 },
+    )
+    const ratio = result.gatehouse / result["@auth/core"]
+    rows.push({ case: benchCase.name, inFlight, gatehouse: result.gatehouse, authjs: result["@auth/core"], ratio })
+    console.log(
+      `${benchCase.name.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ` +
+        `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, @auth/core ${result["@auth/core"].toFixed(0)}/s)`,
+    )
+  }
+}
+
+mkdirSync(new URL("./results/", import.meta.url), { recursive: true })
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`
+writeFileSync(
+  new URL("./results/latest.json", import.meta.url),
+  JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2),
+)
