@@ -1,0 +1,37 @@
+import { component$ } from "@builder.io/qwik"
+import { routeLoader$, type DocumentHead } from "@builder.io/qwik-city"
+import { hasDevIdp } from "../auth/providers"
+import { SignInForms } from "../components/sign-in-forms"
+import { SignOutForm } from "../components/sign-out-form"
+import { useSession } from "./plugin@auth"
+
+/** Where to go after signing in: a same-site path from ?redirectTo=, else this page. */
+export const useSignInTarget = routeLoader$((event) => {
+  const requested = event.url.searchParams.get("redirectTo")
+  const path = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/"
+  return { redirectTo: new URL(path, event.url.origin).href, devIdp: hasDevIdp(event.env) }
+})
+
+export default component$(() => {
+  const session = useSession()
+  const target = useSignInTarget()
+  return (
+    <>
+      <h1>Gatehouse · Qwik City</h1>
+      {session.value ? (
+        <section>
+          <p>
+            Welcome, <strong id="user-name">{session.value.user?.name}</strong> (
+            <span id="user-email">{session.value.user?.email}</span>)
+          </p>
+          <pre id="session-json">{JSON.stringify(session.value, null, 2)}</pre>
+          <SignOutForm />
+        </section>
+      ) : (
+        <SignInForms redirectTo={target.value.redirectTo} devIdp={target.value.devIdp} />
+      )}
+    </>
+  )
+})
+
+export const head: DocumentHead = { title: "Gatehouse · Qwik City" }
