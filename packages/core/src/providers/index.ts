@@ -1,0 +1,17 @@
+/**
+ * `@gatehouse/core/providers`: the provider configuration types. Each ready-made provider is
+ * its own module, `@gatehouse/core/providers/<id>`, default-exporting a factory.
+ */
+export type {
+  CommonProviderOptions,
+  CredentialInput,
+  CredentialsConfig,
+  EmailConfig,
+  OAuth2Config,
+  OAuthConfig,
+  OAuthUserConfig,
+  OIDCConfig,
+  Provider,
+  ProviderType,
+  WebAuthnConfig,
+} from "./types.js"
