@@ -2,11 +2,11 @@
 // `@gatehouse/sveltekit/providers/<id>` exactly as they imported `@auth/sveltekit/providers/<id>`.
 // Runs after svelte-package, reading core's built output, so the list never drifts from core.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 
-const require = createRequire(import.meta.url)
-const coreDist = dirname(require.resolve("@gatehouse/core/package.json")) + "/dist/providers"
+// Core's entry point is dist/index.js; its providers sit beside it.
+const coreDist = join(dirname(fileURLToPath(import.meta.resolve("@gatehouse/core"))), "providers")
 const out = new URL("../dist/providers/", import.meta.url).pathname
 mkdirSync(out, { recursive: true })
 

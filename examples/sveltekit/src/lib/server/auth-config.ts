@@ -1,0 +1,39 @@
+import type { SvelteKitAuthConfig } from "@gatehouse/sveltekit"
+import Credentials from "@gatehouse/sveltekit/providers/credentials"
+import { demoUser } from "./demo-user.js"
+
+type Env = Record<string, string | undefined>
+
+/**
+ * The example's auth setup, from the environment:
+ * - credentials "demo" / "demo", always;
+ * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
+ * - AUTH_SESSION_STRATEGY picks "jwt" or "database".
+ */
+export function authConfig(env: Env): SvelteKitAuthConfig {
+  const providers: SvelteKitAuthConfig["providers"] = [
+    Credentials({
+      credentials: {
+        username: { label: "Username" },
+        password: { label: "Password", type: "password" },
+      },
+      authorize: (credentials) => demoUser(credentials.username, credentials.password),
+    }),
+  ]
+  if (env.AUTH_DEV_IDP_ISSUER) {
+    providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
+  }
+  return {
+    providers,
+    pages: { signIn: "/signin" },
+    session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
+    callbacks: {
+      // The user id is handy on pages; Auth.js leaves it out of the session by default.
+      session({ session, ...rest }) {
+        const id = "token" in rest ? rest.token.sub : rest.user.id
+        if (session.user && id) session.user.id = id
+        return session
+      },
+    },
+  }
+}

@@ -1,0 +1,22 @@
+import { env } from "$env/dynamic/private"
+import { fail } from "@sveltejs/kit"
+import { CredentialsSignin } from "@gatehouse/sveltekit"
+import { signIn } from "../../auth"
+import type { Actions, PageServerLoad } from "./$types"
+
+export const load: PageServerLoad = () => {
+  return { devIdp: Boolean(env.AUTH_DEV_IDP_ISSUER) }
+}
+
+export const actions: Actions = {
+  // signIn throws a failed credentials sign-in to its caller (and a redirect on success):
+  // catch the former to show the form again with a message.
+  default: async (event) => {
+    try {
+      return await signIn(event)
+    } catch (error) {
+      if (error instanceof CredentialsSignin) return fail(400, { error: error.type, code: error.code })
+      throw error
+    }
+  },
+}
