@@ -1,0 +1,43 @@
+/** How the client proves itself at the token endpoint (`client.token_endpoint_auth_method`). */
+import * as oauth from "oauth4webapi"
+import type { InternalProvider } from "../config/internal-options.js"
+
+type OAuthProvider = InternalProvider<"oauth">
+
+/** `{ client_id, ...provider.client }`, the client metadata oauth4webapi works with. */
+export function clientOf(provider: OAuthProvider): oauth.Client {
+  return { client_id: provider.clientId!, ...provider.client } as oauth.Client
+}
+
+export function clientAuthentication(provider: OAuthProvider, as: oauth.AuthorizationServer): oauth.ClientAuth {
+  const method = provider.client?.token_endpoint_auth_method
+  switch (method) {
+    case undefined:
+    case "client_secret_basic":
+      return oauth.ClientSecretBasic(requireSecret(provider))
+    case "client_secret_post":
+      return oauth.ClientSecretPost(requireSecret(provider))
+    case "client_secret_jwt":
+      return oauth.ClientSecretJwt(requireSecret(provider))
+    case "private_key_jwt":
+      return oauth.PrivateKeyJwt(provider.token?.clientPrivateKey as oauth.CryptoKey | oauth.PrivateKey, {
+        // Some servers accept only their issuer, others only the token endpoint: name both.
+        [oauth.modifyAssertion](_header, payload) {
+          payload.aud = [as.issuer, as.token_endpoint!].filter(Boolean)
+        },
+      })
+    case "none":
+      return oauth.None()
+    default:
+      throw new TypeError(`unsupported client authentication method: ${String(method)}`)
+  }
+}
+
+function requireSecret(provider: OAuthProvider): string {
+  if (typeof provider.clientSecret !== "string") {
+    throw new TypeError(
+      `Provider "${provider.id}" has no client secret: set clientSecret (or AUTH_${provider.id.toUpperCase().replace(/-/g, "_")}_SECRET)`,
+    )
+  }
+  return provider.clientSecret
+}
