@@ -1,0 +1,13 @@
+/**
+ * @gatehouse/adapter-pg: the Gatehouse database adapter for PostgreSQL, on the schema of
+ * @auth/pg-adapter. See README.md.
+ */
+import { PostgresAdapter } from "./postgres-adapter.js"
+
+export { PostgresAdapter }
+export { migrate } from "./migrate.js"
+export { migrations } from "./schema.js"
+export type { Migration } from "./schema.js"
+export { AdapterConflictError } from "./errors.js"
+export type { ConflictCode } from "./errors.js"
+export default PostgresAdapter

@@ -1,0 +1,47 @@
+import type { Pool } from "pg"
+import { migrations } from "./schema.js"
+
+/** An arbitrary constant: the advisory lock every migrating process takes, so only one migrates at a time. */
+const migrationLock = 0x6761_7465
+
+/**
+ * Brings the database up to date: creates the @auth/pg-adapter schema where it is missing,
+ * then adds the constraints and tables Gatehouse needs. Idempotent; safe to call at every
+ * start from every machine at once (an advisory lock serialises them). Returns the versions
+ * it applied.
+ */
+export async function migrate(pool: Pool): Promise<number[]> {
+  const client = await pool.connect()
+  try {
+    await client.query("BEGIN")
+    await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLock])
+    await client.query(`
+      CREATE TABLE IF NOT EXISTS gatehouse_migrations (
+        version INTEGER PRIMARY KEY,
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`)
+    const { rows } = await client.query<{ version: number }>("SELECT version FROM gatehouse_migrations")
+    const applied = new Set(rows.map((row) => row.version))
+    const newest = Math.max(0, ...applied)
+    const known = migrations[migrations.length - 1]?.version ?? 0
+    if (newest > known) {
+      throw new Error(
+        `@gatehouse/adapter-pg: the database is at schema version ${newest}, newer than this adapter knows (${known}). Upgrade @gatehouse/adapter-pg.`,
+      )
+    }
+    const done: number[] = []
+    for (const migration of migrations) {
+      if (applied.has(migration.version)) continue
+      await client.query(migration.sql)
+      await client.query("INSERT INTO gatehouse_migrations (version) VALUES ($1)", [migration.version])
+      done.push(migration.version)
+    }
+    await client.query("COMMIT")
+    return done
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {})
+    throw error
+  } finally {
+    client.release()
+  }
+}

@@ -1,0 +1,238 @@
+import type { Pool, QueryResultRow } from "pg"
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@gatehouse/core/adapters"
+import { AdapterConflictError, isMalformedId, translateConstraintFailure } from "./errors.js"
+import { keepPoolAlive } from "./keep-pool-alive.js"
+import { queries, type Query } from "./queries.js"
+import {
+  toAccount,
+  toAuthenticator,
+  toSession,
+  toSessionAndUser,
+  toUser,
+  toVerificationToken,
+  type AccountRow,
+  type AuthenticatorRow,
+  type SessionAndUserRow,
+  type SessionRow,
+  type UserRow,
+} from "./rows.js"
+
+const unknownUser: ["unknown-user", string] = ["unknown-user", "The user this record belongs to does not exist"]
+
+/** true when the caller gave the field (null included: that clears it), false when it left it out. */
+function given(record: object, field: string): boolean {
+  return Object.hasOwn(record, field) && (record as Record<string, unknown>)[field] !== undefined
+}
+
+/**
+ * The Gatehouse adapter for PostgreSQL, on a node-postgres Pool. It works on the schema of
+ * @auth/pg-adapter (run `migrate(pool)` once to create it, or to add Gatehouse's
+ * constraints and the authenticators table to an existing Auth.js database).
+ */
+export function PostgresAdapter(pool: Pool): Adapter {
+  keepPoolAlive(pool)
+
+  async function first<Row extends QueryResultRow>(query: Query, values: unknown[]): Promise<Row | undefined> {
+    const result = await pool.query<Row>({ ...query, values })
+    return result.rows[0]
+  }
+
+  /** A lookup by user id: an id that cannot exist in this schema finds nothing. */
+  async function firstById<Row extends QueryResultRow>(query: Query, values: unknown[]): Promise<Row | undefined> {
+    try {
+      return await first<Row>(query, values)
+    } catch (error) {
+      if (isMalformedId(error)) return undefined
+      throw error
+    }
+  }
+
+  return {
+    async createUser(user: AdapterUser) {
+      try {
+        const row = await first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null])
+        return toUser(row!)
+      } catch (error) {
+        throw translateConstraintFailure(error, { unique: ["duplicate-email", "A user with this email already exists"] })
+      }
+    },
+
+    async getUser(id: string) {
+      const row = await firstById<UserRow>(queries.userById, [id])
+      return row ? toUser(row) : null
+    },
+
+    async getUserByEmail(email: string) {
+      const row = await first<UserRow>(queries.userByEmail, [email])
+      return row ? toUser(row) : null
+    },
+
+    async getUserByAccount({ provider, providerAccountId }) {
+      const row = await first<UserRow>(queries.userByAccount, [provider, providerAccountId])
+      return row ? toUser(row) : null
+    },
+
+    async updateUser(user) {
+      let row: UserRow | undefined
+      try {
+        row = await first<UserRow>(queries.updateUser, [
+          user.id,
+          given(user, "name"),
+          user.name ?? null,
+          given(user, "email"),
+          user.email ?? null,
+          given(user, "emailVerified"),
+          user.emailVerified ?? null,
+          given(user, "image"),
+          user.image ?? null,
+        ])
+      } catch (error) {
+        throw translateConstraintFailure(error, {
+          unique: ["duplicate-email", "Another user already has this email"],
+          foreignKey: unknownUser,
+        })
+      }
+      if (!row) throw new AdapterConflictError(...unknownUser)
+      return toUser(row)
+    },
+
+    async deleteUser(userId: string) {
+      const row = await firstById<UserRow>(queries.deleteUser, [userId])
+      return row ? toUser(row) : null
+    },
+
+    async linkAccount(account: AdapterAccount) {
+      try {
+        const row = await first<AccountRow>(queries.insertAccount, [
+          account.userId,
+          account.type,
+          account.provider,
+          account.providerAccountId,
+          account.access_token ?? null,
+          account.refresh_token ?? null,
+          account.id_token ?? null,
+          account.expires_at ?? null,
+          account.token_type ?? null,
+          account.scope ?? null,
+          typeof account.session_state === "string" ? account.session_state : null,
+        ])
+        return toAccount(row!)
+      } catch (error) {
+        throw translateConstraintFailure(error, {
+          unique: ["account-already-linked", "This provider account is already linked to a user"],
+          foreignKey: unknownUser,
+        })
+      }
+    },
+
+    async unlinkAccount({ provider, providerAccountId }) {
+      const row = await first<AccountRow>(queries.deleteAccount, [provider, providerAccountId])
+      return row ? toAccount(row) : undefined
+    },
+
+    async getAccount(providerAccountId: string, provider: string) {
+      const row = await first<AccountRow>(queries.accountByProvider, [provider, providerAccountId])
+      return row ? toAccount(row) : null
+    },
+
+    async createSession({ sessionToken, userId, expires }) {
+      try {
+        const row = await first<SessionRow>(queries.insertSession, [sessionToken, userId, expires])
+        return toSession(row!)
+      } catch (error) {
+        throw translateConstraintFailure(error, {
+          unique: ["duplicate-session-token", "A session with this token already exists"],
+          foreignKey: unknownUser,
+        })
+      }
+    },
+
+    async getSessionAndUser(sessionToken: string) {
+      const row = await first<SessionAndUserRow>(queries.sessionAndUser, [sessionToken])
+      return row ? toSessionAndUser(row) : null
+    },
+
+    async updateSession(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) {
+      try {
+        const row = await first<SessionRow>(queries.updateSession, [
+          session.sessionToken,
+          session.expires ?? null,
+          session.userId ?? null,
+        ])
+        return row ? toSession(row) : null
+      } catch (error) {
+        throw translateConstraintFailure(error, { foreignKey: unknownUser })
+      }
+    },
+
+    async deleteSession(sessionToken: string) {
+      const row = await first<SessionRow>(queries.deleteSession, [sessionToken])
+      return row ? toSession(row) : null
+    },
+
+    async createVerificationToken(token: VerificationToken) {
+      try {
+        const row = await first<VerificationToken>(queries.insertVerificationToken, [token.identifier, token.token, token.expires])
+        return toVerificationToken(row!)
+      } catch (error) {
+        throw translateConstraintFailure(error, {
+          unique: ["duplicate-verification-token", "This verification token already exists"],
+        })
+      }
+    },
+
+    async useVerificationToken({ identifier, token }) {
+      const row = await first<VerificationToken>(queries.useVerificationToken, [identifier, token])
+      return row ? toVerificationToken(row) : null
+    },
+
+    async createAuthenticator(authenticator: AdapterAuthenticator) {
+      try {
+        const row = await first<AuthenticatorRow>(queries.insertAuthenticator, [
+          authenticator.credentialID,
+          authenticator.userId,
+          authenticator.providerAccountId,
+          authenticator.credentialPublicKey,
+          authenticator.counter,
+          authenticator.credentialDeviceType,
+          authenticator.credentialBackedUp,
+          authenticator.transports ?? null,
+        ])
+        return toAuthenticator(row!)
+      } catch (error) {
+        throw translateConstraintFailure(error, {
+          unique: ["credential-already-registered", "This credential is already registered"],
+          foreignKey: unknownUser,
+        })
+      }
+    },
+
+    async getAuthenticator(credentialID: string) {
+      const row = await first<AuthenticatorRow>(queries.authenticatorById, [credentialID])
+      return row ? toAuthenticator(row) : null
+    },
+
+    async listAuthenticatorsByUserId(userId: string) {
+      try {
+        const result = await pool.query<AuthenticatorRow>({ ...queries.authenticatorsByUser, values: [userId] })
+        return result.rows.map(toAuthenticator)
+      } catch (error) {
+        if (isMalformedId(error)) return []
+        throw error
+      }
+    },
+
+    async updateAuthenticatorCounter(credentialID: string, newCounter: number) {
+      const row = await first<AuthenticatorRow>(queries.updateAuthenticatorCounter, [credentialID, newCounter])
+      if (!row) throw new AdapterConflictError("unknown-authenticator", "No authenticator has this credential ID")
+      return toAuthenticator(row)
+    },
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * The schema as an ordered list of migrations. Version 1 is exactly the schema that
+ * @auth/pg-adapter documents (same tables, columns and types), created only where missing,
+ * so an existing Auth.js database is adopted as it is. Later versions add what that schema
+ * lacks and Gatehouse relies on. A released migration never changes.
+ */
+export interface Migration {
+  version: number
+  description: string
+  sql: string
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: "the @auth/pg-adapter tables: users, accounts, sessions, verification_token",
+    sql: `
+      CREATE TABLE IF NOT EXISTS verification_token (
+        identifier TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL,
+        token TEXT NOT NULL,
+        PRIMARY KEY (identifier, token)
+      );
+      CREATE TABLE IF NOT EXISTS accounts (
+        id SERIAL,
+        "userId" INTEGER NOT NULL,
+        type VARCHAR(255) NOT NULL,
+        provider VARCHAR(255) NOT NULL,
+        "providerAccountId" VARCHAR(255) NOT NULL,
+        refresh_token TEXT,
+        access_token TEXT,
+        expires_at BIGINT,
+        id_token TEXT,
+        scope TEXT,
+        session_state TEXT,
+        token_type TEXT,
+        PRIMARY KEY (id)
+      );
+      CREATE TABLE IF NOT EXISTS sessions (
+        id SERIAL,
+        "userId" INTEGER NOT NULL,
+        expires TIMESTAMPTZ NOT NULL,
+        "sessionToken" VARCHAR(255) NOT NULL,
+        PRIMARY KEY (id)
+      );
+      CREATE TABLE IF NOT EXISTS users (
+        id SERIAL,
+        name VARCHAR(255),
+        email VARCHAR(255),
+        "emailVerified" TIMESTAMPTZ,
+        image TEXT,
+        PRIMARY KEY (id)
+      );
+    `,
+  },
+  {
+    version: 2,
+    description: "constraints: one user per email, one owner per provider account, unique session tokens, cascading deletes",
+    // Foreign keys are added NOT VALID: they hold for every new row and cascade deletes,
+    // without failing the upgrade of an old database over rows orphaned long ago.
+    // A duplicate email already present does fail the upgrade, by name: that is a real conflict to resolve.
+    sql: `
+      CREATE UNIQUE INDEX IF NOT EXISTS users_email_key ON users (email);
+      CREATE UNIQUE INDEX IF NOT EXISTS accounts_provider_account_key ON accounts (provider, "providerAccountId");
+      CREATE INDEX IF NOT EXISTS accounts_user_id_idx ON accounts ("userId");
+      CREATE UNIQUE INDEX IF NOT EXISTS sessions_session_token_key ON sessions ("sessionToken");
+      CREATE INDEX IF NOT EXISTS sessions_user_id_idx ON sessions ("userId");
+      DO $$
+      BEGIN
+        IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'accounts_user_id_fkey' AND conrelid = 'accounts'::regclass) THEN
+          ALTER TABLE accounts ADD CONSTRAINT accounts_user_id_fkey
+            FOREIGN KEY ("userId") REFERENCES users (id) ON DELETE CASCADE NOT VALID;
+        END IF;
+        IF NOT EXISTS (SELECT 1 FROM pg_constraint WHERE conname = 'sessions_user_id_fkey' AND conrelid = 'sessions'::regclass) THEN
+          ALTER TABLE sessions ADD CONSTRAINT sessions_user_id_fkey
+            FOREIGN KEY ("userId") REFERENCES users (id) ON DELETE CASCADE NOT VALID;
+        END IF;
+      END
+      $$;
+    `,
+  },
+  {
+    version: 3,
+    description: "authenticators (passkeys), keyed to users whatever the type of users.id",
+    sql: `
+      DO $$
+      DECLARE
+        user_id_type TEXT := (
+          SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+          WHERE attrelid = 'users'::regclass AND attname = 'id'
+        );
+      BEGIN
+        EXECUTE format($ddl$
+          CREATE TABLE IF NOT EXISTS authenticators (
+            "credentialID" TEXT NOT NULL PRIMARY KEY,
+            "userId" %s NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+            "providerAccountId" TEXT NOT NULL,
+            "credentialPublicKey" TEXT NOT NULL,
+            counter BIGINT NOT NULL,
+            "credentialDeviceType" TEXT NOT NULL,
+            "credentialBackedUp" BOOLEAN NOT NULL,
+            transports TEXT
+          )$ddl$, user_id_type);
+      END
+      $$;
+      CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId");
+    `,
+  },
+]

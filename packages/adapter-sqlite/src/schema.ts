@@ -1,0 +1,67 @@
+/**
+ * The schema as an ordered list of migrations. A migration, once released, never changes:
+ * later changes are new entries, so every database can be brought forward from any version.
+ */
+export interface Migration {
+  version: number
+  description: string
+  sql: string
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    description: "users, accounts, sessions, verification tokens and authenticators",
+    sql: `
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY NOT NULL,
+        name TEXT,
+        email TEXT UNIQUE,
+        email_verified INTEGER,
+        image TEXT
+      );
+
+      CREATE TABLE accounts (
+        provider TEXT NOT NULL,
+        provider_account_id TEXT NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        type TEXT NOT NULL,
+        access_token TEXT,
+        refresh_token TEXT,
+        id_token TEXT,
+        expires_at INTEGER,
+        token_type TEXT,
+        scope TEXT,
+        session_state TEXT,
+        PRIMARY KEY (provider, provider_account_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX accounts_by_user ON accounts(user_id);
+
+      CREATE TABLE sessions (
+        session_token TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        expires INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX sessions_by_user ON sessions(user_id);
+
+      CREATE TABLE verification_tokens (
+        identifier TEXT NOT NULL,
+        token TEXT NOT NULL,
+        expires INTEGER NOT NULL,
+        PRIMARY KEY (identifier, token)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE authenticators (
+        credential_id TEXT PRIMARY KEY NOT NULL,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        provider_account_id TEXT NOT NULL,
+        credential_public_key TEXT NOT NULL,
+        counter INTEGER NOT NULL,
+        credential_device_type TEXT NOT NULL,
+        credential_backed_up INTEGER NOT NULL,
+        transports TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX authenticators_by_user ON authenticators(user_id);
+    `,
+  },
+]

@@ -1,0 +1,103 @@
+import type { Database } from "better-sqlite3"
+import type {
+  AccountRow,
+  AuthenticatorRow,
+  SessionAndUserRow,
+  SessionRow,
+  UserRow,
+  VerificationTokenRow,
+} from "./rows.js"
+
+type Params = Record<string, string | number | null>
+
+/** The two ways the adapter runs a statement: for one row (or none), or for all rows. */
+export interface Query<Row> {
+  get(params: Params): Row | undefined
+  all(params: Params): Row[]
+}
+
+/**
+ * Every statement the adapter runs, prepared once when the adapter is built: SQLite then
+ * parses and plans each query once per process instead of once per request.
+ */
+export function prepareStatements(db: Database) {
+  const prepare = <Row>(sql: string): Query<Row> => db.prepare<[Params], Row>(sql)
+  return {
+    insertUser: prepare<UserRow>(
+      `INSERT INTO users (id, name, email, email_verified, image)
+       VALUES (@id, @name, @email, @email_verified, @image) RETURNING *`,
+    ),
+    userById: prepare<UserRow>(`SELECT * FROM users WHERE id = @id`),
+    userByEmail: prepare<UserRow>(`SELECT * FROM users WHERE email = @email`),
+    userByAccount: prepare<UserRow>(
+      `SELECT users.* FROM accounts JOIN users ON users.id = accounts.user_id
+       WHERE accounts.provider = @provider AND accounts.provider_account_id = @provider_account_id`,
+    ),
+    // One statement, so a concurrent update cannot interleave between a read and a write.
+    // A field is replaced only when its set_* flag is 1: an absent field keeps its value.
+    updateUser: prepare<UserRow>(
+      `UPDATE users SET
+         name = CASE WHEN @set_name THEN @name ELSE name END,
+         email = CASE WHEN @set_email THEN @email ELSE email END,
+         email_verified = CASE WHEN @set_email_verified THEN @email_verified ELSE email_verified END,
+         image = CASE WHEN @set_image THEN @image ELSE image END
+       WHERE id = @id RETURNING *`,
+    ),
+    // Accounts, sessions and authenticators go with it through ON DELETE CASCADE.
+    deleteUser: prepare<UserRow>(`DELETE FROM users WHERE id = @id RETURNING *`),
+
+    insertAccount: prepare<AccountRow>(
+      `INSERT INTO accounts (provider, provider_account_id, user_id, type, access_token, refresh_token,
+         id_token, expires_at, token_type, scope, session_state)
+       VALUES (@provider, @provider_account_id, @user_id, @type, @access_token, @refresh_token,
+         @id_token, @expires_at, @token_type, @scope, @session_state) RETURNING *`,
+    ),
+    accountByProvider: prepare<AccountRow>(
+      `SELECT * FROM accounts WHERE provider = @provider AND provider_account_id = @provider_account_id`,
+    ),
+    deleteAccount: prepare<AccountRow>(
+      `DELETE FROM accounts WHERE provider = @provider AND provider_account_id = @provider_account_id RETURNING *`,
+    ),
+
+    insertSession: prepare<SessionRow>(
+      `INSERT INTO sessions (session_token, user_id, expires) VALUES (@session_token, @user_id, @expires) RETURNING *`,
+    ),
+    // The whole lookup is one read on the session's primary key plus the user's.
+    sessionAndUser: prepare<SessionAndUserRow>(
+      `SELECT sessions.session_token, sessions.user_id AS session_user_id, sessions.expires AS session_expires, users.*
+       FROM sessions JOIN users ON users.id = sessions.user_id
+       WHERE sessions.session_token = @session_token`,
+    ),
+    updateSession: prepare<SessionRow>(
+      `UPDATE sessions SET
+         expires = coalesce(@expires, expires),
+         user_id = coalesce(@user_id, user_id)
+       WHERE session_token = @session_token RETURNING *`,
+    ),
+    deleteSession: prepare<SessionRow>(`DELETE FROM sessions WHERE session_token = @session_token RETURNING *`),
+
+    insertVerificationToken: prepare<VerificationTokenRow>(
+      `INSERT INTO verification_tokens (identifier, token, expires) VALUES (@identifier, @token, @expires) RETURNING *`,
+    ),
+    // Reading and deleting in one statement is what makes the token single-use.
+    useVerificationToken: prepare<VerificationTokenRow>(
+      `DELETE FROM verification_tokens WHERE identifier = @identifier AND token = @token RETURNING *`,
+    ),
+
+    insertAuthenticator: prepare<AuthenticatorRow>(
+      `INSERT INTO authenticators (credential_id, user_id, provider_account_id, credential_public_key, counter,
+         credential_device_type, credential_backed_up, transports)
+       VALUES (@credential_id, @user_id, @provider_account_id, @credential_public_key, @counter,
+         @credential_device_type, @credential_backed_up, @transports) RETURNING *`,
+    ),
+    authenticatorById: prepare<AuthenticatorRow>(`SELECT * FROM authenticators WHERE credential_id = @credential_id`),
+    authenticatorsByUser: prepare<AuthenticatorRow>(
+      `SELECT * FROM authenticators WHERE user_id = @user_id ORDER BY credential_id`,
+    ),
+    updateAuthenticatorCounter: prepare<AuthenticatorRow>(
+      `UPDATE authenticators SET counter = @counter WHERE credential_id = @credential_id RETURNING *`,
+    ),
+  }
+}
+
+export type Statements = ReturnType<typeof prepareStatements>
