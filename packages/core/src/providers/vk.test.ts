@@ -57,7 +57,7 @@ describe("VK", () => {
     standIn = await startProviderApiStandIn({ "GET /method/users.get": { json: usersGet } })
     const config = VK({ [customFetch]: fetchRoutedTo(standIn.origin) })
     const profile = await requestUserinfo(config, { access_token: "t" })
-    expect(config.profile!(profile, {}).email).toBeNull()
+    expect((await config.profile!(profile, {})).email).toBeNull()
   })
 
   it("reports VK's HTTP-200 API errors", async () => {
