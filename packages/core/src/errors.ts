@@ -46,7 +46,8 @@ export class AuthError extends Error {
   type: ErrorType
   /** Where the user is sent: the sign-in page for "signIn", the error page otherwise. */
   kind?: "signIn" | "error"
-  cause?: Record<string, unknown> & { err?: Error }
+  // `declare`: a plain field would be re-initialised to undefined after super() and drop the cause.
+  declare cause?: Record<string, unknown> & { err?: Error }
 
   constructor(message?: string | ErrorOptions, errorOptions?: ErrorOptions) {
     if (message instanceof Error) {
