@@ -1,7 +1,8 @@
-import { NextResponse } from "next/server.js"
-import type { NextRequest } from "next/server.js"
+import { NextResponse } from "next/server"
+import type { NextRequest } from "next/server"
 import { fetchSession } from "./fetch-session.js"
 import { logError } from "./log-error.js"
+import { publicUrl } from "./public-url.js"
 import { readSession } from "./read-session.js"
 import { redirectToSignIn } from "./redirect-to-sign-in.js"
 import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js"
@@ -35,7 +36,7 @@ export async function authorizeRequest(
   if (decision instanceof Response) {
     response = decision
   } else if (!decision) {
-    response = redirectToSignIn(request, config) ?? NextResponse.next()
+    response = redirectToSignIn(publicUrl(request), config) ?? NextResponse.next()
   } else if (handler) {
     const withAuth = request as NextAuthRequest
     withAuth.auth = session

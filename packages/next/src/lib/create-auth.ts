@@ -1,18 +1,17 @@
-import { NextRequest } from "next/server.js"
+import { NextRequest } from "next/server"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { authorizeRequest } from "./authorize-request.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { sessionForPagesRouter } from "./session-for-pages-router.js"
 import { sessionForServerCode } from "./session-for-server-code.js"
 import type { NextAuthResult, WrappedHandler } from "./types.js"
-import { withEnvUrl } from "./with-env-url.js"
 
 /** The universal `auth`: picks its job from how it is called (see `NextAuthResult["auth"]`). */
 export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"] {
   async function runAsProxy(request: Request, contextOrEvent: unknown, handler?: WrappedHandler) {
-    const publicRequest = await withEnvUrl(request)
-    const config = await resolveConfig(publicRequest)
-    return authorizeRequest(publicRequest, contextOrEvent, config, handler)
+    const nextRequest = request instanceof NextRequest ? request : new NextRequest(request)
+    const config = await resolveConfig(nextRequest)
+    return authorizeRequest(nextRequest, contextOrEvent, config, handler)
   }
 
   function auth(...args: any[]): any {

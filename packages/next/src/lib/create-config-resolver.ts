@@ -1,4 +1,4 @@
-import type { NextRequest } from "next/server.js"
+import type { NextRequest } from "next/server"
 import { applyNextEnvDefaults } from "./apply-next-env-defaults.js"
 import type { NextAuthConfig, NextAuthConfigInit } from "./types.js"
 

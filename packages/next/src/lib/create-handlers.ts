@@ -1,14 +1,13 @@
 import { Auth } from "@gatehouse/core"
-import type { NextRequest } from "next/server.js"
+import type { NextRequest } from "next/server"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { withEnvUrl } from "./with-env-url.js"
+import { coreRequest } from "./core-request.js"
 
 /** GET and POST for `app/api/auth/[...nextauth]/route.ts`: every auth route, CSRF checks on. */
 export function createHandlers(resolveConfig: ConfigResolver) {
   const handle = async (request: NextRequest | Request): Promise<Response> => {
-    const publicRequest = await withEnvUrl(request)
-    const config = await resolveConfig(publicRequest)
-    return Auth(publicRequest, config as Parameters<typeof Auth>[1]) as Promise<Response>
+    const config = await resolveConfig(request as NextRequest)
+    return Auth(await coreRequest(request), config as Parameters<typeof Auth>[1]) as Promise<Response>
   }
   return { GET: handle, POST: handle }
 }

@@ -1,5 +1,4 @@
-import { NextResponse } from "next/server.js"
-import type { NextRequest } from "next/server.js"
+import { NextResponse } from "next/server"
 import type { NextAuthConfig } from "./types.js"
 
 /**
@@ -7,11 +6,10 @@ import type { NextAuthConfig } from "./types.js"
  * current URL as callbackUrl. Returns null when the request already is for the sign-in page, so a callback
  * that also denies that page cannot send the browser round in circles.
  */
-export function redirectToSignIn(request: NextRequest, config: NextAuthConfig): Response | null {
+export function redirectToSignIn(currentUrl: URL, config: NextAuthConfig): Response | null {
   const signInPath = config.pages?.signIn ?? `${config.basePath}/signin`
-  const current = new URL(request.url)
-  const target = new URL(signInPath, current.origin)
-  if (current.pathname === target.pathname) return null
-  target.searchParams.set("callbackUrl", request.nextUrl?.href ?? request.url)
+  const target = new URL(signInPath, currentUrl.origin)
+  if (currentUrl.pathname === target.pathname) return null
+  target.searchParams.set("callbackUrl", currentUrl.href)
   return NextResponse.redirect(target)
 }

@@ -1,6 +1,6 @@
 import { createActionURL } from "@gatehouse/core"
 import type { AuthAction } from "@gatehouse/core/types"
-import { headers } from "next/headers.js"
+import { headers } from "next/headers"
 import type { NextAuthConfig } from "./types.js"
 
 /** Headers that describe the original request's body, or would switch core into JSON-redirect mode. */

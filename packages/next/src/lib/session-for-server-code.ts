@@ -1,6 +1,6 @@
 import type { Session } from "@gatehouse/core/types"
-import { headers } from "next/headers.js"
-import { unstable_rethrow } from "next/navigation.js"
+import { headers } from "next/headers"
+import { unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { fetchSession } from "./fetch-session.js"
 import { logError } from "./log-error.js"

@@ -1,5 +1,5 @@
 import { Auth } from "@gatehouse/core"
-import { redirect } from "next/navigation.js"
+import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { findProvider } from "./find-provider.js"

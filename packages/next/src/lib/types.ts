@@ -1,6 +1,6 @@
 import type { AuthConfig, Awaitable, Session, User } from "@gatehouse/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
-import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server.js"
+import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server"
 
 /** What `authorized` may answer: true lets the request through, a falsy value sends it to sign-in, a Response wins. */
 export type AuthorizedResult = boolean | Response | undefined | null | void

@@ -1,5 +1,5 @@
 import type { Cookie } from "@gatehouse/core/types"
-import { cookies } from "next/headers.js"
+import { cookies } from "next/headers"
 
 /** Applies cookies from core's internal response to the outgoing response of a server action or route handler. */
 export async function writeCookies(toWrite: Cookie[] | undefined): Promise<void> {

@@ -1,0 +1,33 @@
+import { signInWithCredentials } from "../actions"
+
+const messages: Record<string, string> = {
+  CredentialsSignin: "Sign in failed. Check the username and password.",
+  SessionRequired: "Please sign in to see that page.",
+}
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const params = await searchParams
+  const error = typeof params.error === "string" ? params.error : undefined
+  const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : "/"
+  return (
+    <>
+      <h1>Sign in</h1>
+      {error && (
+        <p role="alert" data-testid="sign-in-error" data-error={error}>
+          {messages[error] ?? "Sign in failed."} ({error})
+        </p>
+      )}
+      <form action={signInWithCredentials} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
+        <input type="hidden" name="redirectTo" value={callbackUrl} />
+        <label>
+          Username <input name="username" autoComplete="username" data-testid="username" />
+        </label>
+        <label>
+          Password <input name="password" type="password" autoComplete="current-password" data-testid="password" />
+        </label>
+        <button type="submit" data-testid="credentials-submit">Sign in</button>
+      </form>
+      <p>Demo account: username <code>demo</code>, password <code>demo</code>.</p>
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+import { auth } from "../auth"
+
+/** A server component: reads the session with `await auth()`. */
+export async function ServerSession() {
+  const session = await auth()
+  return (
+    <section>
+      <h2>Server component</h2>
+      <p data-testid="server-session">{session?.user ? `${session.user.name} <${session.user.email}>` : "signed out"}</p>
+    </section>
+  )
+}
