@@ -1,5 +1,5 @@
 import type { Profile } from "../types.js"
-import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
 /** `POST /2/users/get_current_account` of the Dropbox API. */
@@ -32,7 +32,8 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
     userinfo: {
       url: "https://api.dropboxapi.com/2/users/get_current_account",
       async request({ tokens, provider }) {
-        return (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token, {
+        return (await fetchProviderJson(provider, provider.userinfo!.url, {
+          accessToken: tokens.access_token,
           method: "POST",
         })) as Profile
       },

@@ -1,5 +1,5 @@
 import type { Profile } from "../types.js"
-import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
 /** `GET /me?fields=id,name,email,picture` of the Facebook Graph API. */
@@ -29,7 +29,7 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     userinfo: {
       url: "https://graph.facebook.com/me?fields=id,name,email,picture",
       async request({ tokens, provider }) {
-        return (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token)) as Profile
+        return (await fetchProviderJson(provider, provider.userinfo!.url, { accessToken: tokens.access_token })) as Profile
       },
     },
     profile(profile) {

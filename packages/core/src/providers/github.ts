@@ -1,4 +1,4 @@
-import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import { fetchProviderJson, type ProviderFetchSource } from "./fetch-provider-json.js"
 import type { Profile } from "../types.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
@@ -70,7 +70,8 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
     userinfo: {
       url: `${apiBaseUrl}/user`,
       async request({ tokens, provider }) {
-        const profile = (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token, {
+        const profile = (await fetchProviderJson(provider, provider.userinfo!.url, {
+          accessToken: tokens.access_token,
           headers,
         })) as Profile
         if (!profile.email) profile.email = await readPrimaryEmail(provider, apiBaseUrl, tokens.access_token, headers)
@@ -92,14 +93,14 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
 
 /** The primary address (else the first one), or null when GitHub will not list them. */
 async function readPrimaryEmail(
-  provider: Parameters<typeof fetchJsonWithToken>[0],
+  provider: ProviderFetchSource,
   apiBaseUrl: string,
   accessToken: string | undefined,
   headers: Record<string, string>,
 ): Promise<string | null> {
   let emails: GitHubEmail[]
   try {
-    emails = (await fetchJsonWithToken(provider, `${apiBaseUrl}/user/emails`, accessToken, { headers })) as GitHubEmail[]
+    emails = (await fetchProviderJson(provider, `${apiBaseUrl}/user/emails`, { accessToken, headers })) as GitHubEmail[]
   } catch {
     // Without the user:email grant the list is refused; the user simply has no email then.
     return null

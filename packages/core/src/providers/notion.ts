@@ -1,5 +1,5 @@
 import type { Profile } from "../types.js"
-import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
 /** A Notion user object of type "person". */
@@ -49,7 +49,8 @@ export default function Notion(options: NotionOptions = {}): OAuthConfig<NotionP
       url: "https://api.notion.com/v1/users",
       async request({ tokens, provider }) {
         const usersUrl = String(provider.userinfo!.url).replace(/\/+$/, "")
-        const me = (await fetchJsonWithToken(provider, `${usersUrl}/me`, tokens.access_token, {
+        const me = (await fetchProviderJson(provider, `${usersUrl}/me`, {
+          accessToken: tokens.access_token,
           headers: { "Notion-Version": notionApiVersion },
         })) as NotionBotUser
         const user = me.bot?.owner?.user

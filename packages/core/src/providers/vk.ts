@@ -1,5 +1,5 @@
 import type { Profile } from "../types.js"
-import { fetchJsonWithToken } from "./fetch-json-with-token.js"
+import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
 /** One user of `users.get` in the VK API, plus the email VK sends with the token. */
@@ -34,7 +34,8 @@ export default function VK(options: OAuthUserConfig<VkProfile> = {}): OAuthConfi
     userinfo: {
       url: `https://api.vk.com/method/users.get?fields=photo_100&v=${vkApiVersion}`,
       async request({ tokens, provider }) {
-        const answer = (await fetchJsonWithToken(provider, provider.userinfo!.url, tokens.access_token, {
+        const answer = (await fetchProviderJson(provider, provider.userinfo!.url, {
+          accessToken: tokens.access_token,
           headers: { "User-Agent": "authjs" },
         })) as { response?: VkProfile[]; error?: { error_msg?: string } }
         // VK reports API errors with HTTP 200 and an `error` member.
