@@ -12,10 +12,14 @@ export const actions: Actions = {
   // signIn throws a failed credentials sign-in to its caller (and a redirect on success):
   // catch the former to show the form again with a message.
   default: async (event) => {
+    // signIn reads the body itself; keep the requested target to offer it again on failure.
+    const redirectTo = (await event.request.clone().formData()).get("redirectTo")
     try {
       return await signIn(event)
     } catch (error) {
-      if (error instanceof CredentialsSignin) return fail(400, { error: error.type, code: error.code })
+      if (error instanceof CredentialsSignin) {
+        return fail(400, { error: error.type, code: error.code, redirectTo: typeof redirectTo === "string" ? redirectTo : "/" })
+      }
       throw error
     }
   },

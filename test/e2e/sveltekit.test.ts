@@ -1,0 +1,347 @@
+/**
+ * End-to-end: the SvelteKit example (examples/sveltekit), built for production with adapter-node,
+ * started on loopback and driven in headless Chromium. One server keeps sessions in JWT cookies;
+ * a second one, from the same build, keeps them in SQLite (database strategy) and signs in
+ * through a real OpenID provider on loopback.
+ */
+import { execFile, spawn, type ChildProcess } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:net"
+import { tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { promisify } from "node:util"
+import type { Browser, BrowserContext, Locator, Page, Response as PageResponse } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchChromium } from "./support/launch-chromium.js"
+
+const run = promisify(execFile)
+const repoRoot = resolve(import.meta.dirname, "../..")
+const exampleDir = join(repoRoot, "examples/sveltekit")
+const flowTimeout = 60_000
+
+interface RunningApp {
+  origin: string
+  output: string[]
+  process: ChildProcess
+}
+
+let browser: Browser
+let jwtApp: RunningApp
+const started: RunningApp[] = []
+const stopIdp: (() => Promise<void>)[] = []
+let scratch: string
+
+beforeAll(async () => {
+  await buildExample()
+  scratch = mkdtempSync(join(tmpdir(), "gatehouse-sveltekit-"))
+  jwtApp = await startApp({ AUTH_SESSION_STRATEGY: "jwt" })
+  browser = await launchChromium()
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  for (const app of started) await stopApp(app)
+  for (const stop of stopIdp) await stop()
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
+})
+
+describe("SvelteKit example, JWT sessions", () => {
+  it("answers unauthenticated requests for protected pages with 303 to the sign-in page", async () => {
+    for (const path of ["/protected", "/dashboard", "/dashboard/reports"]) {
+      const response = await fetch(`${jwtApp.origin}${path}`, { redirect: "manual" })
+      expect(response.status, path).toBe(303)
+      const location = new URL(response.headers.get("location")!, jwtApp.origin)
+      expect(location.pathname).toBe("/signin")
+      expect(location.searchParams.get("callbackUrl")).toBe(path)
+    }
+    // The data endpoint SvelteKit uses for client-side navigation is protected too.
+    const data = await fetch(`${jwtApp.origin}/protected/__data.json`, { redirect: "manual" })
+    expect(await data.text()).toContain('"type":"redirect"')
+  })
+
+  it("redirects a browser from a protected page to sign in with 303", async () => {
+    await withPage(jwtApp, async (page) => {
+      const response = await page.goto(`${jwtApp.origin}/protected`)
+      expect(await redirectStatuses(response)).toEqual([303])
+      expect(new URL(page.url()).pathname).toBe("/signin")
+      await expect(page.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+    })
+  })
+
+  it(
+    "signs in through the SignIn component: wrong credentials are refused, right ones open the page",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await page.goto(`${jwtApp.origin}/protected`)
+        await fillComponent(page, "demo", "wrong")
+        const refused = await submitAndWait(page, page.getByRole("button", { name: "Sign in with the component" }))
+        // The action caught the CredentialsSignin that signIn threw and answered 400 with it.
+        expect(refused.status()).toBe(400)
+        await expect(page.getByTestId("sign-in-error").textContent()).resolves.toContain("CredentialsSignin")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+
+        await fillComponent(page, "demo", "demo")
+        const accepted = await submitAndWait(page, page.getByRole("button", { name: "Sign in with the component" }))
+        expect(accepted.status()).toBe(303)
+        expect(new URL(page.url()).pathname).toBe("/protected")
+        await expectSignedInAsDemo(page)
+      })
+    },
+    flowTimeout,
+  )
+
+  it(
+    "agrees on the session between locals.auth(), page data and the session endpoint",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await signInWithComponent(page)
+        await page.goto(`${jwtApp.origin}/protected`)
+        const fromLoad = JSON.parse((await page.getByTestId("load-session").textContent())!)
+        const fromLayout = JSON.parse((await page.getByTestId("layout-session").textContent())!)
+        const fromEndpoint = await (await page.request.get(`${jwtApp.origin}/api/session`)).json()
+        const fromAuthApi = await (await page.request.get(`${jwtApp.origin}/auth/session`)).json()
+        expect(fromLoad.user).toEqual({ id: "demo-user", name: "Demo User", email: "demo@example.test" })
+        expect(fromLayout).toEqual(fromLoad)
+        expect(fromEndpoint).toEqual(fromLoad)
+        expect(fromAuthApi.user).toEqual(fromLoad.user)
+        // The JWT strategy keeps the session in an encrypted token (JWE compact form: five parts).
+        expect((await sessionCookie(page.context()))?.value.split(".")).toHaveLength(5)
+
+        // The path prefix guarded by the handle chained after the auth handle is open now.
+        await page.goto(`${jwtApp.origin}/dashboard/reports`)
+        expect(new URL(page.url()).pathname).toBe("/dashboard/reports")
+        await expect(page.getByTestId("reports").isVisible()).resolves.toBe(true)
+      })
+    },
+    flowTimeout,
+  )
+
+  it(
+    "signs out through the SignOut component and closes the protected pages again",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await signInWithComponent(page)
+        await page.goto(`${jwtApp.origin}/dashboard`)
+        const signedOut = await submitAndWait(page, page.getByRole("button", { name: "Sign out", exact: true }))
+        expect(signedOut.status()).toBe(303)
+        expect(new URL(page.url()).pathname).toBe("/")
+        await expect(page.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+        await expect(page.getByTestId("page-session").textContent()).resolves.toBe("null")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+        expect(await (await page.request.get(`${jwtApp.origin}/api/session`)).json()).toBeNull()
+
+        const again = await page.goto(`${jwtApp.origin}/dashboard`)
+        expect(await redirectStatuses(again)).toEqual([303])
+        expect(new URL(page.url()).pathname).toBe("/signin")
+      })
+    },
+    flowTimeout,
+  )
+
+  it(
+    "signs in through a hand-written enhanced form posting to the signIn form action",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await page.goto(`${jwtApp.origin}/signin?callbackUrl=%2Fdashboard`)
+        await hydrated(page)
+        await page.getByTestId("action-username").fill("demo")
+        await page.getByTestId("action-password").fill("nope")
+        await page.getByRole("button", { name: "Sign in with the form action" }).click()
+        await page.getByTestId("sign-in-error").waitFor()
+        await expect(page.getByTestId("sign-in-error").textContent()).resolves.toContain("CredentialsSignin")
+        expect(new URL(page.url()).pathname).toBe("/signin")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+
+        await page.getByTestId("action-password").fill("demo")
+        await page.getByRole("button", { name: "Sign in with the form action" }).click()
+        await page.waitForURL(`${jwtApp.origin}/dashboard`)
+        await page.getByTestId("dashboard-user").waitFor()
+        await expect(page.getByTestId("dashboard-user").textContent()).resolves.toBe("Welcome, Demo User.")
+        await expect(page.getByTestId("status").textContent()).resolves.toContain("Demo User")
+      })
+    },
+    flowTimeout,
+  )
+
+  it(
+    "signs in and out with the client functions",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await page.goto(`${jwtApp.origin}/signin?callbackUrl=%2Fprotected`)
+        await hydrated(page)
+        await page.getByTestId("client-username").fill("demo")
+        await page.getByTestId("client-password").fill("bad")
+        await page.getByRole("button", { name: "Sign in with the client function" }).click()
+        await page.getByTestId("client-error").waitFor()
+        await expect(page.getByTestId("client-error").textContent()).resolves.toContain("CredentialsSignin")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+
+        await page.getByTestId("client-password").fill("demo")
+        await page.getByRole("button", { name: "Sign in with the client function" }).click()
+        await page.waitForURL(`${jwtApp.origin}/protected`)
+        await expectSignedInAsDemo(page)
+
+        await hydrated(page)
+        await page.getByTestId("client-sign-out").click()
+        await page.waitForURL(`${jwtApp.origin}/`)
+        await page.getByText("Not signed in").waitFor()
+        expect(await sessionCookie(page.context())).toBeUndefined()
+        expect(await (await page.request.get(`${jwtApp.origin}/api/session`)).json()).toBeNull()
+      })
+    },
+    flowTimeout,
+  )
+
+  it("refuses a cross-site form post to the sign-in action before it runs", async () => {
+    const response = await fetch(`${jwtApp.origin}/signin`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://attacker.test" },
+      body: new URLSearchParams({ providerId: "credentials", username: "demo", password: "demo" }),
+      redirect: "manual",
+    })
+    expect(response.status).toBe(403)
+    expect(response.headers.getSetCookie().join("\n")).not.toContain("session-token")
+  })
+
+  it("reads a tampered session cookie as signed out, never as an error", async () => {
+    const response = await fetch(`${jwtApp.origin}/api/session`, {
+      headers: { cookie: "authjs.session-token=not-a-token" },
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+    const page = await fetch(`${jwtApp.origin}/protected`, {
+      headers: { cookie: "authjs.session-token=not-a-token" },
+      redirect: "manual",
+    })
+    expect(page.status).toBe(303)
+  })
+})
+
+async function buildExample(): Promise<void> {
+  for (const pkg of ["core", "sveltekit"]) {
+    if (!existsSync(join(repoRoot, "packages", pkg, "dist/index.js"))) {
+      await run("npm", ["run", "build", "-w", `@gatehouse/${pkg}`], { cwd: repoRoot })
+    }
+  }
+  await run("npm", ["run", "build"], { cwd: exampleDir, maxBuffer: 16 * 1024 * 1024 })
+}
+
+async function startApp(env: Record<string, string>): Promise<RunningApp> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  const child = spawn(process.execPath, ["build/index.js"], {
+    cwd: exampleDir,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      // adapter-node builds event.url from ORIGIN; SvelteKit compares form posts' Origin with it.
+      ORIGIN: origin,
+      AUTH_SECRET: randomBytes(32).toString("base64url"),
+      AUTH_TRUST_HOST: "true",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  const app: RunningApp = { origin, output: [], process: child }
+  child.stdout!.on("data", (chunk) => app.output.push(String(chunk)))
+  child.stderr!.on("data", (chunk) => app.output.push(String(chunk)))
+  started.push(app)
+  await waitUntilServing(app)
+  return app
+}
+
+async function waitUntilServing(app: RunningApp): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while (Date.now() < deadline) {
+    if (app.process.exitCode !== null) throw new Error(`The example exited early:\n${app.output.join("")}`)
+    try {
+      const response = await fetch(`${app.origin}/auth/providers`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`The example did not start within 20 s:\n${app.output.join("")}`)
+}
+
+async function stopApp(app: RunningApp): Promise<void> {
+  if (app.process.exitCode !== null) return
+  const exited = new Promise((done) => app.process.once("exit", done))
+  app.process.kill("SIGTERM")
+  await exited
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+/** A fresh browser context (no cookies) per flow. */
+async function withPage(app: RunningApp, flow: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ baseURL: app.origin })
+  try {
+    await flow(await context.newPage())
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output.join("").slice(-4000)}`
+    throw error
+  } finally {
+    await context.close()
+  }
+}
+
+/** Statuses of the redirects that led to this navigation's response, first hop first. */
+async function redirectStatuses(response: PageResponse | null): Promise<number[]> {
+  const statuses: number[] = []
+  for (let request = response?.request().redirectedFrom(); request; request = request.redirectedFrom()) {
+    statuses.unshift((await request.response())?.status() ?? 0)
+  }
+  return statuses
+}
+
+async function fillComponent(page: Page, username: string, password: string): Promise<void> {
+  await page.getByTestId("component-username").fill(username)
+  await page.getByTestId("component-password").fill(password)
+}
+
+/** Clicks a submit button of a native form; returns the response to the POST once the page it leads to has loaded. */
+async function submitAndWait(page: Page, button: Locator): Promise<PageResponse> {
+  const [post] = await Promise.all([
+    page.waitForResponse((response) => response.request().method() === "POST" && response.request().isNavigationRequest()),
+    page.waitForEvent("load"),
+    button.click(),
+  ])
+  return post
+}
+
+/** SvelteKit's client router and event handlers are live (the example's root layout marks it). */
+async function hydrated(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" })
+}
+
+async function signInWithComponent(page: Page): Promise<void> {
+  await page.goto("/signin?callbackUrl=%2F")
+  await fillComponent(page, "demo", "demo")
+  await submitAndWait(page, page.getByRole("button", { name: "Sign in with the component" }))
+  await expect(page.getByTestId("status").textContent()).resolves.toContain("Demo User")
+}
+
+async function expectSignedInAsDemo(page: Page): Promise<void> {
+  await expect(page.getByTestId("status").textContent()).resolves.toBe("Signed in as Demo User")
+  const fromLoad = JSON.parse((await page.getByTestId("load-session").textContent())!)
+  expect(fromLoad.user.name).toBe("Demo User")
+  expect(await sessionCookie(page.context())).toBeDefined()
+}
+
+async function sessionCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === "authjs.session-token")
+}
