@@ -1,0 +1,383 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { Auth } from "../handler/auth.js"
+import { chunkSize } from "../http/session-chunks.js"
+import { decode, encode } from "../jwt.js"
+import {
+  ada,
+  base,
+  browserFor,
+  credentialsConfig,
+  secret,
+  setCookies,
+  signInAsAda,
+  silentLogger,
+} from "../test-support/credentials-app.js"
+import type { AuthConfig, JWT } from "../types.js"
+
+const salt = "authjs.session-token"
+
+async function signedIn(config: AuthConfig = credentialsConfig()) {
+  const browser = browserFor(config)
+  const response = await signInAsAda(browser)
+  expect(response.status).toBe(302)
+  return browser
+}
+
+function sessionCookieNames(response: Response): string[] {
+  return response.headers
+    .getSetCookie()
+    .filter((c) => c.startsWith(salt))
+    .map((c) => c.slice(0, c.indexOf("=")))
+}
+
+function readSession(cookie: string, config: AuthConfig) {
+  return Auth(new Request(`${base}/session`, { headers: { cookie } }), config)
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe("GET /session with a JWT session", () => {
+  it("answers null without a cookie, and sets no cookie at all", async () => {
+    const response = await Auth(new Request(`${base}/session`), credentialsConfig())
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+    expect(response.headers.getSetCookie()).toEqual([])
+  })
+
+  it("returns name, email and image after a credentials sign-in, and no user id by default", async () => {
+    const browser = await signedIn()
+    const response = await browser.fetch(`${base}/session`)
+    const session = await response.json()
+    expect(session).toEqual({
+      user: { name: ada.name, email: ada.email, image: ada.image },
+      expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    })
+    const days = (new Date(session.expires).valueOf() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(29.9)
+    expect(days).toBeLessThanOrEqual(30)
+  })
+
+  it("stores a JWE with the claims Auth.js puts there", async () => {
+    const browser = await signedIn()
+    const token = browser.cookies.get(salt)!
+    expect(token.split(".")).toHaveLength(5)
+    const claims = await decode({ token, secret, salt })
+    expect(claims).toMatchObject({ name: ada.name, email: ada.email, picture: ada.image, sub: ada.id })
+    expect(claims).toHaveProperty("iat")
+    expect(claims).toHaveProperty("exp")
+    expect(claims).toHaveProperty("jti")
+  })
+
+  it("sets the session cookie with Auth.js's attributes, and a __Secure- name on https", async () => {
+    const browser = browserFor(credentialsConfig())
+    const plain = setCookies(await signInAsAda(browser)).get(salt)!
+    expect(plain).toMatch(/; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax$/)
+
+    const secure = browserFor(credentialsConfig())
+    const response = await signInAsAda(secure, {}, "https://example.test/auth")
+    const header = setCookies(response).get(`__Secure-${salt}`)!
+    expect(header).toMatch(/; Secure/)
+    const token = secure.cookies.get(`__Secure-${salt}`)!
+    expect(await decode({ token, secret, salt: `__Secure-${salt}` })).toMatchObject({ email: ada.email })
+  })
+
+  it("sets no CSRF or callback-url cookie", async () => {
+    const token = (await signedIn()).cookies.get(salt)!
+    const response = await readSession(`${salt}=${token}`, credentialsConfig())
+    const names = response.headers.getSetCookie().map((c) => c.slice(0, c.indexOf("=")))
+    expect(names).not.toContain("authjs.csrf-token")
+    expect(names).not.toContain("authjs.callback-url")
+  })
+
+  it("is never cacheable by a shared cache", async () => {
+    const browser = await signedIn()
+    const response = await browser.fetch(`${base}/session`)
+    expect(response.headers.get("cache-control")).toMatch(/private/)
+    expect(response.headers.get("cache-control")).toMatch(/no-store/)
+    expect(response.headers.get("vary")).toMatch(/Cookie/i)
+    expect(response.headers.get("content-type")).toContain("application/json")
+    const anonymous = await Auth(new Request(`${base}/session`), credentialsConfig())
+    expect(anonymous.headers.get("cache-control")).toMatch(/no-store/)
+    expect(anonymous.headers.get("vary")).toMatch(/Cookie/i)
+  })
+
+  it("marks the sign-in redirect that sets the session cookie as uncacheable", async () => {
+    const browser = browserFor(credentialsConfig())
+    const response = await signInAsAda(browser)
+    expect(response.headers.get("cache-control")).toMatch(/private.*no-store|no-store.*private/)
+    expect(response.headers.get("vary")).toMatch(/Cookie/i)
+  })
+})
+
+describe("a bad session cookie reads as no session and is cleared", () => {
+  async function validToken() {
+    return (await signedIn()).cookies.get(salt)!
+  }
+
+  function flipCharacter(token: string, index: number) {
+    const c = token[index]
+    return token.slice(0, index) + (c === "A" ? "B" : "A") + token.slice(index + 1)
+  }
+
+  const bad: [string, () => Promise<string>][] = [
+    ["tampered ciphertext", async () => { const t = await validToken(); const [h, k, iv, ct, tag] = t.split("."); return [h, k, iv, flipCharacter(ct, 10), tag].join(".") }],
+    ["tampered tag", async () => { const t = await validToken(); const parts = t.split("."); parts[4] = flipCharacter(parts[4], 3); return parts.join(".") }],
+    ["tampered header", async () => { const t = await validToken(); const parts = t.split("."); parts[0] = flipCharacter(parts[0], 5); return parts.join(".") }],
+    ["truncated", async () => (await validToken()).slice(0, -20)],
+    ["only four parts", async () => (await validToken()).split(".").slice(0, 4).join(".")],
+    ["garbage", async () => "not-a-token"],
+    ["garbage with dots", async () => "####.$$$$.!!!!.@@@@.^^^^"],
+    ["an unsigned JWT", async () => `${btoa('{"alg":"none"}')}.${btoa('{"sub":"1"}')}.`],
+    ["a token made with another secret", async () => encode({ token: { sub: "x", name: "Mallory" }, secret: "another-secret-another-secret-xx", salt })],
+    ["an OAuth check cookie (other salt)", async () => encode({ token: { value: "verifier" } as JWT, secret, salt: "authjs.pkce.code_verifier" })],
+    ["a state cookie (other salt)", async () => encode({ token: { value: "state" } as JWT, secret, salt: "authjs.state" })],
+    ["an expired token", async () => encode({ token: { sub: "x", name: "Old" }, secret, salt, maxAge: -3600 })],
+    ["a huge value", async () => "a".repeat(20_000)],
+  ]
+
+  it.each(bad)("%s", async (_, makeToken) => {
+    const config = credentialsConfig()
+    const response = await readSession(`${salt}=${await makeToken()}`, config)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+    expect(setCookies(response).get(salt)).toMatch(/^authjs\.session-token=; Max-Age=0; Path=\//)
+    expect((config.logger as ReturnType<typeof silentLogger>).errors.map((e) => (e as { type?: string }).type)).toEqual(["JWTSessionError"])
+  })
+
+  it("clears every chunk of a bad chunked cookie", async () => {
+    const response = await readSession(`${salt}.0=abc; ${salt}.1=def`, credentialsConfig())
+    expect(await response.json()).toBeNull()
+    expect(sessionCookieNames(response).sort()).toEqual([salt, `${salt}.0`, `${salt}.1`])
+  })
+
+  it("a session update with a bad cookie also reads null and clears it", async () => {
+    const browser = browserFor(credentialsConfig())
+    const csrfToken = await browser.csrfToken(base)
+    browser.cookies.set(salt, "garbage")
+    const response = await browser.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: {} }),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+    expect(browser.cookies.has(salt)).toBe(false)
+  })
+})
+
+describe("chunked session cookies", () => {
+  const blob = "x".repeat(6000)
+
+  function bigTokenConfig() {
+    return credentialsConfig({
+      callbacks: {
+        jwt: ({ token, trigger, session }) => {
+          if (trigger === "signIn") return { ...token, blob }
+          if (trigger === "update" && (session as { shrink?: boolean })?.shrink) {
+            const { blob: _blob, ...rest } = token
+            return rest
+          }
+          return token
+        },
+        session: ({ session, token }) => ({ ...session, blobLength: typeof token.blob === "string" ? token.blob.length : 0 }),
+      },
+    })
+  }
+
+  it("splits a large token into .0, .1 … and reads it back", async () => {
+    const config = bigTokenConfig()
+    const browser = browserFor(config)
+    const response = await signInAsAda(browser)
+    const names = sessionCookieNames(response)
+    const chunks = names.map((name) => browser.cookies.get(name)!)
+    const whole = chunks.join("")
+    expect(names).toEqual(Array.from({ length: Math.ceil(whole.length / chunkSize) }, (_, i) => `${salt}.${i}`))
+    expect(names.length).toBeGreaterThanOrEqual(2)
+    expect(chunks.slice(0, -1).every((chunk) => chunk.length === chunkSize)).toBe(true)
+    expect(await decode({ token: whole, secret, salt })).toMatchObject({ blob })
+    const session = await (await browser.fetch(`${base}/session`)).json()
+    expect(session).toMatchObject({ user: { email: ada.email }, blobLength: 6000 })
+  })
+
+  it("reads chunks sent in any order", async () => {
+    const browser = browserFor(bigTokenConfig())
+    await signInAsAda(browser)
+    const names = [...browser.cookies.keys()].filter((name) => name.startsWith(`${salt}.`))
+    expect(names.length).toBeGreaterThanOrEqual(2)
+    const cookie = names
+      .reverse()
+      .map((name) => `${name}=${browser.cookies.get(name)}`)
+      .join("; ")
+    expect(await (await readSession(cookie, bigTokenConfig())).json()).toMatchObject({ blobLength: 6000 })
+  })
+
+  it("clears stale chunks when the token shrinks back to one cookie", async () => {
+    const browser = browserFor(bigTokenConfig())
+    await signInAsAda(browser)
+    const csrfToken = await browser.csrfToken(base)
+    const response = await browser.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { shrink: true } }),
+    })
+    expect(await response.json()).toMatchObject({ blobLength: 0 })
+    const headers = setCookies(response)
+    expect(headers.get(salt)).toMatch(/^authjs\.session-token=[^;]+; Path/)
+    const stale = [...headers.keys()].filter((name) => name.startsWith(`${salt}.`))
+    expect(stale.length).toBeGreaterThanOrEqual(2)
+    for (const name of stale) expect(headers.get(name)).toMatch(/Max-Age=0/)
+    expect([...browser.cookies.keys()].filter((n) => n.startsWith(salt))).toEqual([salt])
+    expect(await (await browser.fetch(`${base}/session`)).json()).toMatchObject({ user: { email: ada.email }, blobLength: 0 })
+  })
+
+  it("clears the plain cookie when a signed-in browser's token grows into chunks", async () => {
+    const browser = await signedIn()
+    const big = browserFor(bigTokenConfig())
+    big.cookies.set(salt, browser.cookies.get(salt)!)
+    const response = await signInAsAda(big)
+    const headers = setCookies(response)
+    expect(headers.get(salt)).toMatch(/Max-Age=0/)
+    expect(headers.get(`${salt}.0`)).not.toMatch(/Max-Age=0/)
+  })
+})
+
+describe("re-issuing the session cookie", () => {
+  it("does not re-issue on a read within updateAge", async () => {
+    const browser = await signedIn()
+    const response = await browser.fetch(`${base}/session`)
+    expect(await response.json()).not.toBeNull()
+    expect(sessionCookieNames(response)).toEqual([])
+  })
+
+  it("re-issues on every read with updateAge: 0", async () => {
+    const browser = await signedIn(credentialsConfig({ session: { updateAge: 0 } }))
+    const before = browser.cookies.get(salt)
+    const response = await browser.fetch(`${base}/session`)
+    expect(sessionCookieNames(response)).toEqual([salt])
+    expect(browser.cookies.get(salt)).not.toBe(before)
+  })
+
+  it("re-issues once updateAge has passed, with a new expiry", async () => {
+    const config = credentialsConfig({ session: { updateAge: 3600 } })
+    const browser = await signedIn(config)
+    const start = Date.now()
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(start + 30 * 60 * 1000)
+    expect(sessionCookieNames(await browser.fetch(`${base}/session`))).toEqual([])
+    vi.setSystemTime(start + 61 * 60 * 1000)
+    const response = await browser.fetch(`${base}/session`)
+    expect(sessionCookieNames(response)).toEqual([salt])
+    const claims = await decode({ token: browser.cookies.get(salt)!, secret, salt })
+    expect(claims!.iat).toBeGreaterThanOrEqual(Math.floor((start + 61 * 60 * 1000) / 1000))
+  })
+
+  it("re-issues when the jwt callback changes the token", async () => {
+    let reads = 0
+    const config = credentialsConfig({
+      callbacks: { jwt: ({ token, trigger }) => (trigger ? token : { ...token, reads: ++reads }) },
+    })
+    const browser = await signedIn(config)
+    const response = await browser.fetch(`${base}/session`)
+    expect(sessionCookieNames(response)).toEqual([salt])
+    expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ reads: 1 })
+  })
+
+  it("signs out when the jwt callback returns null", async () => {
+    let revoked = false
+    const config = credentialsConfig({ callbacks: { jwt: ({ token }) => (revoked ? null : token) } })
+    const browser = await signedIn(config)
+    expect(await (await browser.fetch(`${base}/session`)).json()).not.toBeNull()
+    revoked = true
+    const response = await browser.fetch(`${base}/session`)
+    expect(await response.json()).toBeNull()
+    expect(setCookies(response).get(salt)).toMatch(/Max-Age=0/)
+    expect(browser.cookies.has(salt)).toBe(false)
+  })
+
+  it("sets no session cookie when the jwt callback returns null at sign-in", async () => {
+    const browser = browserFor(credentialsConfig({ callbacks: { jwt: () => null } }))
+    await signInAsAda(browser)
+    expect(browser.cookies.has(salt)).toBe(false)
+  })
+})
+
+describe("POST /session (update)", () => {
+  it("runs the jwt callback with trigger update and the posted data", async () => {
+    const calls: { trigger?: string; session?: unknown }[] = []
+    const config = credentialsConfig({
+      callbacks: {
+        jwt: ({ token, trigger, session }) => {
+          calls.push({ trigger, session })
+          return trigger === "update" ? { ...token, name: (session as { name: string }).name } : token
+        },
+      },
+    })
+    const browser = await signedIn(config)
+    const csrfToken = await browser.csrfToken(base)
+    const response = await browser.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { name: "Augusta Ada King" } }),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ user: { name: "Augusta Ada King", email: ada.email } })
+    expect(calls.at(-1)).toEqual({ trigger: "update", session: { name: "Augusta Ada King" } })
+    expect(sessionCookieNames(response)).toEqual([salt])
+    expect(response.headers.get("cache-control")).toMatch(/private.*no-store|no-store.*private/)
+    expect(response.headers.get("vary")).toMatch(/Cookie/i)
+    expect(await (await browser.fetch(`${base}/session`)).json()).toMatchObject({ user: { name: "Augusta Ada King" } })
+  })
+
+  it("accepts a form-encoded update", async () => {
+    const config = credentialsConfig({
+      callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, seen: session } : token) },
+    })
+    const browser = await signedIn(config)
+    const response = await browser.post(`${base}/session`, { data: "plain" }, base)
+    expect(response.status).toBe(200)
+    expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ seen: "plain" })
+  })
+
+  it("answers null for an update without a session", async () => {
+    const browser = browserFor(credentialsConfig())
+    const response = await browser.post(`${base}/session`, {}, base)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+  })
+})
+
+describe("the session callback and event", () => {
+  it("lets the session callback add fields from the token", async () => {
+    const config = credentialsConfig({
+      callbacks: {
+        jwt: ({ token, user }) => (user ? { ...token, role: "admin" } : token),
+        session: ({ session, token }) => ({ ...session, role: token.role, userId: token.sub }),
+      },
+    })
+    const browser = await signedIn(config)
+    expect(await (await browser.fetch(`${base}/session`)).json()).toMatchObject({ role: "admin", userId: ada.id })
+  })
+
+  it("emits events.session with the session and the token", async () => {
+    const seen: unknown[] = []
+    const config = credentialsConfig({ events: { session: (message) => void seen.push(message) } })
+    const browser = await signedIn(config)
+    await browser.fetch(`${base}/session`)
+    expect(seen).toEqual([
+      {
+        session: { user: { name: ada.name, email: ada.email, image: ada.image }, expires: expect.any(String) },
+        token: expect.objectContaining({ sub: ada.id, email: ada.email }),
+      },
+    ])
+  })
+
+  it("a session callback that throws reads as no session, never a 500", async () => {
+    const config = credentialsConfig({ callbacks: { session: () => { throw new Error("boom") } } })
+    const browser = await signedIn(config)
+    const response = await browser.fetch(`${base}/session`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+  })
+})
