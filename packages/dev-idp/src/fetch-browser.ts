@@ -139,34 +139,70 @@ function cookieExpiry(attributes: string[]): number | undefined {
   return expires
 }
 
+/** How the IdP sends the browser back: a redirect, or (response_mode=form_post) an auto-submitted form. */
+export type DevIdpReturn =
+  | { method: "GET"; url: URL }
+  | { method: "POST"; url: URL; fields: Record<string, string> }
+
 /**
  * Completes the dev identity provider's login page as a person would: from the IdP's
- * authorization URL through login and automatic consent, returning where the IdP sends the
- * browser back to (the client's redirect_uri with `code`, or with `error`).
+ * authorization URL through login and automatic consent, up to where the IdP sends the browser
+ * back to the client (its redirect_uri with `code`, or with `error=access_denied` on `cancel`).
  */
+export async function completeAtDevIdp(
+  browser: FetchBrowser,
+  authorizationUrl: string | URL,
+  options: { username?: string; cancel?: boolean } = {},
+): Promise<DevIdpReturn> {
+  const idpOrigin = new URL(authorizationUrl).origin
+  const leavesIdp = (url: URL) => url.origin !== idpOrigin
+  let result = await browser.follow(authorizationUrl, {}, { stopAt: leavesIdp })
+  let html = isRedirect(result.response) ? "" : await result.response.text()
+
+  const pageUrl = new URL(result.url)
+  if (pageUrl.pathname.startsWith("/interaction/")) {
+    const username = options.username ?? unescapeHtml(/id="username"[^>]*value="([^"]*)"/.exec(html)?.[1] ?? "")
+    const action = options.cancel ? `${pageUrl.pathname}/abort` : `${pageUrl.pathname}/login`
+    result = await browser.submitForm(new URL(action, pageUrl), options.cancel ? {} : { username }, { stopAt: leavesIdp })
+    html = isRedirect(result.response) ? "" : await result.response.text()
+  }
+
+  if (isRedirect(result.response)) {
+    return { method: "GET", url: new URL(result.response.headers.get("location")!, result.url) }
+  }
+  const form = parseAutoSubmitForm(html)
+  if (form) return { method: "POST", ...form }
+  throw new Error(`dev IdP did not send the browser back (status ${result.response.status}): ${html.slice(0, 500)}`)
+}
+
+/** `completeAtDevIdp` for redirect-based responses (the default): the URL the IdP redirects to. */
 export async function signInAtDevIdp(
   browser: FetchBrowser,
   authorizationUrl: string | URL,
   options: { username?: string; cancel?: boolean } = {},
 ): Promise<URL> {
-  const idpOrigin = new URL(authorizationUrl).origin
-  const leavesIdp = (url: URL) => url.origin !== idpOrigin
-  const toLogin = await browser.follow(authorizationUrl, {}, { stopAt: leavesIdp })
-  const loginPage = new URL(toLogin.url)
-  if (toLogin.response.status >= 300 && toLogin.response.status < 400) {
-    // Already signed in at the IdP: it redirected straight back.
-    return new URL(toLogin.response.headers.get("location")!, loginPage)
+  const back = await completeAtDevIdp(browser, authorizationUrl, options)
+  if (back.method === "POST") throw new Error("the IdP answered with form_post: use completeAtDevIdp")
+  return back.url
+}
+
+function isRedirect(response: Response): boolean {
+  return response.status >= 300 && response.status < 400 && response.headers.has("location")
+}
+
+/** oidc-provider's form_post page: one form, hidden inputs, submitted by script on load. */
+function parseAutoSubmitForm(html: string): { url: URL; fields: Record<string, string> } | undefined {
+  const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1]
+  if (!action) return undefined
+  const fields: Record<string, string> = {}
+  for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)) {
+    fields[unescapeHtml(match[1]!)] = unescapeHtml(match[2]!)
   }
-  const html = await toLogin.response.text()
-  if (!loginPage.pathname.startsWith("/interaction/")) {
-    throw new Error(`dev IdP did not show its login page (status ${toLogin.response.status}): ${html.slice(0, 500)}`)
-  }
-  const username = options.username ?? /id="username"[^>]*value="([^"]*)"/.exec(html)?.[1] ?? ""
-  const action = options.cancel ? `${loginPage.pathname}/abort` : `${loginPage.pathname}/login`
-  const done = await browser.submitForm(new URL(action, loginPage), options.cancel ? {} : { username }, { stopAt: leavesIdp })
-  const location = done.response.headers.get("location")
-  if (!location) {
-    throw new Error(`dev IdP login did not redirect back (status ${done.response.status}): ${(await done.response.text()).slice(0, 500)}`)
-  }
-  return new URL(location, done.url)
+  return { url: new URL(unescapeHtml(action)), fields }
+}
+
+const htmlEntities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&#x27;": "'" }
+
+function unescapeHtml(text: string): string {
+  return text.replace(/&(?:amp|lt|gt|quot|#39|#x27);/g, (entity) => htmlEntities[entity]!)
 }

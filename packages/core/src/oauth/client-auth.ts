@@ -14,7 +14,7 @@ export function clientAuthentication(provider: OAuthProvider, as: oauth.Authoriz
   switch (method) {
     case undefined:
     case "client_secret_basic":
-      return oauth.ClientSecretBasic(requireSecret(provider))
+      return clientSecretBasic(requireSecret(provider))
     case "client_secret_post":
       return oauth.ClientSecretPost(requireSecret(provider))
     case "client_secret_jwt":
@@ -30,6 +30,18 @@ export function clientAuthentication(provider: OAuthProvider, as: oauth.Authoriz
       return oauth.None()
     default:
       throw new TypeError(`unsupported client authentication method: ${String(method)}`)
+  }
+}
+
+/**
+ * HTTP Basic with each part form-url-encoded the way Auth.js does it (encodeURIComponent, spaces
+ * as `+`). oauth4webapi's own variant also escapes `-`, `.`, `_`…, which providers that do not
+ * url-decode Basic credentials (with client ids like `123-abc.apps.example.com`) reject.
+ */
+function clientSecretBasic(clientSecret: string): oauth.ClientAuth {
+  return (_as, client, _body, headers) => {
+    const encode = (part: string) => encodeURIComponent(part).replace(/%20/g, "+")
+    headers.set("authorization", `Basic ${btoa(`${encode(client.client_id)}:${encode(clientSecret)}`)}`)
   }
 }
 
