@@ -14,10 +14,19 @@ export async function resolveCallbackUrl(
   for (const candidate of candidates) {
     if (typeof candidate !== "string" || !candidate || !isHttpUrl(candidate, origin)) continue
     const result = await redirect({ url: candidate, baseUrl: origin })
-    if (typeof result === "string" && isHttpUrl(result, origin)) return result
+    if (typeof result === "string" && isHttpUrl(result, origin)) return headerSafe(result, origin)
     return origin
   }
   return origin
+}
+
+/**
+ * The URL as it may go into a Location header. Control characters (CR/LF would split the
+ * header, and make Headers throw) and non-Latin-1 characters (Headers refuses them) are
+ * left to the URL parser, which drops or percent-encodes them; clean values stay as written.
+ */
+function headerSafe(value: string, origin: string): string {
+  return /[^\x21-\x7e]/.test(value) ? new URL(value, origin).href : value
 }
 
 function isHttpUrl(value: string, origin: string): boolean {
