@@ -84,6 +84,36 @@ describe("OIDC sign-in via discovery", () => {
     }
   })
 
+  it("lets the app's query override plain params but never the check values", async () => {
+    const app = makeApp([oidcProvider(idp.issuer)])
+    const browser = browserFor({ [appOrigin]: app })
+    const { authorizationUrl } = await startSignIn(browser, "dev-oidc", {
+      query: "?state=attacker&code_challenge=attacker&code_challenge_method=plain&nonce=attacker&scope=openid",
+    })
+    expect(authorizationUrl.searchParams.get("scope")).toBe("openid")
+    for (const param of ["state", "code_challenge", "nonce"]) {
+      expect(authorizationUrl.searchParams.getAll(param)).toHaveLength(1)
+      expect(authorizationUrl.searchParams.get(param)).not.toBe("attacker")
+    }
+    expect(authorizationUrl.searchParams.get("code_challenge_method")).toBe("S256")
+  })
+
+  it("a profile() that throws ends on the error page with OAuthProfileParseError logged, no session", async () => {
+    const app = makeApp([
+      oidcProvider(idp.issuer, {
+        profile() {
+          throw new Error("profile mapping broke")
+        },
+      }),
+    ])
+    const browser = browserFor({ [appOrigin]: app })
+    const { response } = await signInThroughIdp(browser, "dev-oidc")
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(setCookieNames(response).set).not.toContain("authjs.session-token")
+    expect(loggedTypes(app)).toEqual(["OAuthProfileParseError"])
+    expect(await sessionOf(browser)).toBeNull()
+  })
+
   it("signs the user in: session from the ID token, check cookies deleted, jwt callback sees account and profile", async () => {
     const seen: any[] = []
     const app = makeApp([oidcProvider(idp.issuer)], {

@@ -1,5 +1,5 @@
 import * as oauth from "oauth4webapi"
-import { describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import type { InternalOptions } from "../config/internal-options.js"
 import { InvalidCheck } from "../errors.js"
 import { defaultCookies } from "../http/default-cookies.js"
@@ -104,6 +104,22 @@ describe("check cookies are bound to what minted them", () => {
     const { cookie } = await checks.nonce.create(optionsFor("acme"))
     const rotated = optionsFor("acme", { secretValue: ["the-new-secret-that-is-long-enough-for-gatehouse", secret] })
     expect(await checks.nonce.use(jar(cookie), rotated, [])).toMatch(/./)
+  })
+})
+
+describe("check cookies expire", () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it("are refused once their 15 minutes (plus clock tolerance) are over, even if the browser kept them", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const options = optionsFor("acme")
+    const { cookie } = await checks.nonce.create(options)
+    vi.setSystemTime(Date.now() + 14 * 60_000)
+    expect(await checks.nonce.use(jar(cookie), options, [])).toMatch(/./)
+    vi.setSystemTime(Date.now() + 2 * 60_000)
+    await expect(checks.nonce.use(jar(cookie), options, [])).rejects.toThrow(/could not be parsed/)
   })
 })
 
