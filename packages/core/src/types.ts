@@ -164,11 +164,12 @@ export interface CallbacksOptions<P = Profile, A = Account> {
     credentials?: Record<string, CredentialInput>
   }) => Awaitable<boolean | string>
   redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>
+  /** `token` is set with the jwt strategy, `user` with the database strategy (as in Auth.js's typing). */
   session?: (
-    params: (
-      | { session: Session; token: JWT }
-      | { session: Session & AdapterSession; user: AdapterUser }
-    ) & { newSession?: any; trigger?: "update" },
+    params: { session: Session & Partial<AdapterSession>; token: JWT; user: AdapterUser } & {
+      newSession?: any
+      trigger?: "update"
+    },
   ) => Awaitable<Session | DefaultSession>
   jwt?: (params: {
     token: JWT

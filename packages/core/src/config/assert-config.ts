@@ -8,6 +8,7 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js"
+import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { AuthConfig } from "../types.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 
@@ -68,7 +69,13 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       hasEmail = true
     } else if (provider.type === "webauthn") {
       hasWebAuthn = true
-    } else if (provider.type !== "oauth" && provider.type !== "oidc") {
+    } else if (provider.type === "oauth" || provider.type === "oidc") {
+      try {
+        assertOAuthEndpoints(provider)
+      } catch (error) {
+        return error as AuthError
+      }
+    } else {
       return new AuthError(`Provider "${provider.id}" has an unknown type: ${String(provider.type)}`)
     }
   }
