@@ -11,6 +11,8 @@ import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
+import Database from "better-sqlite3"
+import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import type { Browser, BrowserContext, Locator, Page, Response as PageResponse } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
@@ -26,23 +28,51 @@ interface RunningApp {
   process: ChildProcess
 }
 
+const idpClient = { id: "sveltekit-example", secret: randomBytes(24).toString("base64url") }
+
 let browser: Browser
+let idp: DevIdentityProvider
 let jwtApp: RunningApp
+let databaseApp: RunningApp
+let databasePath: string
 const started: RunningApp[] = []
-const stopIdp: (() => Promise<void>)[] = []
 let scratch: string
 
 beforeAll(async () => {
-  await buildExample()
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-sveltekit-"))
-  jwtApp = await startApp({ AUTH_SESSION_STRATEGY: "jwt" })
-  browser = await launchChromium()
+  databasePath = join(scratch, "database-sessions.db")
+  const [, jwtPort, databasePort, launched] = await Promise.all([
+    buildExample(),
+    freePort(),
+    freePort(),
+    launchChromium(),
+  ])
+  browser = launched
+  // The provider has to know both apps' callback URLs before they start.
+  idp = await startDevIdentityProvider({
+    clients: [
+      {
+        client_id: idpClient.id,
+        client_secret: idpClient.secret,
+        redirect_uris: [jwtPort, databasePort].map((port) => `http://127.0.0.1:${port}/auth/callback/dev-idp`),
+      },
+    ],
+  })
+  const withIdp = {
+    AUTH_DEV_IDP_ISSUER: idp.issuer,
+    AUTH_DEV_IDP_ID: idpClient.id,
+    AUTH_DEV_IDP_SECRET: idpClient.secret,
+  }
+  ;[jwtApp, databaseApp] = await Promise.all([
+    startApp(jwtPort, { ...withIdp, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: join(scratch, "jwt-sessions.db") }),
+    startApp(databasePort, { ...withIdp, AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath }),
+  ])
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
   for (const app of started) await stopApp(app)
-  for (const stop of stopIdp) await stop()
+  await idp?.close()
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
 
@@ -193,6 +223,20 @@ describe("SvelteKit example, JWT sessions", () => {
     flowTimeout,
   )
 
+  it(
+    "signs in with the OpenID provider through the SignIn component (session in a JWT cookie)",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await signInWithDevIdp(page, "/protected")
+        expect(new URL(page.url()).pathname).toBe("/protected")
+        const session = await (await page.request.get("/api/session")).json()
+        expect(session.user).toMatchObject({ name: "Dev User", email: "dev@example.test" })
+        expect((await sessionCookie(page.context()))?.value.split(".")).toHaveLength(5)
+      })
+    },
+    flowTimeout,
+  )
+
   it("refuses a cross-site form post to the sign-in action before it runs", async () => {
     const response = await fetch(`${jwtApp.origin}/signin`, {
       method: "POST",
@@ -218,6 +262,49 @@ describe("SvelteKit example, JWT sessions", () => {
   })
 })
 
+describe("SvelteKit example, database sessions in SQLite", () => {
+  it(
+    "signs in with the OpenID provider, keeps the session in the database and deletes it on sign-out",
+    async () => {
+      await withPage(databaseApp, async (page) => {
+        const blocked = await page.goto("/dashboard")
+        expect(await redirectStatuses(blocked)).toEqual([303])
+
+        await signInWithDevIdp(page, "/dashboard")
+        expect(new URL(page.url()).pathname).toBe("/dashboard")
+        await expect(page.getByTestId("dashboard-user").textContent()).resolves.toBe("Welcome, Dev User.")
+
+        const cookie = await sessionCookie(page.context())
+        expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/)
+        const row = readDatabase((db) =>
+          db.prepare("SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?").get(cookie!.value),
+        ) as { email: string } | undefined
+        expect(row?.email).toBe("dev@example.test")
+
+        await page.goto("/protected")
+        const fromLoad = JSON.parse((await page.getByTestId("load-session").textContent())!)
+        const fromLayout = JSON.parse((await page.getByTestId("layout-session").textContent())!)
+        const fromEndpoint = await (await page.request.get("/api/session")).json()
+        expect(fromLoad.user).toMatchObject({ name: "Dev User", email: "dev@example.test" })
+        expect(fromLoad.user.id).toBe(readDatabase((db) => (db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(cookie!.value) as any).user_id))
+        expect(fromLayout).toEqual(fromLoad)
+        expect(fromEndpoint).toEqual(fromLoad)
+
+        const signedOut = await submitAndWait(page, page.getByRole("button", { name: "Sign out", exact: true }))
+        expect(signedOut.status()).toBe(303)
+        await expect(page.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+        const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(cookie!.value)) as { n: number }
+        expect(remaining.n).toBe(0)
+        // Replaying the deleted session's cookie opens nothing.
+        const replay = await fetch(`${databaseApp.origin}/api/session`, { headers: { cookie: `authjs.session-token=${cookie!.value}` } })
+        expect(await replay.json()).toBeNull()
+      })
+    },
+    flowTimeout,
+  )
+})
+
 async function buildExample(): Promise<void> {
   for (const pkg of ["core", "sveltekit"]) {
     if (!existsSync(join(repoRoot, "packages", pkg, "dist/index.js"))) {
@@ -227,8 +314,7 @@ async function buildExample(): Promise<void> {
   await run("npm", ["run", "build"], { cwd: exampleDir, maxBuffer: 16 * 1024 * 1024 })
 }
 
-async function startApp(env: Record<string, string>): Promise<RunningApp> {
-  const port = await freePort()
+async function startApp(port: number, env: Record<string, string>): Promise<RunningApp> {
   const origin = `http://127.0.0.1:${port}`
   const child = spawn(process.execPath, ["build/index.js"], {
     cwd: exampleDir,
@@ -333,6 +419,29 @@ async function signInWithComponent(page: Page): Promise<void> {
   await fillComponent(page, "demo", "demo")
   await submitAndWait(page, page.getByRole("button", { name: "Sign in with the component" }))
   await expect(page.getByTestId("status").textContent()).resolves.toContain("Demo User")
+}
+
+/** From the sign-in page, through the provider's login page (one click) and back to `callbackUrl`. */
+async function signInWithDevIdp(page: Page, callbackUrl: string): Promise<void> {
+  await page.goto(`/signin?${new URLSearchParams({ callbackUrl })}`)
+  await Promise.all([
+    page.waitForURL((url) => url.origin === idp.issuer),
+    page.getByRole("button", { name: "Sign in with Dev IdP" }).click(),
+  ])
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === callbackUrl),
+    page.locator("#sign-in").click(),
+  ])
+  await expect(page.getByTestId("status").textContent()).resolves.toContain("Dev User")
+}
+
+function readDatabase<T>(query: (db: Database.Database) => T): T {
+  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
+  try {
+    return query(db)
+  } finally {
+    db.close()
+  }
 }
 
 async function expectSignedInAsDemo(page: Page): Promise<void> {

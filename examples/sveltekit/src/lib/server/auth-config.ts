@@ -1,3 +1,4 @@
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { SvelteKitAuthConfig } from "@gatehouse/sveltekit"
 import Credentials from "@gatehouse/sveltekit/providers/credentials"
 import { demoUser } from "./demo-user.js"
@@ -6,9 +7,11 @@ type Env = Record<string, string | undefined>
 
 /**
  * The example's auth setup, from the environment:
- * - credentials "demo" / "demo", always;
- * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
- * - AUTH_SESSION_STRATEGY picks "jwt" or "database".
+ * - users, accounts and database sessions in SQLite at DATABASE_PATH (default ./gatehouse-example.db);
+ * - AUTH_SESSION_STRATEGY: "jwt" (default) or "database". Credentials sign-ins always make a
+ *   JWT session, as in Auth.js, so the demo account only works with "jwt";
+ * - credentials "demo" / "demo";
+ * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET).
  */
 export function authConfig(env: Env): SvelteKitAuthConfig {
   const providers: SvelteKitAuthConfig["providers"] = [
@@ -25,6 +28,7 @@ export function authConfig(env: Env): SvelteKitAuthConfig {
   }
   return {
     providers,
+    adapter: SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db"),
     pages: { signIn: "/signin" },
     session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
     callbacks: {
