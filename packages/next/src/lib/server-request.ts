@@ -1,6 +1,6 @@
 import { createActionURL } from "@gatehouse/core"
 import type { AuthAction } from "@gatehouse/core/types"
-import { headers } from "next/headers"
+import { currentRequestHeaders } from "./current-request-headers.js"
 import type { NextAuthConfig } from "./types.js"
 
 /** Headers that describe the original request's body, or would switch core into JSON-redirect mode. */
@@ -12,7 +12,7 @@ const notForwarded = ["content-length", "content-type", "transfer-encoding", "x-
  * described the server action's own body.
  */
 export async function serverRequestContext(action: AuthAction, config: NextAuthConfig) {
-  const incoming = await headers()
+  const incoming = await currentRequestHeaders()
   const forwarded = new Headers(incoming)
   for (const name of notForwarded) forwarded.delete(name)
   const url = createActionURL(

@@ -1,7 +1,7 @@
 import type { Session } from "@gatehouse/core/types"
-import { headers } from "next/headers"
 import { unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
+import { currentRequestHeaders } from "./current-request-headers.js"
 import { fetchSession } from "./fetch-session.js"
 import { logError } from "./log-error.js"
 import { readSession } from "./read-session.js"
@@ -13,8 +13,8 @@ import type { NextAuthConfig } from "./types.js"
  * left to the proxy, as in next-auth.
  */
 export async function sessionForServerCode(resolveConfig: ConfigResolver): Promise<Session | null> {
-  // Outside a try: headers() is how Next learns the page is dynamic, and its signal must reach Next.
-  const requestHeaders = new Headers(await headers())
+  // Outside the try: headers()/cookies() are how Next learns the page is dynamic; that signal must reach Next.
+  const requestHeaders = await currentRequestHeaders()
   let config: NextAuthConfig | undefined
   try {
     config = await resolveConfig(undefined)

@@ -1,0 +1,259 @@
+/**
+ * examples/next (Next.js 16, App Router) driven in headless Chromium: production build, `next start` on a
+ * free loopback port, real browser, real cookies. One build serves every server started here.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { existsSync } from "node:fs"
+import { createServer } from "node:net"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchChromium } from "./support/launch-chromium.js"
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
+const exampleDir = join(repoRoot, "examples", "next")
+const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
+const distDir = ".next-e2e"
+const demoName = "Demo User <demo@example.test>"
+
+interface RunningApp {
+  origin: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function buildExample(): void {
+  for (const pkg of ["core", "next"]) {
+    if (!existsSync(join(repoRoot, "packages", pkg, "dist", "index.js"))) {
+      throw new Error(`packages/${pkg} is not built: run \`npm run build\` first`)
+    }
+  }
+  const build = spawnSync(process.execPath, [nextBin, "build"], {
+    cwd: exampleDir,
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    encoding: "utf8",
+  })
+  if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`)
+}
+
+async function startExample(env: Record<string, string | undefined>): Promise<RunningApp> {
+  const port = await freePort()
+  const origin = `http://127.0.0.1:${port}`
+  let output = ""
+  const childEnv: Record<string, string> = {}
+  for (const [name, value] of Object.entries({ ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...env })) {
+    if (value !== undefined) childEnv[name] = value
+  }
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: exampleDir,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  child.stdout!.on("data", (chunk) => (output += chunk))
+  child.stderr!.on("data", (chunk) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`)
+    try {
+      // Any answer means it listens; a misconfigured app (tested below) answers with errors.
+      await fetch(`${origin}/api/auth/providers`)
+      break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    origin,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM")
+      await exited
+    },
+  }
+}
+
+function newSecret(): string {
+  return randomBytes(32).toString("base64url")
+}
+
+async function signInWithCredentials(page: Page, username: string, password: string): Promise<void> {
+  await page.getByTestId("username").fill(username)
+  await page.getByTestId("password").fill(password)
+  await page.getByTestId("credentials-submit").click()
+}
+
+let browser: Browser
+
+beforeAll(async () => {
+  // Start the browser while Next builds: both take a while and they do not compete much.
+  const launching = launchChromium()
+  buildExample()
+  browser = await launching
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe("Next.js example, jwt sessions", () => {
+  const secret = newSecret()
+  let app: RunningApp
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    app = await startExample({ AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true" })
+    context = await browser.newContext()
+    page = await context.newPage()
+  }, 60_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await app?.stop()
+  })
+
+  it("prints how to sign in when it starts", () => {
+    expect(app.output()).toContain('username "demo" and password "demo"')
+  })
+
+  it("sends an anonymous visitor of /protected to the sign-in page with a callbackUrl", async () => {
+    await page.goto(`${app.origin}/protected`)
+    const url = new URL(page.url())
+    expect(url.pathname).toBe("/signin")
+    expect(url.searchParams.get("callbackUrl")).toBe(`${app.origin}/protected`)
+    await expect(page.getByTestId("protected-title").count()).resolves.toBe(0)
+  })
+
+  it("refuses wrong credentials with error=CredentialsSignin and shows it", async () => {
+    await signInWithCredentials(page, "demo", "not-the-password")
+    await page.waitForURL((url) => url.searchParams.get("error") === "CredentialsSignin")
+    const url = new URL(page.url())
+    expect(url.pathname).toBe("/signin")
+    expect(url.searchParams.get("code")).toBe("credentials")
+    await expect(page.getByTestId("sign-in-error").getAttribute("data-error")).resolves.toBe("CredentialsSignin")
+    const cookies = await context.cookies(app.origin)
+    expect(cookies.some((cookie) => cookie.name.includes("session-token"))).toBe(false)
+  })
+
+  it("signs in with the right credentials and goes back to /protected", async () => {
+    await signInWithCredentials(page, "demo", "demo")
+    await page.waitForURL(`${app.origin}/protected`)
+    await expect(page.getByTestId("protected-title").textContent()).resolves.toBe("Protected")
+    const sessionCookie = (await context.cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")
+    expect(sessionCookie?.httpOnly).toBe(true)
+    expect(sessionCookie?.sameSite).toBe("Lax")
+  })
+
+  it("shows the same session to the server component, the client component and both route handlers", async () => {
+    await expect(page.getByTestId("server-session").textContent()).resolves.toBe(demoName)
+    await page.getByTestId("client-status").filter({ hasText: "authenticated" }).waitFor()
+    await expect(page.getByTestId("client-session").textContent()).resolves.toBe(demoName)
+    await page.getByTestId("ask-route").click()
+    await page.getByTestId("route-session").filter({ hasText: demoName }).waitFor()
+    const fromAuthCall = await page.evaluate(async () => (await fetch("/api/server-session")).json())
+    expect(fromAuthCall.session.user).toMatchObject({ name: "Demo User", email: "demo@example.test" })
+    const fromEndpoint = await page.evaluate(async () => (await fetch("/api/auth/session")).json())
+    expect(fromEndpoint.user).toEqual({ name: "Demo User", email: "demo@example.test" })
+  })
+
+  it("update() renames the user in the client, and server components see it on the next navigation without a reload", async () => {
+    await page.evaluate(() => ((window as any).__noReload = true))
+    await page.getByTestId("client-new-name").fill("Renamed In Browser")
+    await page.getByTestId("client-update").click()
+    await page.getByTestId("client-session").filter({ hasText: "Renamed In Browser <demo@example.test>" }).waitFor()
+
+    await page.getByRole("link", { name: "Home" }).click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("server-session").filter({ hasText: "Renamed In Browser <demo@example.test>" }).waitFor()
+    await expect(page.evaluate(() => (window as any).__noReload)).resolves.toBe(true)
+  })
+
+  it("unstable_update() from a server action renames the user for the server and the mounted client", async () => {
+    await page.goto(`${app.origin}/protected`)
+    await page.getByTestId("server-new-name").fill("Renamed On Server")
+    await page.getByTestId("server-update").click()
+    await page.getByTestId("server-session").filter({ hasText: "Renamed On Server <demo@example.test>" }).waitFor()
+    await page.getByTestId("client-session").filter({ hasText: "Renamed On Server <demo@example.test>" }).waitFor()
+  })
+
+  it("ignores a forged session cookie everywhere (proxy, auth(), the session endpoint)", async () => {
+    const forged = await browser.newContext()
+    try {
+      await forged.addCookies([{ name: "authjs.session-token", value: "forged.not.a.real.jwe.token", url: app.origin }])
+      const forgedPage = await forged.newPage()
+      await forgedPage.goto(`${app.origin}/protected`)
+      expect(new URL(forgedPage.url()).pathname).toBe("/signin")
+      const answer = await forgedPage.evaluate(async () => {
+        const response = await fetch("/api/server-session")
+        return { status: response.status, body: await response.json() }
+      })
+      expect(answer).toEqual({ status: 401, body: { session: null } })
+    } finally {
+      await forged.close()
+    }
+  })
+
+  it("signs out from a server action: cookie gone, every view signed out, /protected closed again", async () => {
+    await page.getByTestId("sign-out").click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
+    await page.getByTestId("client-session").filter({ hasText: "signed out" }).waitFor()
+    const cookies = await context.cookies(app.origin)
+    expect(cookies.some((cookie) => cookie.name.includes("session-token") && cookie.value)).toBe(false)
+    await page.goto(`${app.origin}/protected`)
+    expect(new URL(page.url()).pathname).toBe("/signin")
+  })
+})
+
+describe("Next.js example, misconfigured servers fail closed", () => {
+  it("a session made under one secret opens nothing on a server with another secret or none", async () => {
+    const issuing = await startExample({ AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true" })
+    const context = await browser.newContext()
+    let sessionCookie: { name: string; value: string } | undefined
+    try {
+      const page = await context.newPage()
+      await page.goto(`${issuing.origin}/signin`)
+      await signInWithCredentials(page, "demo", "demo")
+      await page.waitForURL(`${issuing.origin}/`)
+      sessionCookie = (await context.cookies(issuing.origin)).find((cookie) => cookie.name === "authjs.session-token")
+      expect(sessionCookie?.value).toBeTruthy()
+    } finally {
+      await context.close()
+      await issuing.stop()
+    }
+
+    for (const env of [{ AUTH_SECRET: newSecret() }, { AUTH_SECRET: undefined, NEXTAUTH_SECRET: undefined }]) {
+      const other = await startExample({ ...env, AUTH_TRUST_HOST: "true" })
+      try {
+        const cookie = `${sessionCookie!.name}=${sessionCookie!.value}`
+        const protectedPage = await fetch(`${other.origin}/protected`, { headers: { cookie }, redirect: "manual" })
+        expect(protectedPage.status).toBe(307)
+        expect(new URL(protectedPage.headers.get("location")!, other.origin).pathname).toBe("/signin")
+        const fromAuthCall = await fetch(`${other.origin}/api/server-session`, { headers: { cookie } })
+        expect(fromAuthCall.status).toBe(401)
+        await expect(fromAuthCall.json()).resolves.toEqual({ session: null })
+        const wrapped = await fetch(`${other.origin}/api/whoami`, { headers: { cookie } })
+        await expect(wrapped.json()).resolves.toEqual({ session: null })
+      } finally {
+        await other.stop()
+      }
+    }
+  }, 90_000)
+})
