@@ -1,6 +1,5 @@
 import AuthjsPostgresAdapter from "@auth/pg-adapter"
 import { runAdapterConformance } from "@gatehouse/adapter-test"
-import type { Adapter } from "@gatehouse/core/adapters"
 import { migrate, migrations } from "../src/index.js"
 import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "./support/temporary-database.js"
 
@@ -19,7 +18,7 @@ runAdapterConformance({
     await database.pool.query(migrations[0]!.sql)
     await migrate(database.pool)
   },
-  adapter: () => AuthjsPostgresAdapter(database.pool) as unknown as Adapter,
+  adapter: () => AuthjsPostgresAdapter(database.pool),
   inspect: postgresInspector(() => database.pool),
   idType: "string-or-number",
   teardown: () => database?.drop(),

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import Database from "better-sqlite3"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { AdapterConflictError, migrate, migrations, SQLiteAdapter } from "../src/index.js"
+
+const allVersions = migrations.map((migration) => migration.version)
+let folder = ""
+const opened: Database.Database[] = []
+
+function open(name: string, options?: Database.Options): Database.Database {
+  const db = new Database(join(folder, name), options)
+  opened.push(db)
+  return db
+}
+
+beforeAll(() => {
+  folder = mkdtempSync(join(tmpdir(), "gatehouse-sqlite-unit-"))
+})
+
+afterAll(() => {
+  for (const db of opened) if (db.open) db.close()
+  rmSync(folder, { recursive: true, force: true })
+})
+
+describe("SQLiteAdapter(filename)", () => {
+  test("opens the file, creates the schema and works with no set-up", async () => {
+    const file = join(folder, "by-name.db")
+    const adapter = SQLiteAdapter(file)
+    const user = await adapter.createUser!({ id: "ignored", email: "by-name@example.test", emailVerified: null })
+    expect(user.id).not.toBe("ignored")
+    const reader = open("by-name.db", { readonly: true })
+    expect(reader.prepare("SELECT email FROM users").pluck().all()).toEqual(["by-name@example.test"])
+  })
+
+  test("runs the database in WAL mode with foreign keys enforced", () => {
+    const db = open("pragmas.db")
+    SQLiteAdapter(db)
+    expect(db.pragma("journal_mode", { simple: true })).toBe("wal")
+    expect(db.pragma("foreign_keys", { simple: true })).toBe(1)
+  })
+})
+
+describe("migrate(db)", () => {
+  test("applies every migration once, records it, and is idempotent", () => {
+    const db = open("migrate.db")
+    expect(migrate(db)).toEqual(allVersions)
+    expect(migrate(db)).toEqual([])
+    SQLiteAdapter(db)
+    expect(db.prepare("SELECT version FROM gatehouse_migrations ORDER BY version").pluck().all()).toEqual(allVersions)
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()
+    expect(tables).toEqual(["accounts", "authenticators", "gatehouse_migrations", "sessions", "users", "verification_tokens"])
+  })
+
+  test("leaves the application's user_version alone", () => {
+    const db = open("user-version.db")
+    db.pragma("user_version = 42")
+    migrate(db)
+    expect(db.pragma("user_version", { simple: true })).toBe(42)
+  })
+
+  test("refuses a database migrated by a newer Gatehouse, and changes nothing", () => {
+    const db = open("newer.db")
+    migrate(db)
+    db.prepare("INSERT INTO gatehouse_migrations (version, applied_at) VALUES (999, 0)").run()
+    expect(() => SQLiteAdapter(db)).toThrow(/schema version 999.*Upgrade @gatehouse\/adapter-sqlite/)
+    expect(db.prepare("SELECT version FROM gatehouse_migrations ORDER BY version").pluck().all()).toEqual([...allVersions, 999])
+  })
+})
+
+describe("two connections to one file (two processes of one app)", () => {
+  test("see each other's writes, and a verification token is still used once", async () => {
+    const first = SQLiteAdapter(open("shared.db"))
+    const second = SQLiteAdapter(open("shared.db"))
+    const user = await first.createUser!({ id: "", email: "shared@example.test", emailVerified: null })
+    expect((await second.getUserByEmail!("shared@example.test"))?.id).toBe(user.id)
+    const token = { identifier: "shared@example.test", token: "digest", expires: new Date(Date.now() + 60_000) }
+    await first.createVerificationToken!(token)
+    const uses = await Promise.all([first.useVerificationToken!(token), second.useVerificationToken!(token)])
+    expect(uses.filter(Boolean)).toHaveLength(1)
+    await expect((async () => second.createUser!({ id: "", email: "shared@example.test", emailVerified: null }))()).rejects.toBeInstanceOf(
+      AdapterConflictError,
+    )
+  })
+})
+
+describe("errors", () => {
+  const adapter = SQLiteAdapter(":memory:")
+
+  test("a duplicate email is an AdapterConflictError with code duplicate-email and the database error as cause", async () => {
+    await adapter.createUser!({ id: "", email: "dup@example.test", emailVerified: null })
+    const error = await (async () => adapter.createUser!({ id: "", email: "dup@example.test", emailVerified: null }))().catch((e) => e)
+    expect(error).toBeInstanceOf(AdapterConflictError)
+    expect(error.code).toBe("duplicate-email")
+    expect(error.message).toBe("A user with this email already exists")
+    expect(String(error.cause)).toMatch(/UNIQUE constraint failed: users\.email/)
+  })
+
+  test("records for a user that does not exist are refused as unknown-user", async () => {
+    const expires = new Date(Date.now() + 60_000)
+    await expect((async () => adapter.createSession!({ sessionToken: "s", userId: "nobody", expires }))()).rejects.toMatchObject({ code: "unknown-user" })
+    await expect((async () => adapter.linkAccount!({ userId: "nobody", type: "oauth", provider: "p", providerAccountId: "a" }))()).rejects.toMatchObject({
+      code: "unknown-user",
+    })
+    await expect((async () => adapter.updateUser!({ id: "nobody", name: "x" }))()).rejects.toMatchObject({ code: "unknown-user" })
+  })
+
+  test("deleting what does not exist returns null", async () => {
+    expect(await adapter.deleteUser!("nobody")).toBeNull()
+    expect(await adapter.deleteSession!("nothing")).toBeNull()
+    expect(await adapter.unlinkAccount!({ provider: "p", providerAccountId: "nothing" })).toBeUndefined()
+  })
+})

@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest"
+import { detectCapabilities } from "../src/index.js"
+
+const noop = async () => null
+
+describe("detectCapabilities", () => {
+  test("an adapter with every method implements every group", () => {
+    const names = [
+      "createUser", "getUser", "getUserByEmail", "updateUser", "deleteUser", "linkAccount", "getUserByAccount",
+      "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
+      "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
+      "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+    ]
+    const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
+    expect(report.absent).toEqual([])
+    expect(report.partial).toEqual([])
+    expect(report.implemented).toHaveLength(8)
+  })
+
+  test("a group with only some methods is reported as partial, with what it lacks", () => {
+    const report = detectCapabilities({ createSession: noop, getSessionAndUser: noop } as never)
+    expect(report.partial).toEqual([{ group: "sessions", missing: ["updateSession", "deleteSession"] }])
+    expect(report.absent).toContain("users")
+  })
+
+  test("a property that is not a function does not count as a method", () => {
+    const report = detectCapabilities({ deleteUser: "yes" } as never)
+    expect(report.absent).toContain("deleteUser")
+  })
+})
