@@ -30,9 +30,8 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   function configFor(event: RequestEvent): Promise<PreparedConfig> {
     let config = configs.get(event)
     if (!config) {
-      config = Promise.resolve(typeof input === "function" ? input(event) : input).then((resolved) =>
-        prepareConfig(resolved, runtime),
-      )
+      // An async wrapper, so a config function that throws synchronously becomes a rejection too.
+      config = (async () => prepareConfig(typeof input === "function" ? await input(event) : input, runtime))()
       configs.set(event, config)
     }
     return config
