@@ -7,6 +7,7 @@ export type {
   CredentialInput,
   CredentialsConfig,
   EmailConfig,
+  SendVerificationRequestParams,
   OAuth2Config,
   OAuthConfig,
   OAuthUserConfig,

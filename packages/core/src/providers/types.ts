@@ -110,24 +110,50 @@ export type OAuthConfigInternal<P = Profile> = Omit<OAuthConfig<P>, "authorizati
   account: (tokens: TokenSet) => Partial<Account> | undefined | void
 }
 
+/** What `sendVerificationRequest` is given: Auth.js's fields, plus Gatehouse's one-time `code`. */
+export interface SendVerificationRequestParams {
+  /** The normalized, validated address to send to. */
+  identifier: string
+  /** The magic link. */
+  url: string
+  expires: Date
+  provider: EmailConfig
+  /** The raw token inside the link (only its hash is stored). */
+  token: string
+  /**
+   * The one-time code to print in the mail (formatted `ABCD-EFGH`), for signing in on another
+   * device; undefined when the provider sets `signInCode: false`.
+   */
+  code?: string
+  theme: Theme
+  request: Request
+}
+
 export interface EmailConfig extends CommonProviderOptions {
   type: "email"
   from?: string
+  /** Seconds a link (and its code) stays valid; default 24 hours. */
   maxAge?: number
   server?: unknown
   apiKey?: string
+  /** Overrides the config secret when hashing this provider's tokens. */
   secret?: string
-  sendVerificationRequest: (params: {
-    identifier: string
-    url: string
-    expires: Date
-    provider: EmailConfig
-    token: string
-    theme: Theme
-    request: Request
-  }) => Awaitable<void>
+  sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>
   generateVerificationToken?: () => Awaitable<string>
   normalizeIdentifier?: (identifier: string) => string
+  /**
+   * Gatehouse: opening the link signs in at once (Auth.js's behaviour). Default false: the link
+   * opens a confirmation page and only its button signs in, so mail scanners that fetch links do
+   * not use them up.
+   */
+  consumeOnGet?: boolean
+  /**
+   * Gatehouse: put a short one-time code in the mail, which the verify-request page accepts.
+   * Default true; set false when your own `sendVerificationRequest` does not show `params.code`.
+   */
+  signInCode?: boolean
+  /** Gatehouse: code attempts allowed per mail before codes for that address are refused. Default 5. */
+  maxCodeAttempts?: number
   options?: Partial<EmailConfig>
 }
 

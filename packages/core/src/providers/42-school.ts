@@ -1,0 +1,39 @@
+import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+
+/** `GET /v2/me` of the 42 intranet API (the fields used here; the full user is much larger). */
+export interface FortyTwoProfile {
+  id: number
+  email: string
+  login: string
+  first_name: string
+  last_name: string
+  usual_full_name: string | null
+  usual_first_name: string | null
+  url: string
+  displayname: string
+  image: { link: string | null; versions?: { large?: string; medium?: string; small?: string; micro?: string } }
+  "staff?": boolean
+  pool_month?: string | null
+  pool_year?: string | null
+  campus?: Array<{ id: number; name: string; time_zone: string }>
+  [claim: string]: unknown
+}
+
+/** 42 School intranet (OAuth 2, `AUTH_42_SCHOOL_ID` / `AUTH_42_SCHOOL_SECRET`), scope `public`. */
+export default function FortyTwoSchool(options: OAuthUserConfig<FortyTwoProfile> = {}): OAuthConfig<FortyTwoProfile> {
+  return {
+    id: "42-school",
+    name: "42 School",
+    type: "oauth",
+    authorization: {
+      url: "https://api.intra.42.fr/oauth/authorize",
+      params: { scope: "public" },
+    },
+    token: "https://api.intra.42.fr/oauth/token",
+    userinfo: "https://api.intra.42.fr/v2/me",
+    profile(profile) {
+      return { id: profile.id.toString(), name: profile.usual_full_name, email: profile.email, image: profile.image.link }
+    },
+    options,
+  }
+}

@@ -1,0 +1,31 @@
+import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+
+/** `GET /auth/v1/resources/userinfo` of FACEIT. */
+export interface FaceitProfile {
+  guid: string
+  name: string
+  email: string
+  picture: string
+  nickname?: string
+  locale?: string
+  [claim: string]: unknown
+}
+
+/**
+ * FACEIT (OAuth 2, `AUTH_FACEIT_ID` / `AUTH_FACEIT_SECRET`). The token endpoint takes the client
+ * credentials as HTTP Basic, core's default.
+ */
+export default function Faceit(options: OAuthUserConfig<FaceitProfile> = {}): OAuthConfig<FaceitProfile> {
+  return {
+    id: "faceit",
+    name: "FACEIT",
+    type: "oauth",
+    authorization: "https://accounts.faceit.com/accounts?redirect_popup=true",
+    token: "https://api.faceit.com/auth/v1/oauth/token",
+    userinfo: "https://api.faceit.com/auth/v1/resources/userinfo",
+    profile(profile) {
+      return { id: profile.guid, name: profile.name, email: profile.email, image: profile.picture }
+    },
+    options,
+  }
+}

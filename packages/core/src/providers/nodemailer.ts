@@ -1,0 +1,67 @@
+import { printToConsole } from "../email/print-to-console.js"
+import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
+import { verificationMail, verificationMailHtml, verificationMailText } from "../email/verification-mail.js"
+import { AuthError } from "../errors.js"
+import type { Theme } from "../types.js"
+import type { EmailConfig, SendVerificationRequestParams } from "./types.js"
+
+export type { EmailConfig, SendVerificationRequestParams } from "./types.js"
+
+/**
+ * Where mail goes: an SMTP URL (`smtp://user:pass@host:587`), nodemailer transport options
+ * (`{ host, port, secure, auth }`, `{ service: "gmail", auth }`…), a nodemailer transport, or
+ * `"console"` — development only: the link and code are printed instead of sent (refused when
+ * NODE_ENV is "production").
+ */
+export type NodemailerServer = string | Record<string, unknown>
+
+export interface NodemailerConfig extends EmailConfig {
+  server: NodemailerServer
+  options?: NodemailerUserConfig
+}
+
+export type NodemailerUserConfig = Omit<Partial<NodemailerConfig>, "options" | "type">
+
+export const defaultFrom = "Auth.js <no-reply@authjs.dev>"
+
+/**
+ * Sign in with a magic link (and a one-time code) sent over SMTP with nodemailer, which is
+ * loaded only when a mail is sent. Auth.js's options: `server` (required), `from`, `maxAge`
+ * (default 24 h), `sendVerificationRequest`, `normalizeIdentifier`, `generateVerificationToken`;
+ * and Gatehouse's `consumeOnGet`, `signInCode`, `maxCodeAttempts` (see EmailConfig).
+ *
+ * ```ts
+ * Nodemailer({ server: process.env.EMAIL_SERVER, from: "Example <no-reply@example.com>" })
+ * // in development, with no mail server:
+ * Nodemailer({ server: process.env.EMAIL_SERVER ?? "console" })
+ * ```
+ */
+export default function Nodemailer(config: NodemailerUserConfig): NodemailerConfig {
+  if (!config?.server) throw new AuthError("Nodemailer requires a `server` configuration")
+  return {
+    id: "nodemailer",
+    type: "email",
+    name: "Nodemailer",
+    server: config.server,
+    from: defaultFrom,
+    maxAge: 24 * 60 * 60,
+    async sendVerificationRequest(params: SendVerificationRequestParams) {
+      const { identifier, url, provider, theme, code, expires } = params
+      const server = (provider as NodemailerConfig).server
+      if (server === "console") return printToConsole({ identifier, url, code, expires })
+      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
+      await sendWithNodemailer(server, provider.from, identifier, mail)
+    },
+    options: config,
+  }
+}
+
+/** The HTML part of the built-in sign-in mail (Auth.js exports it under this name). */
+export function html(params: { url: string; host: string; theme?: Theme; code?: string; identifier?: string }): string {
+  return verificationMailHtml(params)
+}
+
+/** The plain-text part of the built-in sign-in mail. */
+export function text(params: { url: string; host: string; code?: string; identifier?: string }): string {
+  return verificationMailText(params)
+}

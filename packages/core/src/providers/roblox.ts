@@ -1,0 +1,30 @@
+import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+
+/** Claims of a Roblox ID token. */
+export interface RobloxProfile {
+  sub: string
+  name: string
+  nickname: string
+  preferred_username: string
+  created_at: number
+  profile: string
+  picture: string | null
+  [claim: string]: unknown
+}
+
+/**
+ * Roblox (OpenID Connect with PKCE and state, `AUTH_ROBLOX_ID` / `AUTH_ROBLOX_SECRET`), scope
+ * `openid profile`: Roblox shares no email.
+ */
+export default function Roblox(options: OAuthUserConfig<RobloxProfile> = {}): OIDCConfig<RobloxProfile> {
+  return {
+    id: "roblox",
+    name: "Roblox",
+    type: "oidc",
+    issuer: "https://apis.roblox.com/oauth/",
+    authorization: { params: { scope: "openid profile" } },
+    checks: ["pkce", "state"],
+    style: { bg: "#5865F2", text: "#fff" },
+    options,
+  }
+}

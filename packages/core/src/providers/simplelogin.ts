@@ -1,0 +1,31 @@
+import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+
+/** Claims of a "Sign in with SimpleLogin" ID token. */
+export interface SimpleLoginProfile {
+  id: number
+  sub: string
+  email: string
+  email_verified: boolean
+  name: string
+  avatar_url?: string
+  client: string
+  [claim: string]: unknown
+}
+
+/**
+ * SimpleLogin (OpenID Connect, `AUTH_SIMPLELOGIN_ID` / `AUTH_SIMPLELOGIN_SECRET`). The email may
+ * be a SimpleLogin alias, which is the point.
+ */
+export default function SimpleLogin(options: OAuthUserConfig<SimpleLoginProfile> = {}): OIDCConfig<SimpleLoginProfile> {
+  return {
+    id: "simplelogin",
+    name: "SimpleLogin",
+    type: "oidc",
+    issuer: "https://app.simplelogin.io",
+    profile(profile) {
+      return { id: profile.sub, name: profile.name, email: profile.email, image: profile.avatar_url }
+    },
+    style: { brandColor: "#e3156a" },
+    options,
+  }
+}
