@@ -5,7 +5,6 @@ import {
   MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
-  UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
@@ -53,7 +52,6 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     )
   }
 
-  let hasCredentials = false
   let hasEmail = false
   let hasWebAuthn = false
   for (const provider of resolved.providers as any[]) {
@@ -61,7 +59,6 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       return new AuthError("Every provider needs an `id`")
     }
     if (provider.type === "credentials") {
-      hasCredentials = true
       if (typeof provider.authorize !== "function") {
         return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function`)
       }
@@ -84,9 +81,6 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   if (duplicate) return new AuthError(`Two providers share the id "${duplicate}"`)
 
   const strategy = resolved.session.strategy
-  if (hasCredentials && config.session?.strategy === "database" && resolved.providers.every((p) => p.type === "credentials")) {
-    return new UnsupportedStrategy("Signing in with credentials only is not supported with database sessions")
-  }
 
   const adapter = config.adapter
   if (hasEmail) {

@@ -4,11 +4,13 @@ import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { startSession } from "../../session/start-session.js"
+import type { AdapterSession, AdapterUser } from "../../adapters.js"
+import { readSessionCookie } from "../../http/session-chunks.js"
 import type { Account, ResponseInternal, User } from "../../types.js"
 
 /**
- * POST /callback/<credentials id>: the app's `authorize` decides. The session is always a JWT
- * (no adapter call), as in Auth.js.
+ * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter
+ * is called, as in Auth.js; with database sessions the user gets a session row.
  */
 export async function credentialsCallback(
   request: RequestInternal,
@@ -33,9 +35,41 @@ export async function credentialsCallback(
   const redirect = await runSignInCallback({ user, account, credentials: credentials as any }, options)
   if (redirect) return { redirect }
 
+  if (options.session.strategy === "database" && options.adapter) {
+    const { user: stored, databaseSession } = await storeCredentialsLogin(user, request.cookies, options)
+    const cookies = await startSession({ user: stored, account, databaseSession }, request.cookies, options)
+    await emitEvent(options, "signIn", { user: stored, account })
+    return { redirect: options.callbackUrl, cookies }
+  }
   const cookies = await startSession({ user, account }, request.cookies, options, true)
   await emitEvent(options, "signIn", { user, account })
   return { redirect: options.callbackUrl, cookies }
+}
+
+/**
+ * Credentials with database sessions (Auth.js refuses them): the user `authorize` returned is
+ * found in the adapter by id, then by e-mail, or created there; then a session row is made like
+ * for any other sign-in, replacing whatever session the browser had.
+ */
+async function storeCredentialsLogin(
+  user: User,
+  cookies: Record<string, string>,
+  options: InternalOptions<"credentials">,
+): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
+  const adapter = options.adapter!
+  let stored = (user.id ? await adapter.getUser(user.id) : null) ?? (user.email ? await adapter.getUserByEmail(user.email) : null)
+  if (!stored) {
+    stored = await adapter.createUser({ ...user, id: user.id!, email: user.email ?? "", emailVerified: null } as AdapterUser)
+    await emitEvent(options, "createUser", { user: stored })
+  }
+  const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
+  if (previous) await adapter.deleteSession(previous)
+  const databaseSession = await adapter.createSession({
+    sessionToken: options.session.generateSessionToken(),
+    userId: stored.id,
+    expires: new Date(Date.now() + options.session.maxAge * 1000),
+  })
+  return { user: stored, databaseSession }
 }
 
 /** The `Request` handed to `authorize`: the callback URL, the caller's headers, a JSON body. */
