@@ -33,8 +33,9 @@ export function authConfig(env: Env): SvelteKitAuthConfig {
     session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
     callbacks: {
       // The user id is handy on pages; Auth.js leaves it out of the session by default.
-      session({ session, ...rest }) {
-        const id = "token" in rest ? rest.token.sub : rest.user.id
+      // JWT sessions carry the id in token.sub, database sessions on the user record: one is set.
+      session({ session, token, user }) {
+        const id = token?.sub ?? user?.id
         if (session.user && id) session.user.id = id
         return session
       },
