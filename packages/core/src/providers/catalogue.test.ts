@@ -13,10 +13,14 @@ import { assertOAuthEndpoints, normalizeOAuthProvider } from "../oauth/normalize
 import { defaultProfile } from "../oauth/provider-defaults.js"
 import type { TokenSet } from "../types.js"
 import Bitbucket from "./bitbucket.js"
+import Descope from "./descope.js"
 import Discord from "./discord.js"
+import Dribbble from "./dribbble.js"
 import GitLab from "./gitlab.js"
 import Mastodon from "./mastodon.js"
+import Mattermost from "./mattermost.js"
 import { catalogue, type Entry } from "./test-support/catalogue-entries.js"
+import Threads from "./threads.js"
 import type { OAuthConfig } from "./types.js"
 import WorkOS from "./workos.js"
 import Yandex from "./yandex.js"
@@ -206,6 +210,33 @@ describe("provider-specific mapping rules", () => {
   it("bitbucket: username when there is no display name, and never an email", async () => {
     const user = await mapUser(Bitbucket(), { account_id: "1", display_name: null, username: "evzijst", links: {} })
     expect(user).toEqual({ id: "1", name: "evzijst", image: undefined })
+  })
+
+  it("threads: reads the user whether or not the API wraps it in `data`", async () => {
+    const user = { id: "1", username: "t", threads_profile_picture_url: "https://cdn.example/t.jpg" }
+    const expected = { id: "1", name: "t", email: null, image: "https://cdn.example/t.jpg" }
+    expect(await mapUser(Threads(), user)).toEqual(expected)
+    expect(await mapUser(Threads(), { data: user })).toEqual(expected)
+    expect(await mapUser(Threads(), { id: "2", username: "" })).toEqual({ id: "2", name: null, email: null, image: null })
+  })
+
+  it("dribbble: Dribbble's own `public` scope unless another is chosen", () => {
+    expect(Dribbble().authorization).toMatchObject({ params: { scope: "public" } })
+    expect(Dribbble({ scope: "public upload" }).authorization).toMatchObject({ params: { scope: "public upload" } })
+  })
+
+  it("descope: the issuer follows the project id unless given, without touching the caller's options", () => {
+    const options = { clientId: "P2xyz" }
+    expect(Descope(options).options?.issuer).toBe("https://api.descope.com/P2xyz")
+    expect(options).toEqual({ clientId: "P2xyz" })
+    expect(Descope({ clientId: "P2xyz", issuer: "https://auth.example.com/P2xyz" }).options?.issuer).toBe("https://auth.example.com/P2xyz")
+  })
+
+  it("mattermost: the server URL places the endpoints but is not kept as an OAuth issuer", () => {
+    const config = Mattermost({ issuer: "https://chat.example.com", clientId: "mm" })
+    expect(config.issuer).toBeUndefined()
+    expect(config.options).toEqual({ clientId: "mm" })
+    expect((mergeProvider(config) as OAuthConfig<any>).issuer).toBeUndefined()
   })
 
   it("mastodon: every endpoint on the configured instance", () => {

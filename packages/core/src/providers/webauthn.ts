@@ -1,0 +1,116 @@
+/**
+ * WebAuthn: sign in with a security key or a passkey. Experimental, as in Auth.js: it needs
+ * `experimental: { enableWebAuthn: true }` and an adapter that stores authenticators.
+ *
+ * `@simplewebauthn/server` does every ceremony's crypto; core loads it only when a WebAuthn
+ * route runs, so apps without passkeys never pay for it.
+ */
+import type {
+  GenerateAuthenticationOptionsOpts,
+  GenerateRegistrationOptionsOpts,
+  VerifyAuthenticationResponseOpts,
+  VerifyRegistrationResponseOpts,
+} from "@simplewebauthn/server"
+import type { AdapterUser } from "../adapters.js"
+import { MissingAdapter } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { Awaitable } from "../types.js"
+import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import type { CommonProviderOptions, CredentialInput } from "./types.js"
+
+/** Five minutes for the browser ceremony, Auth.js's default. */
+export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
+/**
+ * Kept for config compatibility only: Auth.js loads this version of the browser library from a
+ * CDN, while Gatehouse's sign-in page carries its own copy (no third-party script).
+ */
+export const DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION = "v9.0.1"
+
+/** The site the credentials belong to: RP ID (a domain), display name, and the expected origin. */
+export interface RelayingParty {
+  id: string
+  name: string
+  origin: string
+}
+
+/** What `getUserInfo` tells the options route: a known user, a new one to register, or nothing. */
+export type GetUserInfo = (
+  options: WebAuthnInternalOptions,
+  request: RequestInternal,
+) => Awaitable<{ user: Partial<AdapterUser> & { email: string }; exists: boolean } | null>
+
+/** The four @simplewebauthn/server functions core uses; a provider may bring its own. */
+export interface SimpleWebAuthnServer {
+  generateAuthenticationOptions: typeof import("@simplewebauthn/server").generateAuthenticationOptions
+  generateRegistrationOptions: typeof import("@simplewebauthn/server").generateRegistrationOptions
+  verifyAuthenticationResponse: typeof import("@simplewebauthn/server").verifyAuthenticationResponse
+  verifyRegistrationResponse: typeof import("@simplewebauthn/server").verifyRegistrationResponse
+}
+
+export interface WebAuthnProviderConfig extends CommonProviderOptions {
+  type: "webauthn"
+  /** Offer the user's passkeys in the e-mail field's autofill. Only one provider may. Default true. */
+  enableConditionalUI: boolean
+  /** Validated as Auth.js does (`v<n>[.<n>[.<n>]]`, or false); the page uses its bundled copy. */
+  simpleWebAuthnBrowserVersion: string | false
+  /** The relying party; each field defaults from the request URL (hostname, host, origin). */
+  relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
+  authenticationOptions?: Partial<GenerateAuthenticationOptionsOpts>
+  registrationOptions?: Partial<GenerateRegistrationOptionsOpts>
+  verifyAuthenticationOptions?: Partial<VerifyAuthenticationResponseOpts>
+  verifyRegistrationOptions?: Partial<VerifyRegistrationResponseOpts>
+  /** Inputs of the sign-in form; one needs `autocomplete` containing `webauthn` for conditional UI. */
+  formFields: Record<string, CredentialInput>
+  getUserInfo: GetUserInfo
+  getRelayingParty: (options: WebAuthnInternalOptions, request: RequestInternal) => RelayingParty
+  /** Replaces the lazily loaded @simplewebauthn/server (tests, or a pinned copy). */
+  simpleWebAuthn?: Partial<SimpleWebAuthnServer>
+}
+
+export type WebAuthnProviderType = "WebAuthn"
+
+/** The user's options: any field of the provider, laid over the defaults (shallowly, as Auth.js does). */
+export type WebAuthnUserConfig = Partial<Omit<WebAuthnProviderConfig, "type">>
+
+export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProviderConfig {
+  return {
+    id: "webauthn",
+    name: "WebAuthn",
+    enableConditionalUI: true,
+    authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    formFields: {
+      email: { label: "Email", required: true, autocomplete: "username webauthn" },
+    },
+    simpleWebAuthnBrowserVersion: DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION,
+    getUserInfo: defaultGetUserInfo,
+    getRelayingParty: defaultRelayingParty,
+    ...config,
+    type: "webauthn",
+  }
+}
+
+/**
+ * The `email` field (query for GET, body for POST): a known address is an existing user, an
+ * unknown one a user to register, no address nothing.
+ */
+export const defaultGetUserInfo: GetUserInfo = async (options, request) => {
+  const { adapter } = options
+  if (!adapter) throw new MissingAdapter("WebAuthn provider requires a database adapter to be configured")
+  const email = request.method === "POST" ? request.body?.email : request.query?.email
+  if (!email || typeof email !== "string") return null
+  const existing = await adapter.getUserByEmail(email)
+  if (existing) return { user: existing, exists: true }
+  return { user: { email }, exists: false }
+}
+
+/** The configured relying party (first entry of an array), else the request URL's. */
+export function defaultRelayingParty(options: WebAuthnInternalOptions): RelayingParty {
+  const configured = options.provider.relayingParty ?? {}
+  const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+  return {
+    id: first(configured.id) ?? options.url.hostname,
+    name: first(configured.name) ?? options.url.host,
+    origin: first(configured.origin) ?? options.url.origin,
+  }
+}
