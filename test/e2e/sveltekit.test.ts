@@ -303,6 +303,38 @@ describe("SvelteKit example, database sessions in SQLite", () => {
     },
     flowTimeout,
   )
+
+  it(
+    "signs the credentials user in and out with the client functions, as a session row",
+    async () => {
+      await withPage(databaseApp, async (page) => {
+        await page.goto("/signin?callbackUrl=%2Fprotected")
+        await hydrated(page)
+        await page.getByTestId("client-username").fill("demo")
+        await page.getByTestId("client-password").fill("demo")
+        await page.getByRole("button", { name: "Sign in with the client function" }).click()
+        await page.waitForURL(`${databaseApp.origin}/protected`)
+        await expectSignedInAsDemo(page)
+
+        const token = (await sessionCookie(page.context()))!.value
+        expect(token).toMatch(/^[0-9a-f-]{36}$/)
+        const row = readDatabase((db) =>
+          db.prepare("SELECT u.id, u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?").get(token),
+        ) as { id: string; email: string } | undefined
+        expect(row?.email).toBe("demo@example.test")
+        const fromLoad = JSON.parse((await page.getByTestId("load-session").textContent())!)
+        expect(fromLoad.user.id).toBe(row!.id)
+
+        await hydrated(page)
+        await page.getByTestId("client-sign-out").click()
+        await page.waitForURL(`${databaseApp.origin}/`)
+        await page.getByText("Not signed in").waitFor()
+        const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as { n: number }
+        expect(remaining.n).toBe(0)
+      })
+    },
+    flowTimeout,
+  )
 })
 
 async function buildExample(): Promise<void> {

@@ -8,8 +8,8 @@ type Env = Record<string, string | undefined>
 /**
  * The example's auth setup, from the environment:
  * - users, accounts and database sessions in SQLite at DATABASE_PATH (default ./gatehouse-example.db);
- * - AUTH_SESSION_STRATEGY: "jwt" (default) or "database". Credentials sign-ins always make a
- *   JWT session, as in Auth.js, so the demo account only works with "jwt";
+ * - AUTH_SESSION_STRATEGY: "jwt" (default) or "database" (credentials sign-ins get a session row
+ *   too, unlike Auth.js);
  * - credentials "demo" / "demo";
  * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET).
  */
