@@ -1,18 +1,44 @@
 // The Gatehouse demo: a plain Node server using the core handler and its built-in pages.
 // Run from the repository root with `npm ci && npm run demo`, then open http://localhost:3000.
+// Embedded defaults: SQLite for users and sessions, a local OpenID provider, e-mail printed to the console.
+import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { startDevIdentityProvider } from "@gatehouse/dev-idp"
 import { sendWebResponse, toWebRequest } from "./node-request.mjs"
 
 const port = Number(process.env.PORT ?? 3000)
 const origin = `http://localhost:${port}`
+const dataDir = process.env.DEMO_DATA_DIR ? new URL(`file://${process.env.DEMO_DATA_DIR}/`) : new URL("./.data/", import.meta.url)
+mkdirSync(dataDir, { recursive: true })
+
+const idp = await startDevIdentityProvider({
+  port: Number(process.env.DEV_IDP_PORT ?? 0),
+  clients: [
+    {
+      client_id: "gatehouse-demo",
+      client_secret: "gatehouse-demo-idp-secret",
+      redirect_uris: [`${origin}/auth/callback/dev-idp`],
+    },
+  ],
+})
 
 const config = {
   // A fixed development secret; production apps set AUTH_SECRET (openssl rand -base64 33).
   secret: process.env.AUTH_SECRET ?? "gatehouse-demo-secret-for-local-development-only",
   trustHost: true,
+  adapter: SQLiteAdapter(new URL("gatehouse-demo.db", dataDir).pathname),
   providers: [
+    {
+      id: "dev-idp",
+      name: "Dev IdP",
+      type: "oidc",
+      issuer: idp.issuer,
+      clientId: "gatehouse-demo",
+      clientSecret: "gatehouse-demo-idp-secret",
+    },
     Credentials({
       credentials: {
         username: { label: "Username", placeholder: "demo", autocomplete: "username" },
@@ -27,8 +53,8 @@ const config = {
     }),
   ],
   callbacks: {
-    session({ session, token }) {
-      return { ...session, user: { ...session.user, id: token.sub } }
+    session({ session, user }) {
+      return { ...session, user: { ...session.user, id: user.id } }
     },
   },
 }
@@ -67,5 +93,16 @@ const server = createServer(async (req, res) => {
 
 server.listen(port, "127.0.0.1", () => {
   console.log(`Gatehouse demo on ${origin}`)
-  console.log(`Sign in at ${origin}/auth/signin with username "demo" and password "demo".`)
+  console.log(`Sign in at ${origin}/auth/signin:`)
+  console.log(`  - "Sign in with Dev IdP": a local OpenID provider (${idp.issuer}), one click as "Dev User"`)
+  console.log(`  - or username "demo" and password "demo"`)
+  console.log(`Users and sessions are kept in SQLite at ${new URL("gatehouse-demo.db", dataDir).pathname}`)
 })
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, async () => {
+    server.close()
+    await idp.close()
+    process.exit(0)
+  })
+}

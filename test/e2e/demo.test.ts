@@ -1,0 +1,85 @@
+// The README's demo, driven as a person would: start it, sign in with each provider in Chromium.
+import { spawn, type ChildProcess } from "node:child_process"
+import { createServer } from "node:net"
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import type { Browser } from "playwright-core"
+import { launchChromium } from "./support/launch-chromium.js"
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+let demo: ChildProcess
+let browser: Browser
+let origin: string
+
+beforeAll(async () => {
+  const port = await freePort()
+  origin = `http://localhost:${port}`
+  demo = spawn(process.execPath, ["examples/demo/server.mjs"], {
+    env: { ...process.env, PORT: String(port), DEMO_DATA_DIR: mkdtempSync(join(tmpdir(), "gatehouse-demo-")) },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 30_000)
+    demo.stdout!.on("data", (chunk) => {
+      output += chunk
+      if (output.includes("Gatehouse demo on")) {
+        clearTimeout(timer)
+        resolve()
+      }
+    })
+    demo.once("exit", (code) => reject(new Error(`demo exited with ${code}:\n${output}`)))
+  })
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  demo?.kill("SIGTERM")
+})
+
+describe("the demo", () => {
+  it("signs in with credentials, shows the session, signs out", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/`)
+    expect(await page.textContent("body")).toContain("You are not signed in")
+    await page.click("text=Sign in")
+    await page.fill("#input-username-for-credentials-provider", "demo")
+    await page.fill("#input-password-for-credentials-provider", "wrong")
+    await page.click("#credentials-form button")
+    await page.waitForURL(/error=CredentialsSignin/)
+    expect(await page.textContent(".error")).toContain("Check the details")
+    await page.fill("#input-username-for-credentials-provider", "demo")
+    await page.fill("#input-password-for-credentials-provider", "demo")
+    await page.click("#credentials-form button")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toContain("Signed in as Demo User")
+    await page.click("text=Sign out")
+    await page.click("button:has-text('Sign out')")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toContain("You are not signed in")
+    await page.close()
+  })
+
+  it("signs in through the local OpenID provider", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/auth/signin`)
+    await page.click("text=Sign in with Dev IdP")
+    await page.click("#sign-in")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toContain("Signed in as Dev User")
+    expect(await page.textContent("body")).toContain("dev@example.test")
+    await page.close()
+  })
+})
