@@ -1,9 +1,71 @@
+import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { InvalidProvider } from "../errors.js"
+import { randomHex } from "../crypto/random-hex.js"
+import { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { ResponseInternal } from "../types.js"
+import { runSignInCallback } from "../login/run-sign-in-callback.js"
+import type { Account, ResponseInternal } from "../types.js"
+import { emailFlowOptions } from "./email-provider-options.js"
+import { emailSigninFailed } from "./email-signin-failed.js"
+import { readEmailIdentifier } from "./read-email-identifier.js"
+import { deriveSignInCode, formatSignInCode } from "./sign-in-code.js"
+import { discardVerification, storeVerification } from "./store-verification.js"
+import { verificationSecret } from "./verification-secret.js"
 
-/** POST /signin/<email id>: send a magic link. Lands with the e-mail sign-in work (issue 6). */
-export async function sendVerificationRequest(_request: RequestInternal, options: InternalOptions<"email">): Promise<ResponseInternal> {
-  throw new InvalidProvider(`E-mail sign-in (provider "${options.provider.id}") is not available in this build yet`)
+/**
+ * POST /signin/<email id>: mail a magic link (and a one-time code). The address is normalized,
+ * then validated; the app's signIn callback sees `email.verificationRequest: true`; the token is
+ * stored hashed (Auth.js's format, see verification-records.ts) and the mail sent. If the address
+ * is refused or the mail cannot be sent, the user is sent back to the sign-in page with
+ * `error=EmailSignin` and no token stays usable. Otherwise: 302 to the verify-request page.
+ */
+export async function sendVerificationRequest(request: RequestInternal, options: InternalOptions<"email">): Promise<ResponseInternal> {
+  const { provider, callbackUrl, theme } = options
+  const adapter = options.adapter!
+  const flow = emailFlowOptions(provider)
+
+  const address = readEmailIdentifier(request.body?.email, provider)
+  if (address.problem !== undefined) return emailSigninFailed(options, `E-mail sign-in refused: ${address.problem}`)
+  const identifier = address.identifier
+
+  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: provider.id }
+  const redirect = await runSignInCallback({ user, account, email: { verificationRequest: true } }, options)
+  if (redirect) return { redirect }
+
+  const token = (await provider.generateVerificationToken?.()) ?? randomHex(32)
+  if (typeof token !== "string" || token.length === 0) {
+    throw new AuthError(`generateVerificationToken of provider "${provider.id}" must return a non-empty string`)
+  }
+  const expires = new Date(Date.now() + flow.maxAge * 1000)
+  const secret = verificationSecret(options)
+  const code = flow.signInCode ? await deriveSignInCode(token, secret) : undefined
+  const url = `${provider.callbackUrl}?${new URLSearchParams({ callbackUrl, token, email: identifier })}`
+
+  const keys = await storeVerification(adapter, { identifier, token, code, expires, secret, maxCodeAttempts: flow.maxCodeAttempts })
+  try {
+    await provider.sendVerificationRequest({
+      identifier,
+      token,
+      expires,
+      url,
+      provider,
+      code: code && formatSignInCode(code),
+      theme,
+      request: senderRequest(request),
+    })
+  } catch (error) {
+    await discardVerification(adapter, keys).catch((cleanupError) => options.logger.error(cleanupError as Error))
+    return emailSigninFailed(options, `The sign-in e-mail could not be sent: ${(error as Error)?.message ?? String(error)}`, error)
+  }
+
+  return { redirect: `${options.url.href}/verify-request?${new URLSearchParams({ provider: provider.id, type: provider.type })}` }
+}
+
+/** The `request` Auth.js hands to senders: the sign-in URL and headers, with the form as JSON. */
+function senderRequest(request: RequestInternal): Request {
+  const headers = new Headers(request.headers)
+  headers.delete("content-length")
+  headers.set("content-type", "application/json")
+  return new Request(request.url, { method: "POST", headers, body: JSON.stringify(request.body ?? {}) })
 }

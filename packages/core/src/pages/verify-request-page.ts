@@ -1,10 +1,28 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
 import { html } from "./html.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
-/** "Check your email", after a magic link was sent. */
-export function verifyRequestPage(options: InternalOptions): ResponseInternal<string> {
-  const content = html`<div class="card"><h1>Check your email</h1><p>A sign in link has been sent to your email address.</p><a class="button" href="${options.url.origin}">${options.url.host}</a></div>`
+export interface VerifyRequestView {
+  /** The e-mail provider whose code form to show; none shows Auth.js's plain page. */
+  codeProvider?: InternalProvider<"email">
+  csrfToken?: string
+  /** Pre-fills the address field (from `?email=`). */
+  email?: string
+  /** Set after a code was refused. */
+  error?: string
+}
+
+/**
+ * "Check your email", after a magic link was sent. With codes on, it also has a form for the
+ * code from the mail (address + code, posted to /callback/<id>), for signing in here while the
+ * mail was read on another device.
+ */
+export function verifyRequestPage(options: InternalOptions, view: VerifyRequestView = {}): ResponseInternal<string> {
+  const provider = view.codeProvider
+  const codeForm = provider
+    ? html`<hr>${view.error ? html`<div class="error" role="alert">That code is wrong or no longer valid. Check the latest e-mail, or request a new one.</div>` : ""}<p>Or enter the code from the e-mail:</p><form class="provider" action="${provider.callbackUrl}" method="POST">${view.csrfToken ? html`<input type="hidden" name="csrfToken" value="${view.csrfToken}">` : ""}<label for="verify-email">Email</label><input id="verify-email" type="email" name="email" value="${view.email ?? ""}" autocomplete="email" required><label for="verify-code">Code</label><input id="verify-code" type="text" name="code" autocomplete="one-time-code" autocapitalize="characters" spellcheck="false" placeholder="ABCD-EFGH" maxlength="12" required><button type="submit">Sign in with code</button></form>`
+    : ""
+  const content = html`<div class="card"><h1>Check your email</h1><p>A sign in link has been sent to your email address.</p>${codeForm}<a class="button" href="${options.url.origin}">${options.url.host}</a></div>`
   return { status: 200, headers: pageHeaders(), body: renderPage("Verify Request", content, options.theme) }
 }

@@ -1,0 +1,39 @@
+/** RFC 5321 limits: 64 octets of local part, 255 of domain; 320 in all is the usual cap. */
+const maxAddressLength = 320
+const maxLocalLength = 64
+const maxDomainLength = 255
+
+/**
+ * Dot-atom local part: letters and digits of any script plus RFC 5322 `atext` specials. Quotes,
+ * spaces, commas, semicolons, angle brackets, parentheses, backslashes and colons are left out on
+ * purpose: each of them lets a mailer's address parser read something other than one mailbox
+ * (lists, display names, comments, quoted local parts like `"x@attacker"@victim`).
+ */
+const localAtom = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+$/u
+/** Host name label: letters, digits and inner hyphens (IDN allowed; no IP literals). */
+const domainLabel = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u
+
+/**
+ * Why `address` is not one plain mailbox, or undefined when it is. Runs on the normalized value,
+ * whatever normalizer produced it, so an app's own `normalizeIdentifier` cannot reopen the holes
+ * the default one closes: the value must already be NFKC-stable (no compatibility "＠" left to
+ * fold later), hold exactly one "@", and have no list separators, quotes or whitespace.
+ */
+export function emailAddressProblem(address: unknown): string | undefined {
+  if (typeof address !== "string" || address.length === 0) return "the address is empty"
+  if (address.length > maxAddressLength) return `the address is longer than ${maxAddressLength} characters`
+  if (address.normalize("NFKC") !== address) return "the address contains compatibility characters"
+  if (/[\p{C}\p{Z}\s]/u.test(address)) return "the address contains whitespace or control characters"
+  const at = address.indexOf("@")
+  if (at === -1 || at !== address.lastIndexOf("@")) return "the address must contain exactly one @"
+  const local = address.slice(0, at)
+  const domain = address.slice(at + 1)
+  if (!local || !domain) return "the address needs a local part and a domain"
+  if (local.length > maxLocalLength) return `the local part is longer than ${maxLocalLength} characters`
+  if (domain.length > maxDomainLength) return `the domain is longer than ${maxDomainLength} characters`
+  if (!local.split(".").every((atom) => localAtom.test(atom))) {
+    return "the local part contains characters that are not allowed (quotes, commas, brackets, empty dot segments…)"
+  }
+  if (!domain.split(".").every((label) => domainLabel.test(label))) return "the domain is not a valid host name"
+  return undefined
+}

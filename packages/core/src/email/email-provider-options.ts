@@ -1,0 +1,26 @@
+import type { EmailConfig } from "../providers/types.js"
+
+/** Gatehouse's additions to an e-mail provider, with their defaults filled in. */
+export interface EmailFlowOptions {
+  /** Whether the mail carries a short code besides the link. */
+  signInCode: boolean
+  /** Wrong (or right) codes accepted per address and mail before codes are refused. */
+  maxCodeAttempts: number
+  /** Auth.js behaviour: opening the link signs in at once, with no confirmation step. */
+  consumeOnGet: boolean
+  /** Seconds a link (and its code) stays valid. */
+  maxAge: number
+}
+
+export const defaultMaxCodeAttempts = 5
+export const defaultEmailMaxAge = 24 * 60 * 60
+
+export function emailFlowOptions(provider: EmailConfig): EmailFlowOptions {
+  const attempts = provider.maxCodeAttempts
+  return {
+    signInCode: provider.signInCode !== false,
+    maxCodeAttempts: Number.isInteger(attempts) && attempts! > 0 ? Math.min(attempts!, 20) : defaultMaxCodeAttempts,
+    consumeOnGet: provider.consumeOnGet === true,
+    maxAge: typeof provider.maxAge === "number" && provider.maxAge > 0 ? provider.maxAge : defaultEmailMaxAge,
+  }
+}

@@ -1,0 +1,35 @@
+import type { AdapterUser } from "../adapters.js"
+import { landingUrl } from "../actions/callback/landing-url.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { emitEvent } from "../events/emit-event.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { handleLogin } from "../login/handle-login.js"
+import { runSignInCallback } from "../login/run-sign-in-callback.js"
+import { startSession } from "../session/start-session.js"
+import type { Account, ResponseInternal } from "../types.js"
+
+/**
+ * Signs in the owner of an address that has just proven itself (a link or code was consumed):
+ * the signIn callback again (no `verificationRequest` now), then the user is found or created
+ * with `emailVerified` set, a new session starts, `signIn` fires and the browser goes back.
+ */
+export async function signInVerifiedEmail(
+  request: RequestInternal,
+  identifier: string,
+  options: InternalOptions<"email">,
+): Promise<ResponseInternal> {
+  const adapter = options.adapter!
+  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: options.provider.id }
+  const redirect = await runSignInCallback({ user, account }, options)
+  if (redirect) return { redirect }
+
+  const login = await handleLogin(request.cookies, user, account, options)
+  const cookies = await startSession(
+    { user: login.user, account: login.account, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
+    request.cookies,
+    options,
+  )
+  await emitEvent(options, "signIn", { user: login.user, account: login.account, isNewUser: login.isNewUser })
+  return { redirect: landingUrl(login.isNewUser, options), cookies }
+}

@@ -1,0 +1,23 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import type { ResponseInternal } from "../types.js"
+import { html } from "./html.js"
+import { pageHeaders, renderPage } from "./render-page.js"
+
+export interface EmailConfirmView {
+  /** Where the form posts: the provider's callback URL. */
+  action: string
+  token: string
+  email: string
+  callbackUrl: string
+  csrfToken?: string
+}
+
+/**
+ * What opening a magic link shows: one button that POSTs the link's token back. Mail scanners
+ * and link previews fetch the link but do not press the button, so they cannot use it up. The
+ * page holds the token, so it is never cached and never sent on as a referrer (see pageHeaders).
+ */
+export function emailConfirmPage(options: Pick<InternalOptions, "url" | "theme">, view: EmailConfirmView): ResponseInternal<string> {
+  const content = html`<div class="card"><h1>Sign in</h1><p>Continue signing in to ${options.url.host} as <strong>${view.email}</strong>?</p><form action="${view.action}" method="POST">${view.csrfToken ? html`<input type="hidden" name="csrfToken" value="${view.csrfToken}">` : ""}<input type="hidden" name="token" value="${view.token}"><input type="hidden" name="email" value="${view.email}"><input type="hidden" name="callbackUrl" value="${view.callbackUrl}"><button type="submit">Sign in</button></form></div>`
+  return { status: 200, headers: pageHeaders(), body: renderPage("Sign In", content, options.theme) }
+}
