@@ -4,6 +4,7 @@ import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } f
 import { defaultRedirectTo } from "./default-redirect-to.js"
 import { postToAuth } from "./post-to-auth.js"
 import { readAuthFailure } from "./read-auth-failure.js"
+import { redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 import { signInFailureMessage, signInFailureStatus } from "./sign-in-failure-message.js"
@@ -12,7 +13,7 @@ import { validateSignInInput } from "./validate-action-input.js"
 
 /**
  * `useSignIn`: a global action. Posts to `/auth/signin/<id>` (OAuth, OIDC, email) or
- * `/auth/callback/<id>` (credentials) and redirects where core says. A refusal (wrong
+ * `/auth/callback/<id>` (credentials) and sends the browser where core says. A refusal (wrong
  * credentials, signIn callback said no) is returned as the action's value instead of leaving
  * the page, so the form can show it.
  */
@@ -49,13 +50,13 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
         ...failure,
       }) as SignInFailed
     }
-    // 303: the browser follows a form post with a GET, and nothing caches it (upstream's 301 is cacheable).
-    throw event.redirect(303, target)
+    return redirectFromAction(event, target)
   }
 
   return globalActionQrl(
     inlinedQrl(signIn, "useSignIn_gatehouseSignIn"),
-    validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) as any,
+    // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
+    isServer ? (validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) as any) : undefined,
   ) as unknown as Action<SignInResult, SignInInput, false>
 }
 

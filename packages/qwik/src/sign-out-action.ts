@@ -3,6 +3,7 @@ import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
 import { defaultRedirectTo } from "./default-redirect-to.js"
 import { postToAuth } from "./post-to-auth.js"
+import { redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 import type { SignOutInput, SignOutResult } from "./types.js"
@@ -16,11 +17,12 @@ export function createSignOutAction(authOptions: AuthOptionsQrl): Action<SignOut
     const form = new URLSearchParams({ callbackUrl: input.redirectTo ?? defaultRedirectTo(event) })
     const target = await postToAuth(event, config, `${QWIK_BASE_PATH}/signout`, form)
     if (!target) return { failed: undefined }
-    throw event.redirect(303, target)
+    return redirectFromAction(event, target)
   }
 
   return globalActionQrl(
     inlinedQrl(signOut, "useSignOut_gatehouseSignOut"),
-    validatorQrl(inlinedQrl(validateSignOutInput, "useSignOut_gatehouseSignOutInput")) as any,
+    // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
+    isServer ? (validatorQrl(inlinedQrl(validateSignOutInput, "useSignOut_gatehouseSignOutInput")) as any) : undefined,
   ) as unknown as Action<SignOutResult, SignOutInput, false>
 }

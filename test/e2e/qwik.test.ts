@@ -1,0 +1,352 @@
+/**
+ * @gatehouse/qwik end to end: the example Qwik City app (examples/qwik) built for production,
+ * started on loopback, driven in headless Chromium against the real dev OpenID provider.
+ */
+import { spawn, execFile, type ChildProcess } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { createServer as createHttpServer, type Server } from "node:http"
+import { createServer as createNetServer, type AddressInfo } from "node:net"
+import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
+import { decode } from "@gatehouse/core/jwt"
+import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { launchChromium } from "./support/launch-chromium.js"
+
+const run = promisify(execFile)
+const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
+const exampleDir = fileURLToPath(new URL("../../examples/qwik/", import.meta.url))
+
+const SECRET = randomBytes(32).toString("hex")
+const IDP_CLIENT = { id: "qwik-example", secret: randomBytes(16).toString("hex") }
+const SESSION_COOKIE = "authjs.session-token"
+
+interface RunningApp {
+  origin: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+/** A port nobody holds right now: the dev IdP must know the app's callback URL before the app starts. */
+async function freePort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** Starts the built example and waits for its "listening on <origin>" line. */
+async function startApp(env: Record<string, string>): Promise<RunningApp> {
+  const child: ChildProcess = spawn(process.execPath, ["server/entry.node-server.js"], {
+    cwd: exampleDir,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", AUTH_SECRET: SECRET, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  child.stdout!.on("data", (chunk) => (output += chunk))
+  child.stderr!.on("data", (chunk) => (output += chunk))
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`example did not start in time:\n${output}`)), 20_000)
+    const onData = () => {
+      const match = /listening on (http:\/\/[\d.:]+)/.exec(output)
+      if (match) {
+        clearTimeout(timer)
+        resolve(match[1]!)
+      }
+    }
+    child.stdout!.on("data", onData)
+    child.once("exit", (code) => {
+      clearTimeout(timer)
+      reject(new Error(`example exited with ${code}:\n${output}`))
+    })
+  })
+  return {
+    origin,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve()
+        child.once("exit", () => resolve())
+        child.kill("SIGTERM")
+      }),
+  }
+}
+
+/** A page on another site (localhost vs 127.0.0.1) that auto-submits a form to the app. */
+async function startHostileSite(): Promise<{ url: (target: string, fields: Record<string, string>) => string; close: () => Promise<void> }> {
+  const server: Server = createHttpServer((req, res) => {
+    const query = new URL(req.url ?? "/", "http://localhost").searchParams
+    const target = query.get("target") ?? ""
+    const fields = JSON.parse(query.get("fields") ?? "{}") as Record<string, string>
+    const inputs = Object.entries(fields)
+      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
+      .join("")
+    res.setHeader("content-type", "text/html")
+    res.end(`<!doctype html><form id="f" method="post" action="${target}">${inputs}</form><script>document.getElementById("f").submit()</script>`)
+  })
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: (target, fields) =>
+      `http://localhost:${port}/?target=${encodeURIComponent(target)}&fields=${encodeURIComponent(JSON.stringify(fields))}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function sessionCookie(context: BrowserContext, origin: string) {
+  return (await context.cookies(origin)).find((cookie) => cookie.name === SESSION_COOKIE)
+}
+
+async function signInWithCredentials(page: Page, username: string, password: string) {
+  const form = page.locator("#credentials-form")
+  await form.locator('input[name="options.username"]').fill(username)
+  await form.locator('input[name="options.password"]').fill(password)
+  await form.locator('button[type="submit"]').click()
+}
+
+let browser: Browser
+let idp: DevIdentityProvider
+let app: RunningApp
+
+beforeAll(async () => {
+  // The integration and the app are built from the current sources (core is built by `npm run build`).
+  await run("npm", ["run", "build", "-w", "@gatehouse/qwik"], { cwd: repoRoot })
+  // vitest sets NODE_ENV=test, which would make Vite build a development bundle.
+  await run("npm", ["run", "build"], {
+    cwd: exampleDir,
+    env: { ...process.env, NODE_ENV: "production" },
+    maxBuffer: 16 * 1024 * 1024,
+  })
+  const appPort = await freePort()
+  idp = await startDevIdentityProvider({
+    clients: [
+      {
+        client_id: IDP_CLIENT.id,
+        client_secret: IDP_CLIENT.secret,
+        redirect_uris: [`http://127.0.0.1:${appPort}/auth/callback/dev-idp`],
+      },
+    ],
+  })
+  app = await startApp({
+    PORT: String(appPort),
+    AUTH_TRUST_HOST: "true",
+    AUTH_DEV_IDP_ISSUER: idp.issuer,
+    AUTH_DEV_IDP_ID: IDP_CLIENT.id,
+    AUTH_DEV_IDP_SECRET: IDP_CLIENT.secret,
+  })
+  browser = await launchChromium()
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.stop()
+  await idp?.close()
+})
+
+describe("Qwik City example, JWT sessions", () => {
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+  })
+  afterAll(async () => context?.close())
+
+  it("redirects a visitor without a session away from the protected route", async () => {
+    const response = await page.goto(`${app.origin}/protected/`)
+    expect(response?.status()).toBe(200)
+    expect(new URL(page.url()).pathname).toBe("/")
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/protected/")
+    await expect(page.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+    await expect(page.locator("#protected-content").count()).resolves.toBe(0)
+  })
+
+  it("shows validation errors of the sign-in action next to the form", async () => {
+    // An unknown provider id: refused before core is asked.
+    await page.locator('#credentials-form input[name="providerId"]').evaluate((input: HTMLInputElement) => {
+      input.value = "no-such-provider"
+    })
+    await signInWithCredentials(page, "demo", "demo")
+    const providerError = page.locator('#field-errors li[data-field="providerId"]')
+    await providerError.waitFor()
+    await expect(providerError.textContent()).resolves.toContain('No provider with id "no-such-provider"')
+
+    // A field of the wrong type (an array where a string belongs): refused by the input schema.
+    await page.goto(`${app.origin}/`)
+    await page.locator("#credentials-form").evaluate((form: HTMLFormElement) => {
+      form.insertAdjacentHTML("beforeend", '<input type="hidden" name="redirectTo[]" value="/x">')
+    })
+    await signInWithCredentials(page, "demo", "demo")
+    const typeError = page.locator('#field-errors li[data-field="redirectTo"]')
+    await typeError.waitFor()
+    await expect(typeError.textContent()).resolves.toMatch(/expected string/i)
+    expect(await sessionCookie(context, app.origin)).toBeUndefined()
+  })
+
+  it("shows CredentialsSignin with its code for wrong credentials, and no session is made", async () => {
+    await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await signInWithCredentials(page, "demo", "wrong-password")
+    await page.locator("#sign-in-error-type").waitFor()
+    await expect(page.locator("#sign-in-error-type").textContent()).resolves.toBe("CredentialsSignin")
+    await expect(page.locator("#sign-in-error-code").textContent()).resolves.toBe("credentials")
+    await expect(page.locator("#sign-in-error").textContent()).resolves.toContain("Check the details you provided are correct")
+    expect(await sessionCookie(context, app.origin)).toBeUndefined()
+
+    // A custom CredentialsSignin subclass keeps its own code.
+    await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await signInWithCredentials(page, "locked", "whatever")
+    await page.locator("#sign-in-error-code").waitFor()
+    await expect(page.locator("#sign-in-error-code").textContent()).resolves.toBe("account_locked")
+    await expect(page.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+  })
+
+  it("signs in with the right credentials, lands on the protected page, and keeps the session as a JWE", async () => {
+    await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await signInWithCredentials(page, "demo", "demo")
+    await page.waitForURL(`${app.origin}/protected/`)
+    await expect(page.locator("#protected-content").textContent()).resolves.toContain("Demo User")
+    await expect(page.locator("#session-status").textContent()).resolves.toBe("Signed in as Demo User")
+
+    const cookie = await sessionCookie(context, app.origin)
+    expect(cookie?.httpOnly).toBe(true)
+    expect(cookie?.sameSite).toBe("Lax")
+    expect(cookie?.value.split(".")).toHaveLength(5)
+    const token = await decode({ token: cookie!.value, secret: SECRET, salt: SESSION_COOKIE })
+    expect(token).toMatchObject({ name: "Demo User", email: "demo@example.com", sub: "demo" })
+
+    // The same session through core's endpoint, from the page.
+    const session = await page.evaluate(async () => (await fetch("/auth/session")).json())
+    expect(session).toMatchObject({ user: { name: "Demo User", email: "demo@example.com" } })
+    expect(Date.parse(session.expires)).toBeGreaterThan(Date.now())
+  })
+
+  it("refuses a cross-site form post to /auth and keeps the session", async () => {
+    const hostile = await startHostileSite()
+    try {
+      const attack = await context.newPage()
+      const landed = attack.waitForResponse((response) => response.url().startsWith(`${app.origin}/auth/signout`))
+      await attack.goto(hostile.url(`${app.origin}/auth/signout`, { callbackUrl: "/" }))
+      expect((await landed).status()).toBe(403)
+      await attack.close()
+    } finally {
+      await hostile.close()
+    }
+    await page.goto(`${app.origin}/protected/`)
+    await expect(page.locator("#protected-content").count()).resolves.toBe(1)
+  })
+
+  it("signs out through useSignOut: session cookie cleared, protected route closed again", async () => {
+    await page.goto(`${app.origin}/`)
+    await page.locator('#sign-out-form button[type="submit"]').click()
+    await page.locator("#credentials-form").waitFor()
+    await expect(page.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+    expect(await sessionCookie(context, app.origin)).toBeUndefined()
+    await page.goto(`${app.origin}/protected/`)
+    expect(new URL(page.url()).pathname).toBe("/")
+  })
+
+  it("completes an OIDC round trip with the dev identity provider", async () => {
+    await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await page.locator('#oidc-form button[type="submit"]').click()
+    await page.waitForURL((url) => url.origin === idp.issuer)
+    await page.locator("#sign-in").click()
+    await page.waitForURL(`${app.origin}/protected/`)
+    await expect(page.locator("#protected-content").textContent()).resolves.toContain("Dev User")
+    const cookie = await sessionCookie(context, app.origin)
+    const token = await decode({ token: cookie!.value, secret: SECRET, salt: SESSION_COOKIE })
+    expect(token).toMatchObject({ email: "dev@example.test", name: "Dev User" })
+    // The OAuth check cookies served their one purpose and are gone.
+    const names = (await context.cookies(app.origin)).map((c) => c.name)
+    expect(names.filter((name) => name.startsWith("authjs.pkce") || name.startsWith("authjs.state"))).toEqual([])
+  })
+})
+
+describe("Qwik City example without JavaScript", () => {
+  it("signs in and fails with plain form posts (progressive enhancement)", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${app.origin}/?redirectTo=/protected/`)
+      await signInWithCredentials(page, "demo", "nope")
+      await page.locator("#sign-in-error-type").waitFor()
+      await expect(page.locator("#sign-in-error-type").textContent()).resolves.toBe("CredentialsSignin")
+
+      await page.goto(`${app.origin}/?redirectTo=/protected/`)
+      await signInWithCredentials(page, "demo", "demo")
+      await page.waitForURL(`${app.origin}/protected/`)
+      await expect(page.locator("#protected-content").textContent()).resolves.toContain("Demo User")
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe("cross-site sign-in (login CSRF)", () => {
+  it("refuses a hostile page posting credentials to /auth/callback/credentials", async () => {
+    const context = await browser.newContext()
+    const hostile = await startHostileSite()
+    try {
+      const page = await context.newPage()
+      const landed = page.waitForResponse((response) => response.url().startsWith(`${app.origin}/auth/callback`))
+      await page.goto(
+        hostile.url(`${app.origin}/auth/callback/credentials`, { username: "demo", password: "demo", callbackUrl: "/" }),
+      )
+      expect((await landed).status()).toBe(403)
+      expect(await sessionCookie(context, app.origin)).toBeUndefined()
+    } finally {
+      await hostile.close()
+      await context.close()
+    }
+  })
+
+  it("refuses a hostile page posting to the sign-in action (Qwik's own origin check)", async () => {
+    const context = await browser.newContext()
+    const hostile = await startHostileSite()
+    try {
+      const page = await context.newPage()
+      const landed = page.waitForResponse((response) => response.url().includes("qaction="))
+      await page.goto(
+        hostile.url(`${app.origin}/?qaction=gatehouseSignIn`, {
+          providerId: "credentials",
+          "options.username": "demo",
+          "options.password": "demo",
+        }),
+      )
+      expect((await landed).status()).toBe(403)
+      expect(await sessionCookie(context, app.origin)).toBeUndefined()
+    } finally {
+      await hostile.close()
+      await context.close()
+    }
+  })
+})
+
+describe("session lookup failure", () => {
+  it("reads as no session (never an error object) when core refuses the request", async () => {
+    // Production without AUTH_TRUST_HOST: core refuses every request as an untrusted host.
+    const untrusted = await startApp({ PORT: "0" })
+    try {
+      const signedIn = await fetch(`${app.origin}/?qaction=gatehouseSignIn`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { origin: app.origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ providerId: "credentials", "options.username": "demo", "options.password": "demo" }),
+      })
+      expect(signedIn.status).toBe(303)
+      const cookie = signedIn.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))!
+      const cookieHeader = cookie.split(";")[0]!
+
+      const page = await fetch(`${untrusted.origin}/`, { headers: { cookie: cookieHeader } })
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain("Not signed in")
+      const guarded = await fetch(`${untrusted.origin}/protected/`, { headers: { cookie: cookieHeader }, redirect: "manual" })
+      expect(guarded.status).toBe(302)
+      expect(untrusted.output()).toMatch(/SessionLookupError|UntrustedHost/)
+    } finally {
+      await untrusted.stop()
+    }
+  })
+})
