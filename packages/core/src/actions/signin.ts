@@ -17,7 +17,8 @@ export async function signin(request: RequestInternal, options: InternalOptions)
     if (request.providerId) throw new UnknownAction("Unsupported action: GET /signin/<provider>")
     const custom = options.pages.signIn
     if (custom) {
-      const params: Record<string, string> = { callbackUrl: request.query.callbackUrl ? options.callbackUrl : "/" }
+      // As @auth/core: the validated callbackUrl (query, else the callback-url cookie, else the origin).
+      const params: Record<string, string> = { callbackUrl: options.callbackUrl }
       if (request.error) params.error = request.error
       return { redirect: appPageUrl(custom, params, options) }
     }

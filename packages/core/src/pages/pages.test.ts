@@ -219,9 +219,9 @@ describe("pages overrides", () => {
   const pages = { signIn: "/login", signOut: "/logout", error: "/oops", verifyRequest: "/check-email" }
 
   it.each([
-    ["/signin", `${origin}/login?callbackUrl=%2F`],
+    ["/signin", `${origin}/login?callbackUrl=${encodeURIComponent(origin)}`],
     ["/signin?callbackUrl=%2Fdashboard", `${origin}/login?callbackUrl=${encodeURIComponent(`${origin}/dashboard`)}`],
-    ["/signin?error=SessionRequired", `${origin}/login?callbackUrl=%2F&error=SessionRequired`],
+    ["/signin?error=SessionRequired", `${origin}/login?callbackUrl=${encodeURIComponent(origin)}&error=SessionRequired`],
     ["/signout", `${origin}/logout`],
     ["/error?error=AccessDenied", `${origin}/oops?error=AccessDenied`],
     ["/verify-request?provider=email&type=email", `${origin}/check-email?provider=email&type=email`],
@@ -233,7 +233,12 @@ describe("pages overrides", () => {
 
   it("appends to a page that already has a query", async () => {
     const response = await get("/signin", credentialsConfig({ pages: { signIn: "/login?theme=dark" } }))
-    expect(response.headers.get("location")).toBe(`${origin}/login?theme=dark&callbackUrl=%2F`)
+    expect(response.headers.get("location")).toBe(`${origin}/login?theme=dark&callbackUrl=${encodeURIComponent(origin)}`)
+  })
+
+  it("passes on the callbackUrl remembered in the callback-url cookie", async () => {
+    const response = await get("/signin", credentialsConfig({ pages }), { cookie: `authjs.callback-url=${encodeURIComponent(`${origin}/kept`)}` })
+    expect(response.headers.get("location")).toBe(`${origin}/login?callbackUrl=${encodeURIComponent(`${origin}/kept`)}`)
   })
 
   it("sends errors to pages.error", async () => {
