@@ -4,10 +4,13 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { existsSync } from "node:fs"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
+import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
+import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
@@ -17,6 +20,8 @@ const exampleDir = join(repoRoot, "examples", "next")
 const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
 const distDir = ".next-e2e"
 const demoName = "Demo User <demo@example.test>"
+const idpUserName = "Dev User <dev@example.test>"
+const idpClient = { id: "gatehouse-next-e2e", secret: "next-e2e-client-secret" }
 
 interface RunningApp {
   origin: string
@@ -49,8 +54,8 @@ function buildExample(): void {
   if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`)
 }
 
-async function startExample(env: Record<string, string | undefined>): Promise<RunningApp> {
-  const port = await freePort()
+async function startExample(env: Record<string, string | undefined>, port?: number): Promise<RunningApp> {
+  port ??= await freePort()
   const origin = `http://127.0.0.1:${port}`
   let output = ""
   const childEnv: Record<string, string> = {}
@@ -99,18 +104,46 @@ async function signInWithCredentials(page: Page, username: string, password: str
   await page.getByTestId("credentials-submit").click()
 }
 
+async function signInWithDevIdp(page: Page): Promise<void> {
+  await page.getByTestId("dev-idp-submit").click()
+  // The provider's one-click login page, on its own origin.
+  await page.locator("#sign-in").click()
+}
+
 let browser: Browser
+let idp: DevIdentityProvider
+let scratch: string
+let jwtPort: number
+let databasePort: number
 
 beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "gatehouse-next-"))
   // Start the browser while Next builds: both take a while and they do not compete much.
   const launching = launchChromium()
   buildExample()
   browser = await launching
+  ;[jwtPort, databasePort] = await Promise.all([freePort(), freePort()])
+  // The provider must know both apps' callback URLs before they start.
+  idp = await startDevIdentityProvider({
+    clients: [
+      {
+        client_id: idpClient.id,
+        client_secret: idpClient.secret,
+        redirect_uris: [jwtPort, databasePort].map((port) => `http://127.0.0.1:${port}/api/auth/callback/dev-idp`),
+      },
+    ],
+  })
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
+  await idp?.close()
+  if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
+
+function idpEnv(): Record<string, string> {
+  return { AUTH_DEV_IDP_ISSUER: idp.issuer, AUTH_DEV_IDP_ID: idpClient.id, AUTH_DEV_IDP_SECRET: idpClient.secret }
+}
 
 describe("Next.js example, jwt sessions", () => {
   const secret = newSecret()
@@ -119,7 +152,10 @@ describe("Next.js example, jwt sessions", () => {
   let page: Page
 
   beforeAll(async () => {
-    app = await startExample({ AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true" })
+    app = await startExample(
+      { ...idpEnv(), AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true", DATABASE_PATH: join(scratch, "jwt.db") },
+      jwtPort,
+    )
     context = await browser.newContext()
     page = await context.newPage()
   }, 60_000)
@@ -170,7 +206,7 @@ describe("Next.js example, jwt sessions", () => {
     const fromAuthCall = await page.evaluate(async () => (await fetch("/api/server-session")).json())
     expect(fromAuthCall.session.user).toMatchObject({ name: "Demo User", email: "demo@example.test" })
     const fromEndpoint = await page.evaluate(async () => (await fetch("/api/auth/session")).json())
-    expect(fromEndpoint.user).toEqual({ name: "Demo User", email: "demo@example.test" })
+    expect(fromEndpoint.user).toEqual({ id: "demo-user", name: "Demo User", email: "demo@example.test" })
   })
 
   it("update() renames the user in the client, and server components see it on the next navigation without a reload", async () => {
@@ -219,6 +255,121 @@ describe("Next.js example, jwt sessions", () => {
     expect(cookies.some((cookie) => cookie.name.includes("session-token") && cookie.value)).toBe(false)
     await page.goto(`${app.origin}/protected`)
     expect(new URL(page.url()).pathname).toBe("/signin")
+  })
+
+  it("signs in from the browser with @gatehouse/next/react signIn (redirect: false): error first, then in", async () => {
+    await page.goto(`${app.origin}/signin?callbackUrl=%2Fprotected`)
+    await page.getByTestId("client-username").fill("demo")
+    await page.getByTestId("client-password").fill("wrong")
+    await page.getByTestId("client-submit").click()
+    await expect(page.getByTestId("client-error").textContent()).resolves.toBe("CredentialsSignin")
+    await page.getByTestId("client-password").fill("demo")
+    await page.getByTestId("client-submit").click()
+    await page.waitForURL(`${app.origin}/protected`)
+    await expect(page.getByTestId("server-session").textContent()).resolves.toBe(demoName)
+  })
+
+  it("signs out from the browser with @gatehouse/next/react signOut", async () => {
+    await page.getByTestId("client-sign-out").click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
+    await expect(page.getByTestId("client-session").textContent()).resolves.toBe("signed out")
+  })
+
+  it("round-trips through the OpenID provider and lands on the page that asked for sign-in", async () => {
+    await page.goto(`${app.origin}/protected`)
+    await signInWithDevIdp(page)
+    await page.waitForURL(`${app.origin}/protected`)
+    await expect(page.getByTestId("server-session").textContent()).resolves.toBe(idpUserName)
+    await page.getByTestId("client-session").filter({ hasText: idpUserName }).waitFor()
+    await page.getByTestId("sign-out").click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
+  })
+})
+
+describe("Next.js example, database sessions (SQLite)", () => {
+  let app: RunningApp
+  let context: BrowserContext
+  let page: Page
+  let databasePath: string
+
+  function readDatabase<T>(query: (db: Database.Database) => T): T {
+    const db = new Database(databasePath, { readonly: true, fileMustExist: true })
+    try {
+      return query(db)
+    } finally {
+      db.close()
+    }
+  }
+
+  beforeAll(async () => {
+    databasePath = join(scratch, "database-sessions.db")
+    app = await startExample(
+      { ...idpEnv(), AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true", AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath },
+      databasePort,
+    )
+    context = await browser.newContext()
+    page = await context.newPage()
+  }, 60_000)
+
+  afterAll(async () => {
+    await context?.close()
+    await app?.stop()
+  })
+
+  it("signs in through the OpenID provider into a session row, and the proxy lets /protected through", async () => {
+    await page.goto(`${app.origin}/protected`)
+    expect(new URL(page.url()).pathname).toBe("/signin")
+    await signInWithDevIdp(page)
+    await page.waitForURL(`${app.origin}/protected`)
+    const cookie = (await context.cookies(app.origin)).find((candidate) => candidate.name === "authjs.session-token")
+    expect(cookie?.value).toMatch(/^[0-9a-f-]{36}$/)
+    const row = readDatabase((db) =>
+      db.prepare("SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?").get(cookie!.value),
+    ) as { email: string } | undefined
+    expect(row?.email).toBe("dev@example.test")
+  })
+
+  it("shows the same session to the server component, the client component and both route handlers", async () => {
+    await expect(page.getByTestId("server-session").textContent()).resolves.toBe(idpUserName)
+    await page.getByTestId("client-session").filter({ hasText: idpUserName }).waitFor()
+    await page.getByTestId("ask-route").click()
+    await page.getByTestId("route-session").filter({ hasText: idpUserName }).waitFor()
+    const fromAuthCall = await page.evaluate(async () => (await fetch("/api/server-session")).json())
+    expect(fromAuthCall.session.user).toMatchObject({ name: "Dev User", email: "dev@example.test" })
+    const token = (await context.cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")!.value
+    const userId = readDatabase((db) => db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token)) as { user_id: string }
+    expect(fromAuthCall.session.user.id).toBe(userId.user_id)
+    // The session token is an HttpOnly cookie's value: no view of the session may carry it.
+    expect(JSON.stringify(fromAuthCall)).not.toContain(token)
+    const fromEndpoint = await page.evaluate(async () => (await fetch("/api/auth/session")).json())
+    expect(fromEndpoint.user).toEqual({ id: userId.user_id, name: "Dev User", email: "dev@example.test", image: null })
+    expect(JSON.stringify(fromEndpoint)).not.toContain(token)
+  })
+
+  it("update() renames the user in the database, and the server sees it on the next navigation", async () => {
+    await page.getByTestId("client-new-name").fill("Renamed Database User")
+    await page.getByTestId("client-update").click()
+    await page.getByTestId("client-session").filter({ hasText: "Renamed Database User <dev@example.test>" }).waitFor()
+    await page.getByRole("link", { name: "Home" }).click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("server-session").filter({ hasText: "Renamed Database User <dev@example.test>" }).waitFor()
+    const stored = readDatabase((db) => db.prepare("SELECT name FROM users WHERE email = ?").get("dev@example.test")) as { name: string }
+    expect(stored.name).toBe("Renamed Database User")
+  })
+
+  it("signs out: the session row is deleted and the cookie cleared", async () => {
+    const token = (await context.cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")!.value
+    await page.getByTestId("sign-out").click()
+    await page.waitForURL(`${app.origin}/`)
+    await page.getByTestId("client-session").filter({ hasText: "signed out" }).waitFor()
+    const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as { n: number }
+    expect(remaining.n).toBe(0)
+    expect((await context.cookies(app.origin)).some((cookie) => cookie.name === "authjs.session-token")).toBe(false)
+    // The old token, replayed, opens nothing.
+    const replay = await fetch(`${app.origin}/api/server-session`, { headers: { cookie: `authjs.session-token=${token}` } })
+    expect(replay.status).toBe(401)
   })
 })
 

@@ -1,5 +1,5 @@
 "use client"
-import { useSession } from "@gatehouse/next/react"
+import { signOut, useSession } from "@gatehouse/next/react"
 import { useState } from "react"
 
 /** A client component: `useSession()` and `update()`. */
@@ -20,6 +20,9 @@ export function ClientSession() {
         >
           <input aria-label="New name" data-testid="client-new-name" value={name} onChange={(e) => setName(e.target.value)} />
           <button type="submit" data-testid="client-update">Rename with update()</button>
+          <button type="button" data-testid="client-sign-out" onClick={() => signOut({ redirectTo: "/" })}>
+            Sign out from the browser
+          </button>
         </form>
       )}
     </section>

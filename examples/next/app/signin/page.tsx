@@ -1,14 +1,17 @@
-import { signInWithCredentials } from "../actions"
+import { ClientSignIn } from "../../components/client-sign-in"
+import { signInWithCredentials, signInWithProvider } from "../actions"
 
 const messages: Record<string, string> = {
   CredentialsSignin: "Sign in failed. Check the username and password.",
   SessionRequired: "Please sign in to see that page.",
+  OAuthAccountNotLinked: "That account is linked to another user.",
 }
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams
   const error = typeof params.error === "string" ? params.error : undefined
   const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : "/"
+  const devIdpConfigured = Boolean(process.env.AUTH_DEV_IDP_ISSUER)
   return (
     <>
       <h1>Sign in</h1>
@@ -17,6 +20,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           {messages[error] ?? "Sign in failed."} ({error})
         </p>
       )}
+      {devIdpConfigured && (
+        <form action={signInWithProvider}>
+          <input type="hidden" name="provider" value="dev-idp" />
+          <input type="hidden" name="redirectTo" value={callbackUrl} />
+          <button type="submit" data-testid="dev-idp-submit">Sign in with Dev IdP (OpenID Connect)</button>
+        </form>
+      )}
+      <h2>Username and password (server action)</h2>
       <form action={signInWithCredentials} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
         <input type="hidden" name="redirectTo" value={callbackUrl} />
         <label>
@@ -27,7 +38,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         </label>
         <button type="submit" data-testid="credentials-submit">Sign in</button>
       </form>
-      <p>Demo account: username <code>demo</code>, password <code>demo</code>.</p>
+      <h2>Username and password (from the browser)</h2>
+      <ClientSignIn callbackUrl={callbackUrl} />
+      <p>
+        Demo account: username <code>demo</code>, password <code>demo</code> (JWT sessions; with database sessions use
+        the Dev IdP).
+      </p>
     </>
   )
 }

@@ -5,25 +5,22 @@ import type { NextAuthConfig, NextAuthConfigInit } from "./types.js"
 export type ConfigResolver = (request?: NextRequest) => Promise<NextAuthConfig>
 
 /**
- * Turns what the app passed to `NextAuth` into a function giving the finished config.
- * An object is finished once and then reused, so core can cache its resolution per object;
- * a function is called per request (with no request in server components and actions).
+ * Turns what the app passed to `NextAuth` into a function giving the finished config (env defaults
+ * applied to a copy; the app's object is left alone). A config function is called per request (with no
+ * request in server components and actions); whenever it hands back an object it returned before, the
+ * same finished copy is reused, so core's per-config caches keep working for memoized lazy configs.
  */
 export function createConfigResolver(init: NextAuthConfigInit): ConfigResolver {
-  if (typeof init === "function") {
-    return async (request) => {
-      const config = { ...(await init(request)) }
-      applyNextEnvDefaults(config)
-      return config
+  const finished = new WeakMap<NextAuthConfig, NextAuthConfig>()
+  const finish = (config: NextAuthConfig): NextAuthConfig => {
+    let result = finished.get(config)
+    if (!result) {
+      result = { ...config }
+      applyNextEnvDefaults(result)
+      finished.set(config, result)
     }
+    return result
   }
-  let finished: NextAuthConfig | undefined
-  return async () => {
-    if (!finished) {
-      const config = { ...init }
-      applyNextEnvDefaults(config)
-      finished = config
-    }
-    return finished
-  }
+  if (typeof init === "function") return async (request) => finish(await init(request))
+  return async () => finish(init)
 }

@@ -6,8 +6,9 @@ const derived = new WeakMap<NextAuthConfig, NextAuthConfig>()
  * The config used when the server reads the session for itself (`auth()`, the proxy, server actions).
  * Server code gets the user record as well as what the `session` callback exposes to the browser:
  * `{ user: <database user, or the JWT's claims>, ...callbackResult }`, so the callback's own `user` wins.
- * Unlike next-auth, the database session's `sessionToken` is never included: a server component that hands
- * the session to a client component would otherwise print the HttpOnly cookie's value into the page.
+ * Unlike next-auth, the database session's `sessionToken` is always removed (even from a callback's result
+ * that kept it): a server component that hands the session to a client component would otherwise print the
+ * HttpOnly cookie's value into the page.
  * Derived once per config object so core's per-config cache keeps working.
  */
 export function serverSessionConfig(config: NextAuthConfig): NextAuthConfig {
@@ -20,8 +21,8 @@ export function serverSessionConfig(config: NextAuthConfig): NextAuthConfig {
         ...config.callbacks,
         async session(params: any) {
           const fromCallback = userSessionCallback ? await userSessionCallback(params) : undefined
-          const session = fromCallback ?? withoutSessionToken({ ...params.session, expires: isoDate(params.session?.expires) })
-          return { user: params.user ?? params.token, ...session }
+          const session = fromCallback ?? { ...params.session, expires: isoDate(params.session?.expires) }
+          return withoutSessionToken({ user: params.user ?? params.token, ...session })
         },
       },
     }

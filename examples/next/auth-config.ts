@@ -1,0 +1,86 @@
+import { timingSafeEqual } from "node:crypto"
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import type { NextAuthConfig } from "@gatehouse/next"
+import type { Adapter } from "@gatehouse/next/adapters"
+import Credentials from "@gatehouse/next/providers/credentials"
+
+type Env = Record<string, string | undefined>
+
+/** The one account of the credentials demo: username "demo", password "demo". */
+export const demoAccount = { username: "demo", password: "demo" }
+const demoUser = { id: "demo-user", name: "Demo User", email: "demo@example.test" }
+
+function sameText(given: unknown, expected: string): boolean {
+  if (typeof given !== "string") return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** Display names come from the browser (update()) or a form (unstable_update()): take a bounded string only. */
+function cleanName(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value.trim().slice(0, 80) : undefined
+}
+
+/**
+ * The example's auth setup, from the environment:
+ * - AUTH_SESSION_STRATEGY: "jwt" (default) or "database". Credentials sign-ins always make a JWT
+ *   session, as in Auth.js, so the demo account only works with "jwt";
+ * - users, accounts and database sessions in SQLite at DATABASE_PATH (default ./gatehouse-example.db);
+ * - credentials "demo" / "demo";
+ * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET).
+ */
+export function authConfig(env: Env): NextAuthConfig {
+  const adapter: Adapter = SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db")
+  const providers: NextAuthConfig["providers"] = [
+    Credentials({
+      credentials: {
+        username: { label: "Username", placeholder: "demo" },
+        password: { label: "Password", type: "password" },
+      },
+      async authorize(credentials) {
+        const userOk = sameText(credentials.username, demoAccount.username)
+        const passwordOk = sameText(credentials.password, demoAccount.password)
+        return userOk && passwordOk ? demoUser : null
+      },
+    }),
+  ]
+  if (env.AUTH_DEV_IDP_ISSUER) {
+    providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
+  }
+
+  return {
+    providers,
+    adapter,
+    pages: { signIn: "/signin" },
+    session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
+    callbacks: {
+      // Runs in proxy.ts: only /protected needs a session; everything else is public.
+      authorized({ auth, request }) {
+        if (request.nextUrl.pathname.startsWith("/protected")) return Boolean(auth?.user)
+        return true
+      },
+      // JWT sessions: update() from the browser and unstable_update() from the server land here.
+      jwt({ token, trigger, session }) {
+        const name = trigger === "update" ? cleanName(session?.user?.name) : undefined
+        if (name) token.name = name
+        return token
+      },
+      // Shapes what every view sees. Database sessions: update()s arrive here as newSession and are
+      // written to the user record.
+      async session(params) {
+        const { session, trigger, newSession } = params
+        const rename = trigger === "update" ? cleanName(newSession?.user?.name) : undefined
+        if (rename && "user" in params && params.user?.id) {
+          await adapter.updateUser?.({ id: params.user.id, name: rename })
+          if (session.user) session.user.name = rename
+        }
+        // The user id is handy on pages; Auth.js leaves it out by default. Nothing else is passed on:
+        // with database sessions `session` also carries the session's token, which the browser must not see.
+        const id = ("token" in params ? params.token?.sub : undefined) ?? ("user" in params ? params.user?.id : undefined)
+        const user = session.user
+        return { user: { id, name: user?.name, email: user?.email, image: user?.image }, expires: session.expires }
+      },
+    },
+  }
+}
