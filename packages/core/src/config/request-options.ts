@@ -1,4 +1,5 @@
 import { readCsrfToken } from "../csrf/csrf-token.js"
+import { isCrossSitePost } from "../csrf/is-cross-site-post.js"
 import { InvalidProvider } from "../errors.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
 import type { RequestInternal } from "../http/request-internal.js"
@@ -72,7 +73,7 @@ export async function requestOptions(
       config.hashSecret,
     )
     options.csrfToken = csrf.token
-    options.csrfTokenVerified = csrf.verified
+    options.csrfTokenVerified = csrf.verified && !isCrossSitePost(request)
     if (csrf.cookieValue) cookies.push({ ...cookieSet.csrfToken, value: csrf.cookieValue })
   }
 
