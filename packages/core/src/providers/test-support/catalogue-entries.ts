@@ -7,6 +7,7 @@ import AzureADB2C from "../azure-ad-b2c.js"
 import BankIDNorway from "../bankid-no.js"
 import BeyondIdentity from "../beyondidentity.js"
 import BoxyHQSAML from "../boxyhq-saml.js"
+import Bungie from "../bungie.js"
 import ClickUp from "../click-up.js"
 import Coinbase from "../coinbase.js"
 import Concept2 from "../concept2.js"
@@ -29,6 +30,7 @@ import Mailru from "../mailru.js"
 import Mattermost from "../mattermost.js"
 import Medium from "../medium.js"
 import Netlify from "../netlify.js"
+import NetSuite from "../netsuite.js"
 import Nextcloud from "../nextcloud.js"
 import OneLogin from "../onelogin.js"
 import OryHydra from "../ory-hydra.js"
@@ -41,11 +43,13 @@ import Roblox from "../roblox.js"
 import Salesforce from "../salesforce.js"
 import SimpleLogin from "../simplelogin.js"
 import Threads from "../threads.js"
+import TikTok from "../tiktok.js"
 import Todoist from "../todoist.js"
 import Trakt from "../trakt.js"
 import UnitedEffects from "../united-effects.js"
 import Vipps from "../vipps.js"
 import Webex from "../webex.js"
+import WeChat from "../wechat.js"
 import WordPress from "../wordpress.js"
 import Zoho from "../zoho.js"
 import Apple from "../apple.js"
@@ -1924,5 +1928,104 @@ export const catalogue: Entry[] = [
     scope: "AaaServer.profile.Read",
     sample: { ZUID: 12345678, First_Name: "Zo", Last_Name: "Ho", Display_Name: "zoho.user", Email: "zo@zoho.example" },
     user: { id: "12345678", name: "Zo Ho", email: "zo@zoho.example", image: null },
+  },
+  {
+    factory: Bungie,
+    id: "bungie",
+    name: "Bungie",
+    type: "oauth",
+    authorization: "https://www.bungie.net/en/OAuth/Authorize?reauth=true",
+    token: "https://www.bungie.net/platform/app/oauth/token/",
+    userinfo: "https://www.bungie.net/platform/User/GetBungieAccount/%7BmembershipId%7D/254/",
+    scope: null,
+    sample: {
+      Response: {
+        bungieNetUser: {
+          membershipId: "4611686018467284386",
+          uniqueName: "Guardian#1234",
+          displayName: "Guardian",
+          profilePicturePath: "/img/profile/avatars/default_avatar.gif",
+        },
+      },
+      ErrorCode: 1,
+      ErrorStatus: "Success",
+    },
+    user: { id: "4611686018467284386", name: "Guardian", email: null, image: "https://www.bungie.net/img/profile/avatars/default_avatar.gif" },
+    upstreamDiffers: {
+      config: (shape) => {
+        // Gatehouse fills the {membershipId} slot from the token response; Auth.js requests the URL as is.
+        shape.userinfo = { url: shape.userinfo.url, request: "function", conform: "undefined" }
+      },
+    },
+  },
+  {
+    factory: NetSuite,
+    options: { accountID: "TSTDRV1234567", userinfo: "https://TSTDRV1234567.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=486&deploy=1" },
+    id: "netsuite",
+    name: "NetSuite",
+    type: "oauth",
+    authorization: "https://tstdrv1234567.app.netsuite.com/app/login/oauth2/authorize.nl?scope=restlets+rest_webservices",
+    token: "https://tstdrv1234567.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token",
+    scope: "restlets rest_webservices",
+    checks: ["state"],
+    sample: { id: 3, name: "Net Suite", email: "admin@netsuite.example", location: 1, role: 3, roleId: "administrator" },
+    user: { id: "3", name: "Net Suite", email: "admin@netsuite.example", image: null },
+  },
+  {
+    factory: TikTok,
+    id: "tiktok",
+    name: "TikTok",
+    type: "oauth",
+    authorization: "https://www.tiktok.com/v2/auth/authorize?scope=user.info.basic",
+    token: "https://open.tiktokapis.com/v2/oauth/token/",
+    userinfo: "https://open.tiktokapis.com/v2/user/info/?fields=open_id,avatar_url,display_name",
+    scope: "user.info.basic",
+    tokenAuthMethod: "client_secret_post",
+    sample: {
+      data: {
+        user: {
+          open_id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+          union_id: "c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1",
+          avatar_url: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+          display_name: "Tik Toker",
+        },
+      },
+      error: { code: "ok", message: "", log_id: "20220829194722CBE87ED59D524E727021" },
+    },
+    user: {
+      id: "723f24d7-e717-40f8-a2b6-cb8464cd23b4",
+      name: "Tik Toker",
+      image: "https://p19-sign.tiktokcdn-us.com/tos-useast5-avt-0068-tx/b17f0e4b3a4f4a50993cf72cda8b88b8~c5_168x168.jpeg",
+      email: null,
+    },
+  },
+  {
+    factory: WeChat,
+    options: { clientId: "wx520c15f417810387", clientSecret: "wechat-app-secret" },
+    id: "wechat",
+    name: "WeChat",
+    type: "oauth",
+    authorization: "https://open.weixin.qq.com/connect/oauth2/authorize?appid=wx520c15f417810387&scope=snsapi_userinfo",
+    token: "https://api.weixin.qq.com/sns/oauth2/access_token?appid=wx520c15f417810387&secret=wechat-app-secret",
+    userinfo: "https://api.weixin.qq.com/sns/userinfo",
+    scope: "snsapi_userinfo",
+    checks: ["state"],
+    sample: {
+      openid: "OPENID",
+      nickname: "微信用户",
+      sex: 1,
+      province: "PROVINCE",
+      city: "CITY",
+      country: "COUNTRY",
+      headimgurl: "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
+      privilege: ["PRIVILEGE1", "PRIVILEGE2"],
+      unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+    },
+    user: {
+      id: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
+      name: "微信用户",
+      email: null,
+      image: "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
+    },
   },
 ]
