@@ -30,7 +30,7 @@ export function errorPage(options: Pick<InternalOptions, "url" | "theme">, error
       message: html`<p>The sign in link is no longer valid.</p><p>It may have been used already or it may have expired.</p><a class="button" href="${signinUrl}">Sign in</a>`,
     },
   }
-  const view = (error && views[error]) || {
+  const view = (error && Object.hasOwn(views, error) && views[error]) || {
     status: 200,
     heading: "Error",
     message: html`<p>Something went wrong while signing in.</p><a class="button" href="${origin}">Back to ${options.url.host}</a>`,

@@ -90,6 +90,20 @@ describe("built-in pages", () => {
     expect(page).toContain(`<h1>${heading}</h1>`)
   })
 
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("GET /error?error=%s is just an unknown error (200)", async (error) => {
+    const response = await get(`/error?error=${error}`)
+    expect(response.status).toBe(200)
+    const page = await response.text()
+    expect(page).toContain("<h1>Error</h1>")
+    expect(page).not.toContain("[native code]")
+  })
+
+  it.each(["constructor", "__proto__", "toString"])("GET /signin?error=%s shows the generic message", async (error) => {
+    const page = await (await get(`/signin?error=${error}`)).text()
+    expect(page).toContain("Unable to sign in.")
+    expect(page).not.toContain("[native code]")
+  })
+
   it("GET /error without a query → 200", async () => {
     expect((await get("/error")).status).toBe(200)
   })

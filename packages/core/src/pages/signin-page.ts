@@ -37,7 +37,7 @@ export function signinPage(options: InternalOptions, query: Record<string, strin
 
   const content = html`<div class="card">
 <h1>Sign in</h1>
-${error ? html`<div class="error" role="alert">${signinErrors[error] ?? signinErrors.default}</div>` : ""}
+${error ? html`<div class="error" role="alert">${Object.hasOwn(signinErrors, error) ? signinErrors[error] : signinErrors.default}</div>` : ""}
 ${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
 ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query)}`)}
