@@ -284,6 +284,21 @@ describe("re-issuing the session cookie", () => {
     expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ reads: 1 })
   })
 
+  it("re-issues when the jwt callback changes the token in place", async () => {
+    const config = credentialsConfig({
+      callbacks: {
+        jwt: ({ token, trigger }) => {
+          if (!trigger) token.lastSeen = "now"
+          return token
+        },
+      },
+    })
+    const browser = await signedIn(config)
+    const response = await browser.fetch(`${base}/session`)
+    expect(sessionCookieNames(response)).toEqual([salt])
+    expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ lastSeen: "now" })
+  })
+
   it("signs out when the jwt callback returns null", async () => {
     let revoked = false
     const config = credentialsConfig({ callbacks: { jwt: ({ token }) => (revoked ? null : token) } })
@@ -300,6 +315,51 @@ describe("re-issuing the session cookie", () => {
     const browser = browserFor(credentialsConfig({ callbacks: { jwt: () => null } }))
     await signInAsAda(browser)
     expect(browser.cookies.has(salt)).toBe(false)
+  })
+})
+
+describe("custom jwt.encode / jwt.decode", () => {
+  it("are used for the session cookie, with the cookie name as salt and the configured secret", async () => {
+    const seen: { op: string; salt?: string; secret?: unknown }[] = []
+    const config = credentialsConfig({
+      jwt: {
+        encode: async ({ token, salt, secret }) => {
+          seen.push({ op: "encode", salt, secret })
+          return `plain.${btoa(JSON.stringify(token))}`
+        },
+        decode: async ({ token, salt, secret }) => {
+          seen.push({ op: "decode", salt, secret })
+          return token?.startsWith("plain.") ? JSON.parse(atob(token.slice(6))) : null
+        },
+      },
+    })
+    const browser = await signedIn(config)
+    expect(browser.cookies.get(salt)).toMatch(/^plain\./)
+    const session = await (await browser.fetch(`${base}/session`)).json()
+    expect(session).toMatchObject({ user: { email: ada.email } })
+    expect(seen).toContainEqual({ op: "encode", salt, secret })
+    expect(seen).toContainEqual({ op: "decode", salt, secret })
+  })
+
+  it("a custom decode returning null reads as no session and clears the cookie", async () => {
+    const config = credentialsConfig({ jwt: { decode: async () => null } })
+    const response = await readSession(`${salt}=anything`, config)
+    expect(await response.json()).toBeNull()
+    expect(setCookies(response).get(salt)).toMatch(/Max-Age=0/)
+  })
+})
+
+describe("signing out a chunked session", () => {
+  it("clears every chunk", async () => {
+    const config = credentialsConfig({ callbacks: { jwt: ({ token }) => ({ ...token, blob: "z".repeat(6000) }) } })
+    const browser = browserFor(config)
+    await signInAsAda(browser)
+    const chunks = [...browser.cookies.keys()].filter((name) => name.startsWith(`${salt}.`))
+    expect(chunks.length).toBeGreaterThanOrEqual(2)
+    const response = await browser.post(`${base}/signout`, {}, base)
+    const cleared = response.headers.getSetCookie().filter((c) => c.startsWith(salt) && /Max-Age=0/.test(c))
+    expect(cleared.map((c) => c.slice(0, c.indexOf("="))).sort()).toEqual([salt, ...chunks].sort())
+    expect([...browser.cookies.keys()].some((name) => name.startsWith(salt))).toBe(false)
   })
 })
 

@@ -72,12 +72,16 @@ function pair(shared: Shared = {}) {
   }
 }
 
-type Observation = { status: number; location: string | null }
+type Observation = { status: number; location: string | null; type: string | null }
 
-/** What a browser acts on: the status and where a redirect really leads (relative Locations resolved). */
+/**
+ * What a browser acts on: the status, where a redirect really leads (relative Locations
+ * resolved) and the media type of the body.
+ */
 function observe(response: Response, requestUrl: string): Observation {
   const location = response.headers.get("location")
-  return { status: response.status, location: location === null ? null : new URL(location, requestUrl).href }
+  const type = response.headers.get("content-type")?.split(";")[0].trim() ?? null
+  return { status: response.status, location: location === null ? null : new URL(location, requestUrl).href, type }
 }
 
 async function both(shared: Shared, act: (browser: TestBrowser) => Promise<{ response: Response; url: string }>) {
