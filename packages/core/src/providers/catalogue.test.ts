@@ -133,7 +133,8 @@ describe("catalogue coverage", () => {
     )
     const oauthIds: string[] = []
     for (const file of files) {
-      const factory: unknown = (await import(`./${file.replace(/\.ts$/, ".js")}`)).default
+      const moduleName = file.slice(0, -".ts".length)
+      const factory: unknown = (await import(`./${moduleName}.js`)).default
       if (typeof factory !== "function") continue
       let config: { id?: string; type?: string }
       try {
