@@ -5,7 +5,7 @@
  * then a side-by-side comparison with @auth/core 0.41's provider of the same id.
  */
 import { readdirSync } from "node:fs"
-import { dirname } from "node:path"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { mergeProvider } from "../config/parse-providers.js"
@@ -128,13 +128,13 @@ describe.each(catalogue.map((entry) => [entry.id, entry] as const))("%s", (_id, 
 
 describe("catalogue coverage", () => {
   it("has one table entry for each OAuth/OIDC provider module in this folder", async () => {
-    const files = readdirSync(dirname(fileURLToPath(import.meta.url))).filter(
+    const folder = dirname(fileURLToPath(import.meta.url))
+    const files = readdirSync(folder).filter(
       (file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts") && file !== "types.ts",
     )
     const oauthIds: string[] = []
     for (const file of files) {
-      const moduleName = file.slice(0, -".ts".length)
-      const factory: unknown = (await import(`./${moduleName}.js`)).default
+      const factory: unknown = (await import(/* @vite-ignore */ join(folder, file))).default
       if (typeof factory !== "function") continue
       let config: { id?: string; type?: string }
       try {
