@@ -1,0 +1,120 @@
+/**
+ * E-mail sign-in as a person does it, in headless Chromium: the built-in sign-in page, a real
+ * mail over SMTP, the confirmation page's button, and the code typed on the verify-request page.
+ * The app is a plain Node server around the core handler, with the real SQLite adapter.
+ */
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import Database from "better-sqlite3"
+import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { Auth } from "../../packages/core/src/handler/auth.js"
+import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
+import type { AuthConfig } from "../../packages/core/src/types.js"
+import { silentLogger } from "../../packages/core/src/test-support/credentials-app.js"
+import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
+import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
+import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
+import { launchChromium } from "./support/launch-chromium.js"
+
+let sink: SmtpSink
+let db: Database.Database
+let server: Server
+let browser: Browser
+let origin: string
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  db = new Database(":memory:")
+  const config: AuthConfig = {
+    secret: "gatehouse-email-chromium-secret-with-32-chars-or-more",
+    trustHost: true,
+    adapter: SQLiteAdapter(db),
+    providers: [Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" })],
+    logger: silentLogger(),
+  }
+  server = createServer(async (req, res) => {
+    const request = await toWebRequest(req, origin)
+    const { pathname } = new URL(request.url)
+    if (pathname.startsWith("/auth/")) return sendWebResponse(res, await Auth(request, config))
+    const session = await (await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)).json()
+    res.writeHead(200, { "content-type": "text/plain" }).end(session ? `Signed in as ${session.user.email}` : "Not signed in")
+  })
+  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
+  origin = `http://localhost:${port}`
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((resolve) => server?.close(resolve))
+  await sink?.close()
+  db?.close()
+})
+
+describe("e-mail sign-in in Chromium", () => {
+  it("the link opens a confirmation page; its button signs in; the link then is spent", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/account`)}`)
+    await page.fill("#input-email-for-nodemailer-provider", "Grace@Example.test")
+    await page.click("button:has-text('Sign in with Nodemailer')")
+    await page.waitForURL(/\/auth\/verify-request\?provider=nodemailer&type=email$/)
+    expect(await page.textContent("h1")).toBe("Check your email")
+
+    const received = await sink.nextMail()
+    expect(received.envelope.to).toEqual(["grace@example.test"])
+    const link = linkFromMail(received)
+    await page.goto(link.href)
+    expect(await page.textContent("body")).toContain("as grace@example.test")
+    await page.click("button:has-text('Sign in')")
+    await page.waitForURL(`${origin}/account`)
+    expect(await page.textContent("body")).toBe("Signed in as grace@example.test")
+
+    const again = await page.goto(link.href)
+    expect(again?.status()).toBe(200)
+    await page.click("button:has-text('Sign in')")
+    await page.waitForURL(/\/auth\/error\?error=Verification/)
+    expect(await page.textContent("h1")).toBe("Unable to sign in")
+    await context.close()
+  })
+
+  it("the code from the mail, typed on the verify-request page, signs this browser in", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${origin}/auth/signin`)
+    await page.fill("#input-email-for-nodemailer-provider", "alan@example.test")
+    await page.click("button:has-text('Sign in with Nodemailer')")
+    await page.waitForURL(/\/auth\/verify-request/)
+    const code = codeFromMail(await sink.nextMail())
+
+    await page.fill("#verify-email", "alan@example.test")
+    await page.fill("#verify-code", "WRONG-CODE")
+    await page.click("button:has-text('Sign in with code')")
+    await page.waitForURL(/error=Verification/)
+    expect(await page.textContent(".error")).toContain("That code is wrong")
+
+    await page.fill("#verify-email", "alan@example.test")
+    await page.fill("#verify-code", code)
+    await page.click("button:has-text('Sign in with code')")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toBe("Signed in as alan@example.test")
+    await context.close()
+  })
+
+  it("an address with a second (full-width) @ is refused on the sign-in page and no mail goes out", async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${origin}/auth/signin`)
+    const before = sink.received.length
+    // type="email" would stop the browser itself; the server must refuse it on its own.
+    await page.$eval("#input-email-for-nodemailer-provider", (input) => input.setAttribute("type", "text"))
+    await page.fill("#input-email-for-nodemailer-provider", "attacker@evil.test＠example.test")
+    await page.click("button:has-text('Sign in with Nodemailer')")
+    await page.waitForURL(/\/auth\/signin\?error=EmailSignin/)
+    expect(await page.textContent(".error")).toContain("The e-mail could not be sent.")
+    expect(sink.received.length).toBe(before)
+    await context.close()
+  })
+})
