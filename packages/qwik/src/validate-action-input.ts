@@ -1,4 +1,4 @@
-import { z } from "@builder.io/qwik-city"
+import { z } from "zod"
 import type { SignInInput, SignOutInput } from "./types.js"
 
 type ZodSchema = ReturnType<typeof z.object>
