@@ -83,6 +83,25 @@ describe("GET /session with a JWT session", () => {
     expect(await decode({ token, secret, salt: `__Secure-${salt}` })).toMatchObject({ email: ada.email })
   })
 
+  it("honours session.maxAge in the cookie's Expires and the token's exp", async () => {
+    const browser = browserFor(credentialsConfig({ session: { maxAge: 600 } }))
+    const response = await signInAsAda(browser)
+    const expires = Date.parse(setCookies(response).get(salt)!.match(/Expires=([^;]+)/)![1])
+    expect(Math.abs(expires - (Date.now() + 600_000))).toBeLessThan(5_000)
+    const claims = await decode({ token: browser.cookies.get(salt)!, secret, salt })
+    expect(claims!.exp! - claims!.iat!).toBe(600)
+  })
+
+  it("uses a renamed session cookie from config.cookies, with the new name as salt", async () => {
+    const config = credentialsConfig({ cookies: { sessionToken: { name: "app-session", options: { domain: "localhost" } } as any } })
+    const browser = browserFor(config)
+    const response = await signInAsAda(browser)
+    expect(setCookies(response).get("app-session")).toMatch(/; Domain=localhost; Path=\/; Expires=[^;]+; HttpOnly; SameSite=Lax/)
+    expect(browser.cookies.has(salt)).toBe(false)
+    expect(await decode({ token: browser.cookies.get("app-session")!, secret, salt: "app-session" })).toMatchObject({ sub: ada.id })
+    expect(await (await browser.fetch(`${base}/session`)).json()).toMatchObject({ user: { email: ada.email } })
+  })
+
   it("sets no CSRF or callback-url cookie", async () => {
     const token = (await signedIn()).cookies.get(salt)!
     const response = await readSession(`${salt}=${token}`, credentialsConfig())
