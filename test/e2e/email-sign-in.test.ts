@@ -204,7 +204,7 @@ describe.each([
       expect(scanned.status).toBe(200)
       expect(scanned.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
       expect(scanned.headers.get("cache-control")).toContain("no-store")
-      expect(scanned.headers.get("referrer-policy")).toBe("no-referrer")
+      expect(scanned.headers.get("referrer-policy")).toBe("same-origin")
     }
     expect(await backend.tokenRows(email)).toBe(2)
 

@@ -16,6 +16,8 @@ import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/d
 import type { Browser, BrowserContext, Locator, Page, Response as PageResponse } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
+import { linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
+import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 
 const run = promisify(execFile)
 const repoRoot = resolve(import.meta.dirname, "../..")
@@ -32,6 +34,7 @@ const idpClient = { id: "sveltekit-example", secret: randomBytes(24).toString("b
 
 let browser: Browser
 let idp: DevIdentityProvider
+let smtp: SmtpSink
 let jwtApp: RunningApp
 let databaseApp: RunningApp
 let databasePath: string
@@ -41,13 +44,15 @@ let scratch: string
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-sveltekit-"))
   databasePath = join(scratch, "database-sessions.db")
-  const [, jwtPort, databasePort, launched] = await Promise.all([
+  const [, jwtPort, databasePort, launched, sink] = await Promise.all([
     buildExample(),
     freePort(),
     freePort(),
     launchChromium(),
+    startSmtpSink(),
   ])
   browser = launched
+  smtp = sink
   // The provider has to know both apps' callback URLs before they start.
   idp = await startDevIdentityProvider({
     clients: [
@@ -62,6 +67,7 @@ beforeAll(async () => {
     AUTH_DEV_IDP_ISSUER: idp.issuer,
     AUTH_DEV_IDP_ID: idpClient.id,
     AUTH_DEV_IDP_SECRET: idpClient.secret,
+    EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
   }
   ;[jwtApp, databaseApp] = await Promise.all([
     startApp(jwtPort, { ...withIdp, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: join(scratch, "jwt-sessions.db") }),
@@ -73,6 +79,7 @@ afterAll(async () => {
   await browser?.close()
   for (const app of started) await stopApp(app)
   await idp?.close()
+  await smtp?.close()
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
 
@@ -237,6 +244,21 @@ describe("SvelteKit example, JWT sessions", () => {
     flowTimeout,
   )
 
+  it(
+    "signs out through core's built-in sign-out page, whose form SvelteKit accepts as same-origin",
+    async () => {
+      await withPage(jwtApp, async (page) => {
+        await signInWithComponent(page)
+        await page.goto("/auth/signout")
+        const signedOut = await submitAndWait(page, page.getByRole("button", { name: "Sign out" }))
+        expect(signedOut.status()).toBe(302)
+        expect(await sessionCookie(page.context())).toBeUndefined()
+        await expect(page.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+      })
+    },
+    flowTimeout,
+  )
+
   it("refuses a cross-site form post to the sign-in action before it runs", async () => {
     const response = await fetch(`${jwtApp.origin}/signin`, {
       method: "POST",
@@ -299,6 +321,39 @@ describe("SvelteKit example, database sessions in SQLite", () => {
         // Replaying the deleted session's cookie opens nothing.
         const replay = await fetch(`${databaseApp.origin}/api/session`, { headers: { cookie: `authjs.session-token=${cookie!.value}` } })
         expect(await replay.json()).toBeNull()
+      })
+    },
+    flowTimeout,
+  )
+
+  it(
+    "signs in with an e-mail link sent over SMTP through the SignIn component",
+    async () => {
+      await withPage(databaseApp, async (page) => {
+        const email = `reader-${randomBytes(4).toString("hex")}@example.test`
+        await page.goto("/signin?callbackUrl=%2Fdashboard")
+        await page.locator("#input-email-for-nodemailer-provider").fill(email)
+        const requested = await submitAndWait(page, page.getByRole("button", { name: "Email me a sign-in link" }))
+        expect(requested.status()).toBe(303)
+        expect(new URL(page.url()).pathname).toBe("/auth/verify-request")
+        expect(await sessionCookie(page.context())).toBeUndefined()
+
+        const mail = await smtp.nextMail(10_000)
+        expect(mail.envelope.to).toEqual([email])
+        const link = linkFromMail(mail)
+        expect(link.origin + link.pathname).toBe(`${databaseApp.origin}/auth/callback/nodemailer`)
+
+        // The link opens a confirmation step; its button signs in.
+        await page.goto(link.href)
+        const confirmed = await submitAndWait(page, page.getByRole("button", { name: "Sign in" }))
+        expect(confirmed.status()).toBe(302)
+        expect(new URL(page.url()).pathname).toBe("/dashboard")
+        await expect(page.getByTestId("status").textContent()).resolves.toBe(`Signed in as ${email}`)
+        const token = (await sessionCookie(page.context()))!.value
+        const row = readDatabase((db) =>
+          db.prepare("SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?").get(token),
+        ) as { email: string } | undefined
+        expect(row?.email).toBe(email)
       })
     },
     flowTimeout,

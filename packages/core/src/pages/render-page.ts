@@ -3,7 +3,7 @@ import { html, SafeHtml } from "./html.js"
 import { styles } from "./styles.js"
 
 /**
- * Security headers for every built-in page: no framing, no referrer leaks, and a CSP that
+ * Security headers for every built-in page: no framing, no referrer to other sites, and a CSP that
  * allows only the inline stylesheet (and the passkey script when one is rendered).
  */
 export function pageHeaders(extraScriptHash?: string): Record<string, string> {
@@ -12,7 +12,10 @@ export function pageHeaders(extraScriptHash?: string): Record<string, string> {
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": `default-src 'none'; style-src 'unsafe-inline'; img-src https: data:; form-action 'self' https: http:; frame-ancestors 'none'; base-uri 'none'; script-src ${script}; connect-src 'self'`,
     "X-Frame-Options": "DENY",
-    "Referrer-Policy": "no-referrer",
+    // Not "no-referrer": browsers then send `Origin: null` with the pages' own form posts, which
+    // frameworks checking the origin of form posts (SvelteKit, Qwik City) refuse as cross-site.
+    // "same-origin" still keeps the URL (an e-mail token, say) from every other site.
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "private, no-cache, no-store",
   }

@@ -1,6 +1,7 @@
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { SvelteKitAuthConfig } from "@gatehouse/sveltekit"
 import Credentials from "@gatehouse/sveltekit/providers/credentials"
+import Nodemailer from "@gatehouse/sveltekit/providers/nodemailer"
 import { demoUser } from "./demo-user.js"
 
 type Env = Record<string, string | undefined>
@@ -11,7 +12,8 @@ type Env = Record<string, string | undefined>
  * - AUTH_SESSION_STRATEGY: "jwt" (default) or "database" (credentials sign-ins get a session row
  *   too, unlike Auth.js);
  * - credentials "demo" / "demo";
- * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET).
+ * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
+ * - e-mail links through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), when set.
  */
 export function authConfig(env: Env): SvelteKitAuthConfig {
   const providers: SvelteKitAuthConfig["providers"] = [
@@ -25,6 +27,9 @@ export function authConfig(env: Env): SvelteKitAuthConfig {
   ]
   if (env.AUTH_DEV_IDP_ISSUER) {
     providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
+  }
+  if (env.EMAIL_SERVER) {
+    providers.push(Nodemailer({ server: env.EMAIL_SERVER, from: env.EMAIL_FROM ?? "Gatehouse example <no-reply@example.test>" }))
   }
   return {
     providers,

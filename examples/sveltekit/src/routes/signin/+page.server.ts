@@ -5,7 +5,7 @@ import { signIn } from "../../auth"
 import type { Actions, PageServerLoad } from "./$types"
 
 export const load: PageServerLoad = () => {
-  return { devIdp: Boolean(env.AUTH_DEV_IDP_ISSUER) }
+  return { devIdp: Boolean(env.AUTH_DEV_IDP_ISSUER), email: Boolean(env.EMAIL_SERVER) }
 }
 
 export const actions: Actions = {
