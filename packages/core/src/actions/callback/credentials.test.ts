@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { CallbackRouteError, CredentialsSignin } from "../../errors.js"
 import { decode } from "../../jwt.js"
 import {
@@ -78,6 +78,20 @@ describe("credentials sign-in", () => {
     const [logged] = loggerOf(config).errors
     expect(logged).toBeInstanceOf(CallbackRouteError)
     expect((logged as CallbackRouteError).cause?.err?.message).toBe(leak)
+  })
+
+  it("the default logger prints the original error's stack as the cause", async () => {
+    const printed: string[] = []
+    const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")))
+    try {
+      const config = credentialsConfig({ logger: undefined, providers: [adaCredentials({ authorize: () => { throw new Error("ldap bind failed") } })] })
+      await signInAsAda(browserFor(config))
+    } finally {
+      spy.mockRestore()
+    }
+    const output = printed.join("\n")
+    expect(output).toContain("CallbackRouteError")
+    expect(output).toMatch(/\[auth\]\[cause\].*Error: ldap bind failed/s)
   })
 
   it("an error that is not even an Error object is still contained", async () => {
