@@ -1,13 +1,32 @@
 import type { InternalOptions } from "../config/internal-options.js"
-import { InvalidProvider } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import { currentUser } from "../login/current-user.js"
 import type { ResponseInternal } from "../types.js"
+import { authenticationOptions, registrationOptions } from "../webauthn/ceremony-options.js"
+import type { Ceremony } from "../webauthn/decide-ceremony.js"
+import { decideCeremony } from "../webauthn/decide-ceremony.js"
+import { webauthnOptionsOf } from "../webauthn/webauthn-options-of.js"
 
-/** GET /webauthn-options/<id>: registration or authentication options for a passkey ceremony. */
-export async function webauthnOptions(_request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
-  const provider = options.provider
-  if (!provider || provider.type !== "webauthn") {
-    throw new InvalidProvider("WebAuthn options are only served for a WebAuthn provider")
-  }
-  return { status: 400, headers: { "Content-Type": "application/json" }, body: { error: "WebAuthn is not enabled" } }
+function badRequest(error: string): ResponseInternal {
+  return { status: 400, headers: { "Content-Type": "application/json" }, body: { error } }
+}
+
+/**
+ * GET /webauthn-options/<id>?action=register|authenticate&email=…: registration or
+ * authentication options for a passkey ceremony, with its challenge in a short-lived cookie.
+ * Which ceremony follows Auth.js's decision table (see decideCeremony).
+ */
+export async function webauthnOptions(request: RequestInternal, internal: InternalOptions): Promise<ResponseInternal> {
+  const options = webauthnOptionsOf(internal)
+  const action = request.query.action
+  if (action !== undefined && action !== "register" && action !== "authenticate") return badRequest("Invalid action")
+
+  const signedIn = (await currentUser(request.cookies, internal)).user
+  const userInfo = signedIn ? { user: signedIn, exists: true } : await options.provider.getUserInfo(options, request)
+  const ceremony = decideCeremony(action as Ceremony | undefined, !!signedIn, userInfo)
+  const user = userInfo?.user
+
+  if (ceremony === "authenticate") return authenticationOptions(request, options, user?.id)
+  if (ceremony === "register" && user && typeof user.email === "string") return registrationOptions(request, options, user)
+  return badRequest("Invalid request")
 }

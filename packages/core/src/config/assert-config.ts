@@ -8,6 +8,7 @@ import {
   UntrustedHost,
 } from "../errors.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
+import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 
@@ -33,6 +34,9 @@ const webauthnMethods = [
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
+  // Not in Auth.js's list, but its default flows call them (user lookup by e-mail, sign-in by credential).
+  "getUserByEmail",
+  "getUserByAccount",
 ]
 
 /**
@@ -76,6 +80,8 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       return new AuthError(`Provider "${provider.id}" has an unknown type: ${String(provider.type)}`)
     }
   }
+  const webauthnProblem = assertWebAuthnProviders(resolved.providers)
+  if (webauthnProblem) return webauthnProblem
   const ids = resolved.providers.map((p) => p.id)
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i)
   if (duplicate) return new AuthError(`Two providers share the id "${duplicate}"`)

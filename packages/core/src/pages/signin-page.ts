@@ -1,6 +1,6 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
-import { html, type SafeHtml } from "./html.js"
+import { html, SafeHtml } from "./html.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
 
@@ -20,8 +20,11 @@ const signinErrors: Record<string, string> = {
   MissingCSRF: "Your sign-in form expired. Please try again.",
 }
 
-/** The built-in sign-in page: one form per provider, no client-side script needed. */
-export function signinPage(options: InternalOptions, query: Record<string, string>): ResponseInternal<string> {
+/**
+ * The built-in sign-in page: one form per provider. No client-side script, except with a
+ * WebAuthn provider: then an inline passkey script (allowed by its CSP hash, never from a CDN).
+ */
+export async function signinPage(options: InternalOptions, query: Record<string, string>): Promise<ResponseInternal<string>> {
   const { providers, csrfToken, callbackUrl, theme } = options
   const error = query.error
   const visible = providers.filter(
@@ -40,9 +43,14 @@ export function signinPage(options: InternalOptions, query: Record<string, strin
 ${error ? html`<div class="error" role="alert">${Object.hasOwn(signinErrors, error) ? signinErrors[error] : signinErrors.default}</div>` : ""}
 ${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
-${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query)}`)}
+${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options)}`)}
 </div>`
-  return { status: 200, headers: pageHeaders(), body: renderPage("Sign In", content, theme) }
+  // Loaded on demand: pages without passkeys never carry the browser library.
+  const passkeys = forms.some((p) => p.type === "webauthn")
+    ? await (await import("../webauthn/page-script/signin-page-script.js")).signinPageScript()
+    : undefined
+  const page = passkeys ? html`${content}<script>${new SafeHtml(passkeys.source)}</script>` : content
+  return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage("Sign In", page, theme) }
 }
 
 function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeHtml {
@@ -60,7 +68,9 @@ function providerForm(
   csrfToken: string | undefined,
   callbackUrl: string,
   query: Record<string, string>,
+  options: InternalOptions,
 ): SafeHtml {
+  if (provider.type === "webauthn") return passkeyForm(provider as InternalProvider<"webauthn">, csrfToken, callbackUrl, options)
   if (provider.type === "email") {
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">Email</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">Sign in with ${provider.name}</button></form>`
@@ -71,11 +81,27 @@ function providerForm(
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">Sign in with ${provider.name}</button></form>`
 }
 
-function credentialField(providerId: string, name: string, input: CredentialInput): SafeHtml {
+function credentialField(providerId: string, name: string, input: CredentialInput, marker?: SafeHtml): SafeHtml {
   const id = `input-${name}-for-${providerId}-provider`
   const { label, ...attributes } = input ?? {}
   const attrs = Object.entries(attributes)
     .filter(([key, value]) => /^[a-zA-Z][a-zA-Z0-9-]*$/.test(key) && key !== "name" && key !== "id" && value !== undefined && value !== false)
     .map(([key, value]) => (value === true ? html` ${key}` : html` ${key}="${String(value)}"`))
-  return html`<label for="${id}">${label ?? name}</label><input name="${name}" id="${id}"${attrs}>`
+  return html`<label for="${id}">${label ?? name}</label><input name="${name}" id="${id}"${attrs}${marker ?? ""}>`
+}
+
+/**
+ * A WebAuthn provider's form (Auth.js's `<id>-form`, fields marked `data-form-field`). The
+ * passkey script reads where to fetch options from, and whether to offer autofill, from it.
+ */
+function passkeyForm(
+  provider: InternalProvider<"webauthn">,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+  options: InternalOptions,
+): SafeHtml {
+  const fields = ((provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {})
+  const optionsUrl = `${options.url.href}/webauthn-options/${provider.id}`
+  const conditionalUI = (provider as { enableConditionalUI?: boolean }).enableConditionalUI ? html` data-conditional-ui` : ""
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, input, html` data-form-field`))}<p class="error" role="alert" data-webauthn-error hidden></p><button type="submit">Sign in with ${provider.name}</button></form>`
 }

@@ -1,9 +1,51 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { InvalidProvider } from "../../errors.js"
+import { AuthError } from "../../errors.js"
+import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
-import type { ResponseInternal } from "../../types.js"
+import { handleLogin } from "../../login/handle-login.js"
+import { runSignInCallback } from "../../login/run-sign-in-callback.js"
+import { startSession } from "../../session/start-session.js"
+import type { Account, ResponseInternal, User } from "../../types.js"
+import { challengeCookieDeletion } from "../../webauthn/challenge-cookie.js"
+import { verifyAuthentication } from "../../webauthn/verify-authentication.js"
+import { verifyRegistration, type VerifiedRegistration } from "../../webauthn/verify-registration.js"
+import { webauthnOptionsOf } from "../../webauthn/webauthn-options-of.js"
+import { landingUrl } from "./landing-url.js"
 
-/** Passkey registration and sign-in. Lands with the passkeys work (issue 10). */
-export async function webauthnCallback(_request: RequestInternal, options: InternalOptions<"webauthn">): Promise<ResponseInternal> {
-  throw new InvalidProvider(`WebAuthn sign-in (provider "${options.provider.id}") is not available in this build yet`)
+/**
+ * POST /callback/<webauthn id> with `action` (authenticate | register) and `data` (the
+ * browser's response as JSON): verify it against the challenge cookie, then sign in (or sign
+ * up, or add the passkey to the signed-in user) like any other provider. The challenge cookie
+ * is deleted: each challenge answers one ceremony.
+ */
+export async function webauthnCallback(request: RequestInternal, internal: InternalOptions<"webauthn">): Promise<ResponseInternal> {
+  const options = webauthnOptionsOf(internal as InternalOptions)
+  const action = request.body?.action
+  if (action !== "authenticate" && action !== "register") throw new AuthError("Invalid action parameter")
+
+  let user: User
+  let account: Account
+  let registration: VerifiedRegistration | undefined
+  if (action === "authenticate") {
+    ;({ user, account } = await verifyAuthentication(request, options))
+  } else {
+    registration = await verifyRegistration(request, options)
+    ;({ user, account } = registration)
+  }
+  const used = [challengeCookieDeletion(options)]
+
+  const redirect = await runSignInCallback({ user, account }, internal as InternalOptions)
+  if (redirect) return { redirect, cookies: used }
+
+  const login = await handleLogin(request.cookies, user, account, internal as InternalOptions)
+  if (registration) {
+    await options.adapter.createAuthenticator({ ...registration.authenticator, userId: login.user.id! })
+  }
+  const sessionCookies = await startSession(
+    { user: login.user, account: login.account, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
+    request.cookies,
+    internal as InternalOptions,
+  )
+  await emitEvent(options, "signIn", { user: login.user, account: login.account, isNewUser: login.isNewUser })
+  return { redirect: landingUrl(login.isNewUser, internal as InternalOptions), cookies: [...used, ...sessionCookies] }
 }

@@ -1,0 +1,72 @@
+import type { AdapterAuthenticator } from "../adapters.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { Cookie, ResponseInternal } from "../types.js"
+import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
+import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
+import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+
+/** A user's stored authenticators as WebAuthn credential descriptors. */
+async function credentialsOf(userId: string | undefined, options: WebAuthnInternalOptions) {
+  if (!userId) return undefined
+  const authenticators: AdapterAuthenticator[] = await options.adapter.listAuthenticatorsByUserId(userId)
+  return authenticators.map((a) => ({ id: webauthnCredentialId(a.credentialID), transports: stringToTransports(a.transports) }))
+}
+
+function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
+  return {
+    status: 200,
+    headers: { "Content-Type": "application/json", "Cache-Control": "private, no-cache, no-store" },
+    body,
+    cookies: [cookie],
+  }
+}
+
+/** Options for signing in: the user's own credentials when the user is known, else any discoverable one. */
+export async function authenticationOptions(
+  request: RequestInternal,
+  options: WebAuthnInternalOptions,
+  userId: string | undefined,
+): Promise<ResponseInternal> {
+  const { provider } = options
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(options, request)
+  const publicKey = await server.generateAuthenticationOptions({
+    ...provider.authenticationOptions,
+    rpID: relyingParty.id,
+    allowCredentials: await credentialsOf(userId, options),
+  })
+  const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "authenticate" }, options)
+  return optionsResponse({ action: "authenticate", options: publicKey }, cookie)
+}
+
+/**
+ * Options for creating a credential. The WebAuthn user handle is random, never the user's id:
+ * credentials are tied to users through the stored authenticator, not the handle.
+ */
+export async function registrationOptions(
+  request: RequestInternal,
+  options: WebAuthnInternalOptions,
+  user: RegistrationUser,
+): Promise<ResponseInternal> {
+  const { provider } = options
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(options, request)
+  const publicKey = await server.generateRegistrationOptions({
+    ...provider.registrationOptions,
+    userID: crypto.getRandomValues(new Uint8Array(32)),
+    userName: user.email,
+    userDisplayName: user.name ?? undefined,
+    rpID: relyingParty.id,
+    rpName: relyingParty.name,
+    excludeCredentials: await credentialsOf(user.id, options),
+  })
+  const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "register", user: registrationUser(user) }, options)
+  return optionsResponse({ action: "register", options: publicKey }, cookie)
+}
+
+/** Only what the callback needs goes into the cookie (it is size-limited), dates as strings. */
+function registrationUser(user: RegistrationUser): RegistrationUser {
+  const { id, email, name, image } = user
+  return JSON.parse(JSON.stringify({ id, email, name, image }))
+}

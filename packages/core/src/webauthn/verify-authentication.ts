@@ -1,0 +1,95 @@
+import type { AuthenticationResponseJSON } from "@simplewebauthn/server"
+import type { AdapterAccount, AdapterUser } from "../adapters.js"
+import { AdapterError, AuthError, WebAuthnVerificationError } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { readChallengeCookie } from "./challenge-cookie.js"
+import { claimChallenge } from "./consumed-challenges.js"
+import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
+import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { readCeremonyResponse } from "./read-ceremony-response.js"
+import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+
+/**
+ * Checks a sign-in assertion: a live challenge from this provider, a credential registered with
+ * this provider, and @simplewebauthn/server's verification (signature, origin, RP ID, challenge,
+ * user presence/verification, and a signature counter that must grow once it is non-zero). The
+ * new counter is stored. Returns the account and user the credential belongs to.
+ */
+export async function verifyAuthentication(
+  request: RequestInternal,
+  options: WebAuthnInternalOptions,
+): Promise<{ user: AdapterUser; account: AdapterAccount }> {
+  const { adapter, provider } = options
+  const response = readCeremonyResponse<AuthenticationResponseJSON>(request, "authentication")
+  const { challenge } = await readChallengeCookie(request.cookies, "authenticate", options)
+
+  const credentialID = storedCredentialId(response.id)
+  if (!credentialID) throw new WebAuthnVerificationError("The WebAuthn credential id is not base64url", { provider: provider.id })
+  const authenticator = await adapter.getAuthenticator(credentialID)
+  if (!authenticator) {
+    throw new WebAuthnVerificationError("No authenticator is registered with this credential id", {
+      provider: provider.id,
+      credentialID,
+    })
+  }
+  const account = await adapter.getAccount(authenticator.providerAccountId, provider.id)
+  if (!account) {
+    throw new WebAuthnVerificationError("This credential is not registered with this provider", {
+      provider: provider.id,
+      credentialID,
+    })
+  }
+  if (authenticator.userId && authenticator.userId !== account.userId) {
+    throw new AuthError("The stored authenticator and its account belong to different users", { provider: provider.id, credentialID })
+  }
+
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(options, request)
+  let verification: Awaited<ReturnType<typeof server.verifyAuthenticationResponse>>
+  try {
+    verification = await server.verifyAuthenticationResponse({
+      ...provider.verifyAuthenticationOptions,
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: relyingParty.origin,
+      expectedRPID: relyingParty.id,
+      credential: {
+        id: webauthnCredentialId(authenticator.credentialID),
+        publicKey: base64ToBytes(authenticator.credentialPublicKey),
+        counter: authenticator.counter,
+        transports: stringToTransports(authenticator.transports),
+      },
+    })
+  } catch (error) {
+    throw new WebAuthnVerificationError("The WebAuthn authentication response failed verification", error as Error)
+  }
+  if (!verification.verified) {
+    throw new WebAuthnVerificationError("WebAuthn authentication response could not be verified", { provider: provider.id })
+  }
+  if (!claimChallenge(challenge)) {
+    throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", {
+      provider: provider.id,
+      credentialID,
+    })
+  }
+
+  const { newCounter } = verification.authenticationInfo
+  try {
+    await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
+  } catch (error) {
+    throw new AdapterError(
+      `Failed to update authenticator counter. This may cause future authentication attempts to fail. ${JSON.stringify({
+        credentialID,
+        oldCounter: authenticator.counter,
+        newCounter,
+      })}`,
+      error as Error,
+    )
+  }
+
+  const user = await adapter.getUser(account.userId)
+  if (!user) {
+    throw new AuthError("WebAuthn user not found in database", { provider: provider.id, credentialID, userID: account.userId })
+  }
+  return { user, account }
+}

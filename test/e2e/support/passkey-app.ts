@@ -1,0 +1,125 @@
+/**
+ * Fixture of the passkey tests: Auth() with the SQLite adapter and WebAuthn providers, driven
+ * by a cookie-keeping fetch "browser" and a software authenticator that makes real attestations
+ * and assertions (so @simplewebauthn/server verifies them for real).
+ */
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+} from "@simplewebauthn/server"
+import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
+import type { Adapter } from "../../../packages/core/src/adapters.js"
+import { Auth } from "../../../packages/core/src/index.js"
+import Passkey from "../../../packages/core/src/providers/passkey.js"
+import { TestBrowser } from "../../../packages/core/src/test-support/browser.js"
+import type { AuthConfig } from "../../../packages/core/src/types.js"
+import { SoftwareAuthenticator } from "../../../packages/core/src/webauthn/test-support/software-authenticator.js"
+
+export const origin = "http://localhost:3000"
+export const base = `${origin}/auth`
+export const secret = "passkey-tests-secret-with-more-than-32-characters"
+
+/** A logger that records instead of printing, so expected errors are asserted. */
+export function recordingLogger() {
+  const errors: Error[] = []
+  const warnings: string[] = []
+  return {
+    errors,
+    warnings,
+    error: (error: Error) => void errors.push(error),
+    warn: (code: string) => void warnings.push(code),
+    debug: () => {},
+  }
+}
+
+export interface PasskeyApp {
+  config: AuthConfig
+  adapter: Adapter
+  logger: ReturnType<typeof recordingLogger>
+  /** A new browser with its own cookie jar and authenticator. */
+  browser(counterStep?: number): PasskeyBrowser
+}
+
+/** A fresh app on an in-memory database. */
+export function passkeyApp(overrides: Partial<AuthConfig> = {}): PasskeyApp {
+  const adapter = SQLiteAdapter(":memory:")
+  const logger = recordingLogger()
+  const config: AuthConfig = {
+    secret,
+    trustHost: true,
+    basePath: "/auth",
+    adapter,
+    providers: [Passkey()],
+    experimental: { enableWebAuthn: true },
+    logger,
+    ...overrides,
+  }
+  return { config, adapter, logger, browser: (counterStep = 1) => new PasskeyBrowser(config, counterStep) }
+}
+
+export type OptionsBody =
+  | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
+  | { action: "authenticate"; options: PublicKeyCredentialRequestOptionsJSON }
+
+export class PasskeyBrowser extends TestBrowser {
+  readonly authenticator: SoftwareAuthenticator
+
+  constructor(config: AuthConfig, counterStep: number) {
+    super((request) => Auth(request, config))
+    this.authenticator = new SoftwareAuthenticator(origin, counterStep)
+  }
+
+  async options(query: Record<string, string> = {}, provider = "passkey"): Promise<Response> {
+    return this.fetch(`${base}/webauthn-options/${provider}?${new URLSearchParams(query)}`)
+  }
+
+  async registrationOptions(email: string, provider = "passkey"): Promise<PublicKeyCredentialCreationOptionsJSON> {
+    const response = await this.options({ action: "register", email }, provider)
+    const body = (await response.json()) as OptionsBody
+    if (response.status !== 200 || body.action !== "register") throw new Error(`no registration options: ${JSON.stringify(body)}`)
+    return body.options
+  }
+
+  async authenticationOptions(query: Record<string, string> = {}, provider = "passkey"): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const response = await this.options({ action: "authenticate", ...query }, provider)
+    const body = (await response.json()) as OptionsBody
+    if (response.status !== 200 || body.action !== "authenticate") throw new Error(`no authentication options: ${JSON.stringify(body)}`)
+    return body.options
+  }
+
+  /** Posts a ceremony result as the sign-in page's form does. */
+  async callback(
+    action: string,
+    data: RegistrationResponseJSON | AuthenticationResponseJSON | string,
+    provider = "passkey",
+    fields: Record<string, string> = {},
+  ): Promise<Response> {
+    return this.fetch(`${base}/callback/${provider}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ action, data: typeof data === "string" ? data : JSON.stringify(data), ...fields }),
+    })
+  }
+
+  /** Registers a new passkey for `email` and signs in with it. */
+  async signUp(email: string, provider = "passkey"): Promise<Response> {
+    const options = await this.registrationOptions(email, provider)
+    return this.callback("register", await this.authenticator.register(options), provider)
+  }
+
+  /** Signs in with the authenticator's passkey (discoverable: no e-mail given). */
+  async signIn(provider = "passkey"): Promise<Response> {
+    const options = await this.authenticationOptions({}, provider)
+    return this.callback("authenticate", await this.authenticator.authenticate(options), provider)
+  }
+
+  async session(): Promise<{ user?: { email?: string; name?: string | null } } | null> {
+    return (await this.fetch(`${base}/session`)).json()
+  }
+
+  async signOut(): Promise<Response> {
+    return this.post(`${base}/signout`, {}, base)
+  }
+}
