@@ -34,7 +34,7 @@ export interface MicrosoftEntraIDOptions extends OAuthUserConfig<MicrosoftEntraI
 }
 
 const defaultIssuer = "https://login.microsoftonline.com/common/v2.0"
-const tenantInIssuer = /microsoftonline\.com\/(\w+)\/v2\.0/
+const tenantInIssuer = /microsoftonline\.com\/([\w.-]+)\/v2\.0/
 
 /**
  * Microsoft Entra ID, formerly Azure AD (OpenID Connect, `AUTH_MICROSOFT_ENTRA_ID_ID` /
