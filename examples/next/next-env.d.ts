@@ -1,5 +1,6 @@
 /// <reference types="next" />
 /// <reference types="next/image-types/global" />
+/// <reference types="next/navigation-types/compat/navigation" />
 import "./.next-e2e/types/routes.d.ts";
 import "./.next-e2e/types/root-params.d.ts";
 

@@ -209,6 +209,20 @@ describe("Next.js example, jwt sessions", () => {
     expect(fromEndpoint.user).toEqual({ id: "demo-user", name: "Demo User", email: "demo@example.test" })
   })
 
+  it("shows the same session in the pages router: getServerSideProps and an API route", async () => {
+    const pagesPage = await context.newPage()
+    try {
+      await pagesPage.goto(`${app.origin}/legacy`)
+      await expect(pagesPage.getByTestId("pages-session").textContent()).resolves.toBe(demoName)
+      const fromApiRoute = await pagesPage.evaluate(async () => (await fetch("/api/legacy-session")).json())
+      expect(fromApiRoute.session.user).toMatchObject({ name: "Demo User", email: "demo@example.test" })
+    } finally {
+      await pagesPage.close()
+    }
+    const anonymous = await fetch(`${app.origin}/api/legacy-session`)
+    expect(anonymous.status).toBe(401)
+  })
+
   it("update() renames the user in the client, and server components see it on the next navigation without a reload", async () => {
     await page.evaluate(() => ((window as any).__noReload = true))
     await page.getByTestId("client-new-name").fill("Renamed In Browser")

@@ -1,4 +1,4 @@
-import { cookies, headers } from "next/headers"
+import { loadNextHeaders } from "./load-next-headers.js"
 
 /**
  * The current request's headers, with the cookie header rebuilt from Next's cookie store. Next updates
@@ -6,6 +6,7 @@ import { cookies, headers } from "next/headers"
  * so a page re-rendered after `signIn`/`unstable_update` in an action sees the new session, not the old one.
  */
 export async function currentRequestHeaders(): Promise<Headers> {
+  const { cookies, headers } = await loadNextHeaders()
   const result = new Headers(await headers())
   const jar = await cookies()
   const cookieHeader = jar
