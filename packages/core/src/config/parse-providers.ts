@@ -9,8 +9,9 @@ export function mergeProvider(entry: Provider): ProviderConfig {
   const provider: any = typeof entry === "function" ? entry() : entry
   const { options, ...defaults } = provider
   const merged: any = merge(defaults, options)
-  // Symbols are not merged: carry the app's fetch override over by hand.
-  const fetchOverride = options?.[customFetch] ?? provider[customFetch]
+  // Symbols are not merged: carry the fetch over by hand. A provider's own fetch wins, since
+  // catalogue providers use it to repair their vendor's responses (and pass on to the app's).
+  const fetchOverride = provider[customFetch] ?? options?.[customFetch]
   if (fetchOverride) merged[customFetch] = fetchOverride
   return merged
 }
