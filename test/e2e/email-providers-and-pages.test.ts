@@ -261,6 +261,34 @@ describe("the flow's pages", () => {
     expect(response.headers.get("location")).toBe(origin)
   })
 
+  test("a signIn callback that returns a URL sends the browser there and no mail", async () => {
+    const { provider, sent } = capturing()
+    const { browser } = app(provider, { callbacks: { signIn: ({ email }) => (email?.verificationRequest ? "/waitlist" : true) } })
+    const response = await browser.post(`${base}/signin/email`, { email: address("waitlist") }, base)
+    expect(response.headers.get("location")).toBe(`${origin}/waitlist`)
+    expect(sent).toHaveLength(0)
+  })
+
+  test("an adapter that matches on the identifier only (CVE-2022-39263) still cannot sign in with a bogus token", async () => {
+    // A faulty adapter: consumes whatever row the identifier has, ignoring the token.
+    const faulty = {
+      ...adapter,
+      useVerificationToken({ identifier }: { identifier: string; token: string }) {
+        const row = db.prepare("DELETE FROM verification_tokens WHERE identifier = ? RETURNING *").get(identifier) as
+          | { identifier: string; token: string; expires: number }
+          | undefined
+        return row ? { identifier: row.identifier, token: row.token, expires: new Date(row.expires) } : null
+      },
+    }
+    const { provider } = capturing({ signInCode: false })
+    const { browser } = app(provider, { adapter: faulty })
+    const victim = address("victim")
+    await app(provider, { adapter: faulty }).browser.post(`${base}/signin/email`, { email: victim }, base)
+    const response = await browser.post(`${base}/callback/email`, { email: victim, token: "guessed" }, base)
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Verification`)
+    expect(await sessionEmail(browser)).toBeUndefined()
+  })
+
   test("a JSON sign-in request (X-Auth-Return-Redirect) gets the same answers as JSON", async () => {
     const { provider } = capturing()
     const { browser } = app(provider)
