@@ -64,7 +64,7 @@ export async function verifyAuthentication(
     throw new WebAuthnVerificationError("The WebAuthn authentication response failed verification", error as Error)
   }
   if (!verification.verified) {
-    throw new WebAuthnVerificationError("WebAuthn authentication response could not be verified", { provider: provider.id })
+    throw new WebAuthnVerificationError("The WebAuthn authentication response's signature could not be verified", { provider: provider.id, credentialID })
   }
   if (!claimChallenge(challenge)) {
     throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", {
