@@ -2,14 +2,11 @@ import type { RequestEvent } from "@sveltejs/kit"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
 
 /**
- * The SvelteKit flavour of `AuthConfig`. `basePath` is always `${base}/auth` here (SvelteKit
- * routes the auth endpoints through the handle hook), and `raw` / `skipCSRFCheck` are for
- * framework authors, so none of the three can be set by the app.
+ * The SvelteKit flavour of `AuthConfig` (the same type as `@auth/sveltekit`'s). Two fields are
+ * decided by the integration whatever the app sets: `basePath` is always `${base}/auth`, and
+ * core's CSRF token is always skipped, because SvelteKit refuses cross-origin form posts itself.
  */
-export interface SvelteKitAuthConfig extends Omit<AuthConfig, "raw" | "skipCSRFCheck" | "basePath"> {
-  /** Ignored: SvelteKit serves the endpoints under `${base}/auth`. Kept so Auth.js configs type-check. */
-  basePath?: string
-}
+export interface SvelteKitAuthConfig extends Omit<AuthConfig, "raw"> {}
 
 /** The config, or a function of the request event returning it (for per-request values such as platform env). */
 export type SvelteKitAuthConfigInput =
