@@ -401,6 +401,26 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(app.events.of("createUser")).toEqual([])
     })
 
+    it("users without an e-mail address (and ids the database does not use) are found again at the next sign-in", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [credentials((c) => (c.password === "right" ? { id: `app-${String(c.username)}`, name: String(c.username) } : null))],
+      })
+      const owners = new Map<string, string>()
+      for (const name of ["ann", "bob", "ann", "bob"]) {
+        const browser = browserFor({ [appOrigin]: app })
+        const response = await signInWithCredentials(browser, { username: name, password: "right" })
+        expect(response.headers.get("location")).toBe(landing)
+        const { body } = await readSession(browser)
+        expect(body.user.name).toBe(name)
+        if (owners.has(name)) expect(body.user.id).toBe(owners.get(name))
+        owners.set(name, body.user.id)
+      }
+      expect(new Set(owners.values()).size).toBe(2)
+      expect(await db.count("users")).toBe(2)
+      expect(app.events.of("createUser")).toHaveLength(2)
+      expect(loggedTypes(app)).toEqual([])
+    })
+
     it("wrong credentials: CredentialsSignin, no user and no session row", async () => {
       const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
       const browser = browserFor({ [appOrigin]: app })

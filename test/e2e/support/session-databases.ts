@@ -11,6 +11,7 @@ import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import { migrate, PostgresAdapter } from "../../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase } from "../../../packages/adapter-pg/test/support/temporary-database.js"
+import { failInserts, stopFailingInserts } from "./postgres-faults.js"
 
 export type TableName = "users" | "accounts" | "sessions"
 
@@ -28,6 +29,9 @@ export interface SessionDatabase {
   count(table: TableName): Promise<number>
   /** The user ids that own a linked account of `provider`. */
   accountOwners(provider: string): Promise<string[]>
+  /** Makes every insert into `table` fail with a database error (a failure mid-sign-in), until `stopFailingInserts`. */
+  failInserts(table: TableName): Promise<void>
+  stopFailingInserts(table: TableName): Promise<void>
   /** Deletes every row, so each test starts from an empty database. */
   reset(): Promise<void>
   close(): Promise<void>
@@ -61,6 +65,12 @@ export const sqliteDatabase: SessionDatabaseKind = {
       async accountOwners(provider) {
         return (db.prepare("SELECT user_id FROM accounts WHERE provider = ?").pluck().all(provider) as unknown[]).map(String)
       },
+      async failInserts(table) {
+        db.exec(`CREATE TRIGGER refuse_insert_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'insert refused for the test'); END`)
+      },
+      async stopFailingInserts(table) {
+        db.exec(`DROP TRIGGER IF EXISTS refuse_insert_${table}`)
+      },
       async reset() {
         db.exec("DELETE FROM sessions; DELETE FROM accounts; DELETE FROM verification_tokens; DELETE FROM authenticators; DELETE FROM users")
       },
@@ -84,6 +94,8 @@ export const postgresDatabase: SessionDatabaseKind = {
 /** Plain-SQL access to the Auth.js PostgreSQL schema (shared by Gatehouse's and Auth.js's adapters). */
 export function postgresRows(pool: import("pg").Pool): Omit<SessionDatabase, "adapter" | "close"> {
   return {
+    failInserts: (table) => failInserts(pool, table),
+    stopFailingInserts: (table) => stopFailingInserts(pool, table),
     async reset() {
       await pool.query("TRUNCATE users, accounts, sessions, verification_token RESTART IDENTITY CASCADE")
     },

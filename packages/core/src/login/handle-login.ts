@@ -4,6 +4,7 @@ import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../types.js"
 import { currentUser } from "./current-user.js"
+import { undoNewUser } from "./undo-new-user.js"
 
 export interface LoginResult {
   user: AdapterUser | User
@@ -17,7 +18,8 @@ export interface LoginResult {
  * Finds or creates the user behind an OAuth, e-mail or WebAuthn sign-in and links the account,
  * following Auth.js's rules, with two hardenings: every sign-in gets a new session (the old one
  * is deleted), and `allowDangerousEmailAccountLinking` never links onto a user whose e-mail
- * address was never verified (pre-account hijacking).
+ * address was never verified (pre-account hijacking). A sign-in that fails after creating its
+ * user removes that user again, so a database failing mid-way leaves no half-made rows.
  */
 export async function handleLogin(
   cookies: Record<string, string>,
@@ -25,10 +27,27 @@ export async function handleLogin(
   providerAccount: Account,
   options: InternalOptions,
 ): Promise<LoginResult> {
-  const adapter = options.adapter
-  if (!adapter) {
+  if (!options.adapter) {
     return { user: profileUser, account: providerAccount, isNewUser: false, databaseSession: null }
   }
+  const created: { user?: AdapterUser } = {}
+  try {
+    return await loginOrRegister(cookies, profileUser, providerAccount, options, created)
+  } catch (error) {
+    if (created.user) await undoNewUser(created.user.id, options)
+    throw error
+  }
+}
+
+/** handleLogin's work; `created.user` is set as soon as a new user exists, so a failure can undo it. */
+async function loginOrRegister(
+  cookies: Record<string, string>,
+  profileUser: User,
+  providerAccount: Account,
+  options: InternalOptions,
+  created: { user?: AdapterUser },
+): Promise<LoginResult> {
+  const adapter = options.adapter!
   const signedIn = await currentUser(cookies, options)
   let user: AdapterUser | null = signedIn.user
   let account: Account = providerAccount
@@ -40,7 +59,7 @@ export async function handleLogin(
       user = await adapter.updateUser({ id: byEmail.id, emailVerified: new Date() })
       await emitEvent(options, "updateUser", { user })
     } else {
-      user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: new Date() })
+      user = created.user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: new Date() })
       await emitEvent(options, "createUser", { user })
       isNewUser = true
     }
@@ -68,7 +87,7 @@ export async function handleLogin(
           }
           user = byEmail
         } else {
-          user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: null })
+          user = created.user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: null })
           await emitEvent(options, "createUser", { user })
           isNewUser = true
         }

@@ -4,7 +4,8 @@ import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { startSession } from "../../session/start-session.js"
-import type { AdapterSession, AdapterUser } from "../../adapters.js"
+import type { AdapterAccount, AdapterSession, AdapterUser } from "../../adapters.js"
+import { undoNewUser } from "../../login/undo-new-user.js"
 import { readSessionCookie } from "../../http/session-chunks.js"
 import type { Account, ResponseInternal, User } from "../../types.js"
 
@@ -48,8 +49,11 @@ export async function credentialsCallback(
 
 /**
  * Credentials with database sessions (Auth.js refuses them): the user `authorize` returned is
- * found in the adapter by id, then by e-mail, or created there; then a session row is made like
- * for any other sign-in, replacing whatever session the browser had.
+ * found in the adapter by the credentials account that links `authorize`'s id to it, then by id,
+ * then by e-mail, or created there (and linked, so an adapter that makes its own ids, or a user
+ * without an e-mail address, is found again next time); then a session row is made like for any
+ * other sign-in, replacing whatever session the browser had. A user created here is removed
+ * again if a later step fails.
  */
 async function storeCredentialsLogin(
   user: User,
@@ -57,19 +61,31 @@ async function storeCredentialsLogin(
   options: InternalOptions<"credentials">,
 ): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
   const adapter = options.adapter!
-  let stored = (user.id ? await adapter.getUser(user.id) : null) ?? (user.email ? await adapter.getUserByEmail(user.email) : null)
-  if (!stored) {
-    stored = await adapter.createUser({ ...user, id: user.id!, email: user.email ?? "", emailVerified: null } as AdapterUser)
-    await emitEvent(options, "createUser", { user: stored })
+  const id = user.id!
+  const accountKey = { provider: options.provider.id, providerAccountId: id }
+  let stored = (await adapter.getUserByAccount(accountKey)) ?? (await adapter.getUser(id))
+  let created: AdapterUser | undefined
+  try {
+    if (!stored) {
+      stored = user.email ? await adapter.getUserByEmail(user.email) : null
+      if (!stored) {
+        stored = created = await adapter.createUser({ ...user, id, email: user.email ?? null, emailVerified: null } as AdapterUser)
+        await emitEvent(options, "createUser", { user: stored })
+      }
+      await adapter.linkAccount({ ...accountKey, type: "credentials", userId: stored.id } as unknown as AdapterAccount)
+    }
+    const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
+    if (previous) await adapter.deleteSession(previous)
+    const databaseSession = await adapter.createSession({
+      sessionToken: options.session.generateSessionToken(),
+      userId: stored.id,
+      expires: new Date(Date.now() + options.session.maxAge * 1000),
+    })
+    return { user: stored, databaseSession }
+  } catch (error) {
+    if (created) await undoNewUser(created.id, options)
+    throw error
   }
-  const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
-  if (previous) await adapter.deleteSession(previous)
-  const databaseSession = await adapter.createSession({
-    sessionToken: options.session.generateSessionToken(),
-    userId: stored.id,
-    expires: new Date(Date.now() + options.session.maxAge * 1000),
-  })
-  return { user: stored, databaseSession }
 }
 
 /** The `Request` handed to `authorize`: the callback URL, the caller's headers, a JSON body. */
