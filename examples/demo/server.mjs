@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
+import Nodemailer from "@gatehouse/core/providers/nodemailer"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { startDevIdentityProvider } from "@gatehouse/dev-idp"
 import { sendWebResponse, toWebRequest } from "./node-request.mjs"
@@ -39,6 +40,8 @@ const config = {
       clientId: "gatehouse-demo",
       clientSecret: "gatehouse-demo-idp-secret",
     },
+    // With no EMAIL_SERVER (an SMTP URL), sign-in e-mails are printed to this console.
+    Nodemailer({ server: process.env.EMAIL_SERVER ?? "console", from: "Gatehouse demo <demo@localhost>" }),
     Credentials({
       credentials: {
         username: { label: "Username", placeholder: "demo", autocomplete: "username" },
@@ -95,6 +98,7 @@ server.listen(port, "127.0.0.1", () => {
   console.log(`Gatehouse demo on ${origin}`)
   console.log(`Sign in at ${origin}/auth/signin:`)
   console.log(`  - "Sign in with Dev IdP": a local OpenID provider (${idp.issuer}), one click as "Dev User"`)
+  console.log(`  - or an e-mail address: the sign-in mail (link and code) is printed here`)
   console.log(`  - or username "demo" and password "demo"`)
   console.log(`Users and sessions are kept in SQLite at ${new URL("gatehouse-demo.db", dataDir).pathname}`)
 })

@@ -21,6 +21,7 @@ async function freePort(): Promise<number> {
 let demo: ChildProcess
 let browser: Browser
 let origin: string
+let output = ""
 
 beforeAll(async () => {
   const port = await freePort()
@@ -29,7 +30,6 @@ beforeAll(async () => {
     env: { ...process.env, PORT: String(port), DEMO_DATA_DIR: mkdtempSync(join(tmpdir(), "gatehouse-demo-")) },
     stdio: ["ignore", "pipe", "pipe"],
   })
-  let output = ""
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 30_000)
     demo.stdout!.on("data", (chunk) => {
@@ -69,6 +69,23 @@ describe("the demo", () => {
     await page.click("button:has-text('Sign out')")
     await page.waitForURL(`${origin}/`)
     expect(await page.textContent("body")).toContain("You are not signed in")
+    await page.close()
+  })
+
+  it("signs in with an e-mail link printed to the console, after a one-click confirmation", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/auth/signin`)
+    await page.fill("input[name=email]", "reader@example.test")
+    await page.click("button:has-text('Sign in with')>>nth=1")
+    await page.waitForURL(/verify-request/)
+    await expect.poll(() => /Link: (\S+)/.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy()
+    const link = /Link: (\S+)/.exec(output)![1]
+    expect(output).toContain("reader@example.test")
+    await page.goto(link)
+    expect(await page.textContent("body")).not.toContain("Signed in as")
+    await page.click("button[type=submit]")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toContain("reader@example.test")
     await page.close()
   })
 

@@ -1,4 +1,4 @@
-import { jwtDecrypt } from "jose"
+import { jwtDecrypt } from "jose/jwt/decrypt"
 import { deriveEncryptionKey, type ContentEncryption } from "./derive-key.js"
 import type { JWT, JWTDecodeParams } from "./types.js"
 

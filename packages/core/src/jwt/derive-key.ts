@@ -1,4 +1,5 @@
-import { calculateJwkThumbprint, base64url } from "jose"
+import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
+import * as base64url from "jose/base64url"
 
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
 

@@ -1,4 +1,4 @@
-import { EncryptJWT } from "jose"
+import { EncryptJWT } from "jose/jwt/encrypt"
 import { deriveEncryptionKey } from "./derive-key.js"
 import type { JWT, JWTEncodeParams } from "./types.js"
 

@@ -1,5 +1,5 @@
 /** Microsoft Entra ID's multi-tenant issuers (`common`, `organizations`): metadata of the user's own tenant. */
-import { decodeJwt } from "jose"
+import { decodeJwt } from "jose/jwt/decode"
 import type * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../config/internal-options.js"
 import { discoverIssuer } from "./discovery.js"

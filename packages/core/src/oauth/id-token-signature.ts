@@ -1,5 +1,5 @@
 /** The ID token's signature, checked against the issuer's published keys. */
-import { decodeProtectedHeader } from "jose"
+import { decodeProtectedHeader } from "jose/decode/protected_header"
 import * as oauth from "oauth4webapi"
 import type { ProviderRequestOptions } from "./request-options.js"
 
