@@ -1,17 +1,24 @@
 /**
  * @gatehouse/qwik end to end: the example Qwik City app (examples/qwik) built for production,
- * started on loopback, driven in headless Chromium against the real dev OpenID provider.
+ * started on loopback and driven in headless Chromium, against the real dev OpenID provider,
+ * a real SMTP server and a real SQLite database.
  */
 import { spawn, execFile, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { createServer as createHttpServer, type Server } from "node:http"
 import { createServer as createNetServer, type AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { decode } from "@gatehouse/core/jwt"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
+import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
+import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { launchChromium } from "./support/launch-chromium.js"
 
 const run = promisify(execFile)
@@ -108,7 +115,19 @@ async function signInWithCredentials(page: Page, username: string, password: str
 
 let browser: Browser
 let idp: DevIdentityProvider
+let smtp: SmtpSink
+/** JWT sessions, no database: credentials and OIDC. */
 let app: RunningApp
+/** Database sessions in SQLite: OIDC and e-mail links. */
+let dbApp: RunningApp
+let dbFolder: string
+let db: Database.Database | undefined
+
+/** The example's SQLite file, opened read-only once the app has created it. */
+function database(): Database.Database {
+  db ??= new Database(join(dbFolder, "auth.db"), { readonly: true })
+  return db
+}
 
 beforeAll(async () => {
   // The integration and the app are built from the current sources (core is built by `npm run build`).
@@ -119,30 +138,39 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: "production" },
     maxBuffer: 16 * 1024 * 1024,
   })
-  const appPort = await freePort()
+  const [appPort, dbAppPort] = [await freePort(), await freePort()]
   idp = await startDevIdentityProvider({
     clients: [
       {
         client_id: IDP_CLIENT.id,
         client_secret: IDP_CLIENT.secret,
-        redirect_uris: [`http://127.0.0.1:${appPort}/auth/callback/dev-idp`],
+        redirect_uris: [appPort, dbAppPort].map((port) => `http://127.0.0.1:${port}/auth/callback/dev-idp`),
       },
     ],
   })
-  app = await startApp({
-    PORT: String(appPort),
-    AUTH_TRUST_HOST: "true",
-    AUTH_DEV_IDP_ISSUER: idp.issuer,
-    AUTH_DEV_IDP_ID: IDP_CLIENT.id,
-    AUTH_DEV_IDP_SECRET: IDP_CLIENT.secret,
-  })
+  smtp = await startSmtpSink()
+  const idpEnv = { AUTH_DEV_IDP_ISSUER: idp.issuer, AUTH_DEV_IDP_ID: IDP_CLIENT.id, AUTH_DEV_IDP_SECRET: IDP_CLIENT.secret }
+  dbFolder = mkdtempSync(join(tmpdir(), "gatehouse-qwik-e2e-"))
+  ;[app, dbApp] = await Promise.all([
+    startApp({ PORT: String(appPort), AUTH_TRUST_HOST: "true", ...idpEnv }),
+    startApp({
+      PORT: String(dbAppPort),
+      AUTH_TRUST_HOST: "true",
+      ...idpEnv,
+      DATABASE_PATH: join(dbFolder, "auth.db"),
+      EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
+    }),
+  ])
   browser = await launchChromium()
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
-  await app?.stop()
+  await Promise.all([app?.stop(), dbApp?.stop()])
   await idp?.close()
+  await smtp?.close()
+  db?.close()
+  if (dbFolder) rmSync(dbFolder, { recursive: true, force: true })
 })
 
 describe("Qwik City example, JWT sessions", () => {
@@ -261,6 +289,67 @@ describe("Qwik City example, JWT sessions", () => {
     // The OAuth check cookies served their one purpose and are gone.
     const names = (await context.cookies(app.origin)).map((c) => c.name)
     expect(names.filter((name) => name.startsWith("authjs.pkce") || name.startsWith("authjs.state"))).toEqual([])
+  })
+})
+
+describe("Qwik City example, database sessions in SQLite", () => {
+  let context: BrowserContext
+  let page: Page
+
+  const sessionRow = (token: string) =>
+    database().prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token) as { user_id: string } | undefined
+
+  beforeAll(async () => {
+    context = await browser.newContext()
+    page = await context.newPage()
+  })
+  afterAll(async () => context?.close())
+
+  it("offers no credentials form: credentials make no database session", async () => {
+    await page.goto(`${dbApp.origin}/`)
+    await expect(page.locator("#oidc-form").count()).resolves.toBe(1)
+    await expect(page.locator("#email-form").count()).resolves.toBe(1)
+    await expect(page.locator("#credentials-form").count()).resolves.toBe(0)
+  })
+
+  it("signs in with OIDC into a session stored in the database, and signs out of it", async () => {
+    await page.goto(`${dbApp.origin}/?redirectTo=/protected/`)
+    await page.locator('#oidc-form button[type="submit"]').click()
+    await page.waitForURL((url) => url.origin === idp.issuer)
+    await page.locator("#sign-in").click()
+    await page.waitForURL(`${dbApp.origin}/protected/`)
+    await expect(page.locator("#protected-content").textContent()).resolves.toContain("Dev User")
+
+    const cookie = await sessionCookie(context, dbApp.origin)
+    // An opaque session token, not a JWE: the session lives in the database.
+    expect(cookie?.value.split(".")).toHaveLength(1)
+    const row = sessionRow(cookie!.value)
+    const user = database().prepare("SELECT id FROM users WHERE email = ?").get("dev@example.test") as { id: string }
+    expect(row?.user_id).toBe(user.id)
+    expect(database().prepare("SELECT count(*) FROM accounts WHERE provider = 'dev-idp' AND user_id = ?").pluck().get(user.id)).toBe(1)
+
+    await page.goto(`${dbApp.origin}/`)
+    await page.locator('#sign-out-form button[type="submit"]').click()
+    await page.locator("#oidc-form").waitFor()
+    expect(sessionRow(cookie!.value)).toBeUndefined()
+    expect(await sessionCookie(context, dbApp.origin)).toBeUndefined()
+  })
+
+  it("signs in with an e-mail link sent over SMTP", async () => {
+    await page.goto(`${dbApp.origin}/?redirectTo=/protected/`)
+    await page.locator('#email-form input[name="options.email"]').fill("Grace@Example.test")
+    await page.locator('#email-form button[type="submit"]').click()
+    await page.waitForURL((url) => url.pathname === "/auth/verify-request")
+    await expect(page.locator("h1").textContent()).resolves.toBe("Check your email")
+
+    const mail = await smtp.nextMail()
+    expect(mail.envelope.to).toEqual(["grace@example.test"])
+    await page.goto(linkFromMail(mail).href)
+    await page.locator("button", { hasText: "Sign in" }).click()
+    await page.waitForURL(`${dbApp.origin}/protected/`)
+    await expect(page.locator("#session-status").textContent()).resolves.toBe("Signed in as grace@example.test")
+    const cookie = await sessionCookie(context, dbApp.origin)
+    expect(sessionRow(cookie!.value)).toBeDefined()
   })
 })
 

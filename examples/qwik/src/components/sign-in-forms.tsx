@@ -1,14 +1,15 @@
 import { component$ } from "@builder.io/qwik"
 import { Form } from "@builder.io/qwik-city"
+import type { SignInOptions } from "../auth/options"
 import { useSignIn } from "../routes/plugin@auth"
 
 interface Props {
   redirectTo: string
-  devIdp: boolean
+  offered: SignInOptions
 }
 
-/** Credentials and OIDC sign-in, both bound to the one `useSignIn` action. */
-export const SignInForms = component$<Props>(({ redirectTo, devIdp }) => {
+/** Credentials, OIDC and e-mail sign-in, all bound to the one `useSignIn` action. */
+export const SignInForms = component$<Props>(({ redirectTo, offered }) => {
   const signIn = useSignIn()
   const result = signIn.value
   return (
@@ -41,22 +42,34 @@ export const SignInForms = component$<Props>(({ redirectTo, devIdp }) => {
           </ul>
         </div>
       )}
-      <Form action={signIn} id="credentials-form">
-        <input type="hidden" name="providerId" value="credentials" />
-        <input type="hidden" name="options.redirectTo" value={redirectTo} />
-        <label>
-          Username <input name="options.username" autoComplete="username" />
-        </label>
-        <label>
-          Password <input name="options.password" type="password" autoComplete="current-password" />
-        </label>
-        <button type="submit">Sign in with credentials</button>
-      </Form>
-      {devIdp && (
+      {offered.credentials && (
+        <Form action={signIn} id="credentials-form">
+          <input type="hidden" name="providerId" value="credentials" />
+          <input type="hidden" name="options.redirectTo" value={redirectTo} />
+          <label>
+            Username <input name="options.username" autoComplete="username" />
+          </label>
+          <label>
+            Password <input name="options.password" type="password" autoComplete="current-password" />
+          </label>
+          <button type="submit">Sign in with credentials</button>
+        </Form>
+      )}
+      {offered.devIdp && (
         <Form action={signIn} id="oidc-form">
           <input type="hidden" name="providerId" value="dev-idp" />
           <input type="hidden" name="options.redirectTo" value={redirectTo} />
           <button type="submit">Sign in with Dev IdP</button>
+        </Form>
+      )}
+      {offered.email && (
+        <Form action={signIn} id="email-form">
+          <input type="hidden" name="providerId" value="nodemailer" />
+          <input type="hidden" name="options.redirectTo" value={redirectTo} />
+          <label>
+            E-mail <input name="options.email" type="email" autoComplete="email" />
+          </label>
+          <button type="submit">Send me a sign-in link</button>
         </Form>
       )}
     </section>

@@ -1,6 +1,6 @@
 import { component$ } from "@builder.io/qwik"
 import { routeLoader$, type DocumentHead } from "@builder.io/qwik-city"
-import { hasDevIdp } from "../auth/providers"
+import { signInOptions } from "../auth/options"
 import { SignInForms } from "../components/sign-in-forms"
 import { SignOutForm } from "../components/sign-out-form"
 import { useSession } from "./plugin@auth"
@@ -9,7 +9,7 @@ import { useSession } from "./plugin@auth"
 export const useSignInTarget = routeLoader$((event) => {
   const requested = event.url.searchParams.get("redirectTo")
   const path = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/"
-  return { redirectTo: new URL(path, event.url.origin).href, devIdp: hasDevIdp(event.env) }
+  return { redirectTo: new URL(path, event.url.origin).href, offered: signInOptions(event.env) }
 })
 
 export default component$(() => {
@@ -28,7 +28,7 @@ export default component$(() => {
           <SignOutForm />
         </section>
       ) : (
-        <SignInForms redirectTo={target.value.redirectTo} devIdp={target.value.devIdp} />
+        <SignInForms redirectTo={target.value.redirectTo} offered={target.value.offered} />
       )}
     </>
   )
