@@ -3,6 +3,7 @@ import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { NextAuthConfig } from "@gatehouse/next"
 import type { Adapter } from "@gatehouse/next/adapters"
 import Credentials from "@gatehouse/next/providers/credentials"
+import Nodemailer from "@gatehouse/next/providers/nodemailer"
 
 type Env = Record<string, string | undefined>
 
@@ -28,7 +29,9 @@ function cleanName(value: unknown): string | undefined {
  *   session, as in Auth.js, so the demo account only works with "jwt";
  * - users, accounts and database sessions in SQLite at DATABASE_PATH (default ./gatehouse-example.db);
  * - credentials "demo" / "demo";
- * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET).
+ * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
+ * - e-mail links and codes through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), or printed
+ *   on the console with EMAIL_SERVER=console (development only: refused under `next start`).
  */
 export function authConfig(env: Env): NextAuthConfig {
   const adapter: Adapter = SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db")
@@ -47,6 +50,9 @@ export function authConfig(env: Env): NextAuthConfig {
   ]
   if (env.AUTH_DEV_IDP_ISSUER) {
     providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
+  }
+  if (env.EMAIL_SERVER) {
+    providers.push(Nodemailer({ server: env.EMAIL_SERVER, from: env.EMAIL_FROM ?? "Gatehouse example <no-reply@example.test>" }))
   }
 
   return {

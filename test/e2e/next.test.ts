@@ -13,6 +13,8 @@ import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/d
 import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
+import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { launchChromium } from "./support/launch-chromium.js"
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
@@ -112,6 +114,7 @@ async function signInWithDevIdp(page: Page): Promise<void> {
 
 let browser: Browser
 let idp: DevIdentityProvider
+let smtp: SmtpSink
 let scratch: string
 let jwtPort: number
 let databasePort: number
@@ -122,7 +125,7 @@ beforeAll(async () => {
   const launching = launchChromium()
   buildExample()
   browser = await launching
-  ;[jwtPort, databasePort] = await Promise.all([freePort(), freePort()])
+  ;[jwtPort, databasePort, smtp] = await Promise.all([freePort(), freePort(), startSmtpSink()])
   // The provider must know both apps' callback URLs before they start.
   idp = await startDevIdentityProvider({
     clients: [
@@ -138,11 +141,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
   await idp?.close()
+  await smtp?.close()
   if (scratch) rmSync(scratch, { recursive: true, force: true })
 })
 
-function idpEnv(): Record<string, string> {
-  return { AUTH_DEV_IDP_ISSUER: idp.issuer, AUTH_DEV_IDP_ID: idpClient.id, AUTH_DEV_IDP_SECRET: idpClient.secret }
+/** The dev OpenID provider and the SMTP sink, as the example reads them. */
+function providerEnv(): Record<string, string> {
+  return {
+    AUTH_DEV_IDP_ISSUER: idp.issuer,
+    AUTH_DEV_IDP_ID: idpClient.id,
+    AUTH_DEV_IDP_SECRET: idpClient.secret,
+    EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}?ignoreTLS=true`,
+  }
+}
+
+async function requestEmailSignIn(page: Page, email: string) {
+  await page.getByTestId("email").fill(email)
+  await page.getByTestId("email-submit").click()
+  await page.waitForURL((url) => url.pathname === "/api/auth/verify-request")
+  const received = await smtp.nextMail()
+  expect(received.envelope.to).toEqual([email])
+  return received
 }
 
 describe("Next.js example, jwt sessions", () => {
@@ -153,7 +172,7 @@ describe("Next.js example, jwt sessions", () => {
 
   beforeAll(async () => {
     app = await startExample(
-      { ...idpEnv(), AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true", DATABASE_PATH: join(scratch, "jwt.db") },
+      { ...providerEnv(), AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true", DATABASE_PATH: join(scratch, "jwt.db") },
       jwtPort,
     )
     context = await browser.newContext()
@@ -300,6 +319,18 @@ describe("Next.js example, jwt sessions", () => {
     await page.waitForURL(`${app.origin}/`)
     await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
   })
+
+  it("signs in with the code from the e-mail, typed on the verify-request page", async () => {
+    await page.goto(`${app.origin}/signin?callbackUrl=%2Fprotected`)
+    const received = await requestEmailSignIn(page, "code.reader@example.test")
+    await page.locator("#verify-email").fill("code.reader@example.test")
+    await page.locator("#verify-code").fill(codeFromMail(received))
+    await page.getByRole("button", { name: "Sign in with code" }).click()
+    await page.waitForURL(`${app.origin}/protected`)
+    await expect(page.getByTestId("server-session").textContent()).resolves.toContain("<code.reader@example.test>")
+    await page.getByTestId("sign-out").click()
+    await page.waitForURL(`${app.origin}/`)
+  })
 })
 
 describe("Next.js example, database sessions (SQLite)", () => {
@@ -320,7 +351,7 @@ describe("Next.js example, database sessions (SQLite)", () => {
   beforeAll(async () => {
     databasePath = join(scratch, "database-sessions.db")
     app = await startExample(
-      { ...idpEnv(), AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true", AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath },
+      { ...providerEnv(), AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true", AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath },
       databasePort,
     )
     context = await browser.newContext()
@@ -384,6 +415,24 @@ describe("Next.js example, database sessions (SQLite)", () => {
     // The old token, replayed, opens nothing.
     const replay = await fetch(`${app.origin}/api/server-session`, { headers: { cookie: `authjs.session-token=${token}` } })
     expect(replay.status).toBe(401)
+  })
+
+  it("signs in with the e-mail link: a confirmation page, then a session row for a new user", async () => {
+    await page.goto(`${app.origin}/protected`)
+    const received = await requestEmailSignIn(page, "link.follower@example.test")
+    const link = linkFromMail(received)
+    expect(link.origin).toBe(app.origin)
+    await page.goto(link.href)
+    // Opening the link alone signs nobody in (mail scanners open links too): the button does.
+    expect((await context.cookies(app.origin)).some((cookie) => cookie.name === "authjs.session-token")).toBe(false)
+    await page.getByRole("button", { name: "Sign in" }).click()
+    await page.waitForURL(`${app.origin}/protected`)
+    await expect(page.getByTestId("server-session").textContent()).resolves.toContain("<link.follower@example.test>")
+    const token = (await context.cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")!.value
+    const row = readDatabase((db) =>
+      db.prepare("SELECT u.email FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.session_token = ?").get(token),
+    ) as { email: string } | undefined
+    expect(row?.email).toBe("link.follower@example.test")
   })
 })
 

@@ -29,6 +29,11 @@ export async function signInWithProvider(formData: FormData) {
   })
 }
 
+/** The e-mail form: sends the link and code, then shows the "check your e-mail" page. */
+export async function signInWithEmail(formData: FormData) {
+  await signIn("nodemailer", formData)
+}
+
 export async function signOutAction() {
   await signOut({ redirectTo: "/" })
 }

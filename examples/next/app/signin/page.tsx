@@ -1,5 +1,5 @@
 import { ClientSignIn } from "../../components/client-sign-in"
-import { signInWithCredentials, signInWithProvider } from "../actions"
+import { signInWithCredentials, signInWithEmail, signInWithProvider } from "../actions"
 
 const messages: Record<string, string> = {
   CredentialsSignin: "Sign in failed. Check the username and password.",
@@ -12,6 +12,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const error = typeof params.error === "string" ? params.error : undefined
   const callbackUrl = typeof params.callbackUrl === "string" ? params.callbackUrl : "/"
   const devIdpConfigured = Boolean(process.env.AUTH_DEV_IDP_ISSUER)
+  const emailConfigured = Boolean(process.env.EMAIL_SERVER)
   return (
     <>
       <h1>Sign in</h1>
@@ -26,6 +27,18 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <input type="hidden" name="redirectTo" value={callbackUrl} />
           <button type="submit" data-testid="dev-idp-submit">Sign in with Dev IdP (OpenID Connect)</button>
         </form>
+      )}
+      {emailConfigured && (
+        <>
+          <h2>E-mail link or code</h2>
+          <form action={signInWithEmail} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
+            <input type="hidden" name="redirectTo" value={callbackUrl} />
+            <label>
+              E-mail <input name="email" type="email" autoComplete="email" data-testid="email" />
+            </label>
+            <button type="submit" data-testid="email-submit">Send me a sign-in link</button>
+          </form>
+        </>
       )}
       <h2>Username and password (server action)</h2>
       <form action={signInWithCredentials} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
