@@ -121,6 +121,8 @@ describe("SvelteKit example, JWT sessions", () => {
         await fillComponent(page, "demo", "demo")
         const accepted = await submitAndWait(page, page.getByRole("button", { name: "Sign in with the component" }))
         expect(accepted.status()).toBe(303)
+        // It sets the session cookie: no shared cache may keep it.
+        expect(accepted.headers()["cache-control"]).toBe("private, no-store")
         expect(new URL(page.url()).pathname).toBe("/protected")
         await expectSignedInAsDemo(page)
       })

@@ -6,6 +6,7 @@ import { isAuthRequest } from "./is-auth-request.js"
 import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
 import { readSession } from "./read-session.js"
+import { keepPrivateIfSessionWritten } from "./session-dependent-response.js"
 import { readSignInForm } from "./read-sign-in-form.js"
 import { signInOnServer } from "./sign-in.js"
 import { signOutOnServer } from "./sign-out.js"
@@ -24,21 +25,22 @@ export interface SvelteKitAuthResult {
 export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: KitRuntime): SvelteKitAuthResult {
   const basePath = authBasePath(runtime.base)
   // One resolution per request, however many of handle, locals.auth() and the actions ask for it.
-  const configs = new WeakMap<RequestEvent, Promise<PreparedConfig>>()
-  const sessions = new WeakMap<RequestEvent, Promise<Session | null>>()
+  // Keyed by `locals`, the one object SvelteKit shares across a request's hooks, loads and actions.
+  const configs = new WeakMap<object, Promise<PreparedConfig>>()
+  const sessions = new WeakMap<object, Promise<Session | null>>()
 
   function configFor(event: RequestEvent): Promise<PreparedConfig> {
-    let config = configs.get(event)
+    let config = configs.get(event.locals)
     if (!config) {
       // An async wrapper, so a config function that throws synchronously becomes a rejection too.
       config = (async () => prepareConfig(typeof input === "function" ? await input(event) : input, runtime))()
-      configs.set(event, config)
+      configs.set(event.locals, config)
     }
     return config
   }
 
   function sessionFor(event: RequestEvent): Promise<Session | null> {
-    let session = sessions.get(event)
+    let session = sessions.get(event.locals)
     if (!session) {
       session = configFor(event).then(
         (config) => readSession(event, config, runtime),
@@ -48,7 +50,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
           return null
         },
       )
-      sessions.set(event, session)
+      sessions.set(event.locals, session)
     }
     return session
   }
@@ -56,21 +58,21 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   const handle: Handle = async ({ event, resolve }) => {
     event.locals.auth ??= () => sessionFor(event)
     event.locals.getSession ??= event.locals.auth
-    if (!isAuthRequest(event.url.pathname, basePath)) return resolve(event)
+    if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
     const config = await configFor(event)
     return Auth(event.request, config.handler) as Promise<Response>
   }
 
   const signIn: Action = async (event) => {
     const { providerId, options, authorizationParams } = readSignInForm(await readForm(event))
-    sessions.delete(event)
+    sessions.delete(event.locals)
     return signInOnServer(event, providerId, options, authorizationParams, await configFor(event), runtime)
   }
 
   const signOut: Action = async (event) => {
     const form = await readForm(event)
     const redirectTo = form.get("redirectTo") ?? form.get("callbackUrl")
-    sessions.delete(event)
+    sessions.delete(event.locals)
     return signOutOnServer(
       event,
       { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined },

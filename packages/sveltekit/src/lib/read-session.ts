@@ -1,5 +1,6 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
+import { AuthError } from "@gatehouse/core/errors"
 import type { ResponseInternal, Session } from "@gatehouse/core/types"
 import { actionUrl } from "./action-url.js"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
@@ -17,18 +18,19 @@ export async function readSession(
   runtime: KitRuntime,
 ): Promise<Session | null> {
   if (runtime.building) return null
-  const request = new Request(actionUrl("session", event, runtime.env, config.server), {
-    headers: { cookie: event.request.headers.get("cookie") ?? "" },
-  })
   let response: ResponseInternal | Response
   try {
+    const request = new Request(actionUrl("session", event, runtime.env, config.server), {
+      headers: { cookie: event.request.headers.get("cookie") ?? "" },
+    })
     response = (await Auth(request, config.server)) as ResponseInternal | Response
-  } catch {
-    // Core has logged the cause; the page only needs to know there is no session.
+  } catch (error) {
+    // Core logs its own errors; this is for what fails before it runs (an unparsable AUTH_URL).
+    if (!(error instanceof AuthError)) console.error("[auth][error] SvelteKitAuth: the session could not be read", error)
     return null
   }
   if (response instanceof Response) return null
-  applyAuthCookies(event.cookies, response.cookies, event.url.protocol === "https:")
+  applyAuthCookies(event, response.cookies)
   if ((response.status ?? 200) !== 200) return null
   return asSession(response.body)
 }

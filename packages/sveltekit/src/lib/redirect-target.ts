@@ -9,7 +9,7 @@ import { applyAuthCookies } from "./apply-auth-cookies.js"
  */
 export function redirectTarget(event: RequestEvent, response: ResponseInternal | Response, errorPage: URL): string {
   if (response instanceof Response) return response.headers.get("location") ?? configurationError(errorPage)
-  applyAuthCookies(event.cookies, response.cookies, event.url.protocol === "https:")
+  applyAuthCookies(event, response.cookies)
   return response.redirect ?? configurationError(errorPage)
 }
 

@@ -105,6 +105,27 @@ describe("signIn form action", () => {
     expect(landed.location.host).toBe("app.test")
   })
 
+  it.each([
+    "https://evil.test/steal",
+    "//evil.test/steal",
+    "/\\evil.test/steal",
+    "https:evil.test",
+    "http://app.test@evil.test/",
+    "javascript:alert(1)",
+    "%2F%2Fevil.test",
+  ])("never lands off-origin for redirectTo %s", async (redirectTo) => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const { signIn } = createSvelteKitAuth(testConfig(), production)
+    const { event } = formPost("http://app.test/signin", {
+      providerId: "credentials",
+      username: "demo",
+      password: "demo",
+      redirectTo,
+    })
+    const { location } = await redirectOf(() => signIn(event))
+    expect(location.origin).toBe("http://app.test")
+  })
+
   it("uses AUTH_URL for action URLs when the app sets it", async () => {
     const { signIn } = createSvelteKitAuth(testConfig(), {
       ...production,

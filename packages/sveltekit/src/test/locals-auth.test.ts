@@ -86,3 +86,62 @@ describe("event.locals.auth()", () => {
     expect(cleared?.options.path).toBe("/")
   })
 })
+
+describe("caching of responses that carry session cookies", () => {
+  it("marks a page response private when reading the session refreshed the cookie", async () => {
+    const config = testConfig({ session: { maxAge: 60, updateAge: 0 } })
+    const cookie = await demoSessionCookie(config)
+    const { handle } = createSvelteKitAuth(config, production)
+    const { event } = testEvent("http://app.test/page", { headers: { cookie } })
+    const response = await handle({
+      event,
+      resolve: async (e) => {
+        await e.locals.auth()
+        return new Response("page", { headers: { "cache-control": "public, max-age=600", vary: "Accept" } })
+      },
+    })
+    expect(response.headers.get("cache-control")).toBe("private, no-store")
+    expect(response.headers.get("vary")).toBe("Accept, Cookie")
+  })
+
+  it("copies an immutable response (passed through from fetch) to mark it", async () => {
+    const config = testConfig({ session: { maxAge: 60, updateAge: 0 } })
+    const cookie = await demoSessionCookie(config)
+    const { handle } = createSvelteKitAuth(config, production)
+    const { event } = testEvent("http://app.test/page", { headers: { cookie } })
+    const response = await handle({
+      event,
+      resolve: async (e) => {
+        await e.locals.auth()
+        return Response.redirect("http://app.test/elsewhere", 303)
+      },
+    })
+    expect(response.status).toBe(303)
+    expect(response.headers.get("location")).toBe("http://app.test/elsewhere")
+    expect(response.headers.get("cache-control")).toBe("private, no-store")
+  })
+
+  it("leaves the caching of responses without auth cookies to the app", async () => {
+    const { handle } = createSvelteKitAuth(testConfig(), production)
+    const { event } = testEvent("http://app.test/page")
+    const response = await handle({
+      event,
+      resolve: async (e) => {
+        await e.locals.auth()
+        return new Response("page", { headers: { "cache-control": "public, max-age=600" } })
+      },
+    })
+    expect(response.headers.get("cache-control")).toBe("public, max-age=600")
+  })
+})
+
+describe("an unparsable AUTH_URL", () => {
+  it("reads as no session, with a logged error", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {})
+    const config = testConfig()
+    const cookie = await demoSessionCookie(config)
+    const { session } = await sessionOf(config, cookie, { ...production, env: { AUTH_URL: "not a url", AUTH_TRUST_HOST: "true" } })
+    expect(session).toBeNull()
+    expect(logged).toHaveBeenCalled()
+  })
+})

@@ -1,0 +1,35 @@
+import type { RequestEvent } from "@sveltejs/kit"
+
+// Keyed by `locals`: SvelteKit hands hooks, loads and actions of one request the same `locals`
+// object, but not always the same event object.
+const requestsThatWroteAuthCookies = new WeakSet<object>()
+
+/** Remembers that this request's response will carry auth cookies (a new, refreshed or cleared session). */
+export function noteAuthCookiesWritten(event: RequestEvent): void {
+  requestsThatWroteAuthCookies.add(event.locals)
+}
+
+/**
+ * A response that sets session cookies must never be stored by a shared cache and replayed to
+ * someone else (the class of auth0/nextjs-auth0#2100). SvelteKit adds no caching headers of its
+ * own, and an app's `setHeaders` cannot know whether the session was refreshed on the way, so
+ * the handle marks such responses private after the app has answered.
+ */
+export function keepPrivateIfSessionWritten(event: RequestEvent, response: Response): Response {
+  if (!requestsThatWroteAuthCookies.has(event.locals)) return response
+  try {
+    markPrivate(response.headers)
+    return response
+  } catch {
+    // Headers of a response passed through from fetch() are immutable: copy it.
+    const copy = new Response(response.body, response)
+    markPrivate(copy.headers)
+    return copy
+  }
+}
+
+function markPrivate(headers: Headers): void {
+  headers.set("cache-control", "private, no-store")
+  const vary = headers.get("vary")
+  if (!vary?.toLowerCase().split(/\s*,\s*/).includes("cookie")) headers.set("vary", vary ? `${vary}, Cookie` : "Cookie")
+}
