@@ -276,10 +276,15 @@ describe("Qwik City example, JWT sessions", () => {
     expect(new URL(page.url()).pathname).toBe("/")
   })
 
-  it("completes an OIDC round trip with the dev identity provider", async () => {
+  it("completes an OIDC round trip with the dev identity provider, passing authorizationParams on", async () => {
     await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await page.locator("#oidc-form").evaluate((form: HTMLFormElement) => {
+      form.insertAdjacentHTML("beforeend", '<input type="hidden" name="authorizationParams.login_hint" value="dev@example.test">')
+    })
     await page.locator('#oidc-form button[type="submit"]').click()
     await page.waitForURL((url) => url.origin === idp.issuer)
+    // The provider prefills the login name from login_hint: the parameter reached it.
+    await expect(page.locator("#username").inputValue()).resolves.toBe("dev@example.test")
     await page.locator("#sign-in").click()
     await page.waitForURL(`${app.origin}/protected/`)
     await expect(page.locator("#protected-content").textContent()).resolves.toContain("Dev User")
