@@ -1,8 +1,9 @@
 /**
  * End-to-end: the SvelteKit example (examples/sveltekit), built for production with adapter-node,
- * started on loopback and driven in headless Chromium. One server keeps sessions in JWT cookies;
- * a second one, from the same build, keeps them in SQLite (database strategy) and signs in
- * through a real OpenID provider on loopback.
+ * started on loopback and driven in headless Chromium. One server keeps sessions in JWT cookies,
+ * a second one, from the same build, in SQLite (database strategy). Both sign in with
+ * credentials, through a real OpenID provider on loopback, and (database) with e-mail links sent
+ * to a real SMTP server.
  */
 import { execFile, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -40,19 +41,16 @@ let databaseApp: RunningApp
 let databasePath: string
 const started: RunningApp[] = []
 let scratch: string
+// Inside the example, so the built server resolves its external packages from the workspace.
+const buildDir = join(exampleDir, ".tmp", `e2e-${process.pid}-${randomBytes(3).toString("hex")}`)
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-sveltekit-"))
   databasePath = join(scratch, "database-sessions.db")
-  const [, jwtPort, databasePort, launched, sink] = await Promise.all([
-    buildExample(),
-    freePort(),
-    freePort(),
-    launchChromium(),
-    startSmtpSink(),
-  ])
+  const [, launched, sink] = await Promise.all([buildExample(), launchChromium(), startSmtpSink()])
   browser = launched
   smtp = sink
+  const [jwtPort, databasePort] = await Promise.all([freePort(), freePort()])
   // The provider has to know both apps' callback URLs before they start.
   idp = await startDevIdentityProvider({
     clients: [
@@ -63,15 +61,15 @@ beforeAll(async () => {
       },
     ],
   })
-  const withIdp = {
+  const providerEnv = {
     AUTH_DEV_IDP_ISSUER: idp.issuer,
     AUTH_DEV_IDP_ID: idpClient.id,
     AUTH_DEV_IDP_SECRET: idpClient.secret,
     EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
   }
   ;[jwtApp, databaseApp] = await Promise.all([
-    startApp(jwtPort, { ...withIdp, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: join(scratch, "jwt-sessions.db") }),
-    startApp(databasePort, { ...withIdp, AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath }),
+    startApp(jwtPort, { ...providerEnv, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: join(scratch, "jwt-sessions.db") }),
+    startApp(databasePort, { ...providerEnv, AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath }),
   ])
 }, 240_000)
 
@@ -81,6 +79,7 @@ afterAll(async () => {
   await idp?.close()
   await smtp?.close()
   if (scratch) rmSync(scratch, { recursive: true, force: true })
+  rmSync(buildDir, { recursive: true, force: true })
 })
 
 describe("SvelteKit example, JWT sessions", () => {
@@ -400,12 +399,16 @@ async function buildExample(): Promise<void> {
       await run("npm", ["run", "build", "-w", `@gatehouse/${pkg}`], { cwd: repoRoot })
     }
   }
-  await run("npm", ["run", "build"], { cwd: exampleDir, maxBuffer: 16 * 1024 * 1024 })
+  await run("npm", ["run", "build"], {
+    cwd: exampleDir,
+    env: { ...process.env, EXAMPLE_OUT_DIR: buildDir },
+    maxBuffer: 16 * 1024 * 1024,
+  })
 }
 
 async function startApp(port: number, env: Record<string, string>): Promise<RunningApp> {
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, ["build/index.js"], {
+  const child = spawn(process.execPath, [join(buildDir, "build/index.js")], {
     cwd: exampleDir,
     env: {
       ...process.env,
