@@ -443,4 +443,20 @@ describe("session lookup failure", () => {
       await untrusted.stop()
     }
   })
+
+  it("keeps pages up, signed out, when the app's config cannot be built (database unreachable)", async () => {
+    const broken = await startApp({ PORT: "0", AUTH_TRUST_HOST: "true", DATABASE_PATH: join(dbFolder, "missing-dir", "auth.db") })
+    try {
+      const page = await fetch(`${broken.origin}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain("Not signed in")
+      const guarded = await fetch(`${broken.origin}/protected/`, { redirect: "manual" })
+      expect(guarded.status).toBe(302)
+      // Core's own endpoints cannot work without a config: they fail loudly instead.
+      expect((await fetch(`${broken.origin}/auth/session`)).status).toBe(500)
+      expect(broken.output()).toContain("the auth config function failed")
+    } finally {
+      await broken.stop()
+    }
+  })
 })

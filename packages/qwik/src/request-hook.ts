@@ -5,7 +5,9 @@ import { applySetCookies } from "./apply-set-cookies.js"
 import { isAuthPath } from "./auth-path.js"
 import { checkFormOrigin } from "./check-form-origin.js"
 import { getSession } from "./get-session.js"
+import { QwikAuthIntegrationError, reportError } from "./report-error.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
+import type { QwikAuthConfig } from "./types.js"
 
 /** The `sharedMap` key under which the request hook leaves the session (as upstream). */
 export const SESSION_KEY = "session"
@@ -18,16 +20,32 @@ export const SESSION_KEY = "session"
 export function createRequestHook(authOptions: AuthOptionsQrl) {
   return async function onRequest(event: RequestEventCommon): Promise<void> {
     if (!isServer) return
-    const config = await resolveConfig(authOptions, event)
     if (isAuthPath(event.url.pathname)) {
       checkFormOrigin(event)
+      const config = await resolveConfig(authOptions, event)
       const response = await Auth(event.request, config)
       applySetCookies(response.headers.getSetCookie(), event.cookie)
       throw event.send(withoutSetCookie(response))
     }
+    event.sharedMap.set(SESSION_KEY, null)
+    const config = await configForPage(authOptions, event)
+    if (!config) return
     const { data, setCookies } = await getSession(event.request, config)
     event.sharedMap.set(SESSION_KEY, data)
     applySetCookies(setCookies, event.cookie)
+  }
+}
+
+/**
+ * A page still renders, signed out, when the app's config function throws: the failure is
+ * logged, and only `/auth/*` (which cannot work without a config) answers with an error.
+ */
+async function configForPage(authOptions: AuthOptionsQrl, event: RequestEventCommon): Promise<QwikAuthConfig | null> {
+  try {
+    return await resolveConfig(authOptions, event)
+  } catch (error) {
+    reportError(undefined, new QwikAuthIntegrationError("SessionLookupError", "the auth config function failed", error))
+    return null
   }
 }
 
