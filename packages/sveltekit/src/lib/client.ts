@@ -46,7 +46,10 @@ interface ProviderSummary {
   type: string
 }
 
-const authPath = authBasePath(base)
+/** Read per call: with relative paths SvelteKit settles `base` when the app starts. */
+function authPath(): string {
+  return authBasePath(base)
+}
 
 /**
  * Starts a sign-in with `provider`: OAuth and OIDC go to the provider, e-mail sends a link,
@@ -73,14 +76,14 @@ export async function signIn(
 
   const found = provider ? await lookUpProvider(provider) : undefined
   if (!found) {
-    navigate(`${authPath}/signin?${new URLSearchParams({ callbackUrl: redirectTo })}`)
+    navigate(`${authPath()}/signin?${new URLSearchParams({ callbackUrl: redirectTo })}`)
     return
   }
 
   const action = found.type === "credentials" ? "callback" : "signin"
   const query = new URLSearchParams(authorizationParams).toString()
   const response = await postForm(
-    `${authPath}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`,
+    `${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`,
     { ...stringFields(fields), callbackUrl: redirectTo },
   )
   const url = await returnedUrl(response)
@@ -106,7 +109,7 @@ export async function signOut(options: ClientSignOutOptions<false>): Promise<Sig
 export async function signOut(options: ClientSignOutOptions = {}): Promise<SignOutResponse | void> {
   const { redirect = true } = options
   const redirectTo = options.redirectTo ?? options.callbackUrl ?? window.location.href
-  const response = await postForm(`${authPath}/signout`, { callbackUrl: redirectTo })
+  const response = await postForm(`${authPath()}/signout`, { callbackUrl: redirectTo })
   const url = (await returnedUrl(response)) ?? redirectTo
   if (redirect) {
     navigate(url)
@@ -118,7 +121,7 @@ export async function signOut(options: ClientSignOutOptions = {}): Promise<SignO
 /** The provider's real type decides the endpoint, so a credentials provider with a custom id works too. */
 async function lookUpProvider(id: string): Promise<ProviderSummary | undefined> {
   try {
-    const response = await fetch(`${authPath}/providers`, { headers: { accept: "application/json" } })
+    const response = await fetch(`${authPath()}/providers`, { headers: { accept: "application/json" } })
     if (!response.ok) return undefined
     const providers = (await response.json()) as Record<string, ProviderSummary>
     return Object.hasOwn(providers, id) ? providers[id] : undefined
