@@ -148,6 +148,7 @@ export type WarningCode =
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
   | "short-secret"
+  | "rate-limit-without-client-ip"
 
 export interface LoggerInstance {
   error: (error: Error) => void
@@ -220,6 +221,54 @@ export interface AuthConfig {
   redirectProxyUrl?: string
   experimental?: { enableWebAuthn?: boolean }
   basePath?: string
+  /**
+   * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when
+   * `NODE_ENV` is "production"; `false` turns it off, an object turns it on and tunes it.
+   */
+  rateLimit?: false | RateLimitOptions
+}
+
+/** A counter's state after one more attempt was counted. */
+export interface RateLimitHit {
+  /** Attempts counted in the current window, this one included. */
+  count: number
+  /** When the current window ends, in milliseconds since the epoch. */
+  resetAt: number
+}
+
+/**
+ * Where rate-limit counters live. `hit` counts one attempt against `key` in a fixed window of
+ * `windowMs` that starts at the key's first attempt, atomically (several machines may share a
+ * store). Built in: `memoryRateLimitStore()` and `redisRateLimitStore(client)` from
+ * `@gatehouse/core/ratelimit`, `rateLimitStore(db)` from the SQLite and PostgreSQL adapters.
+ */
+export interface RateLimitStore {
+  hit(key: string, windowMs: number): Awaitable<RateLimitHit>
+}
+
+/** At most `limit` attempts per `window` seconds. */
+export interface RateLimitRule {
+  limit: number
+  window: number
+}
+
+export interface RateLimitOptions {
+  /** Where counters live. Default: a bounded in-memory store (one machine only). */
+  store?: RateLimitStore
+  /**
+   * A header your own proxy sets (and overwrites) with the client's address, e.g. "x-real-ip".
+   * For "x-forwarded-for" the right-most entry is used: the one your proxy appended. No header is
+   * trusted unless named here. Give either this or `clientIp`.
+   */
+  ipHeader?: "x-real-ip" | "x-forwarded-for" | (string & {})
+  /** The client's address as your platform knows it (e.g. from the socket). */
+  clientIp?: (request: Request) => string | null | undefined
+  /** Attempts per client IP (IPv6 by /64). Default 30 per 60 s. `false`: no per-IP limit. */
+  perIp?: RateLimitRule | false
+  /** Attempts per account identifier. Default 10 per 600 s. `false`: no per-account limit. */
+  perAccount?: RateLimitRule | false
+  /** Body (POST) or query (GET) fields that name the account. Default ["email", "username"]. */
+  accountFields?: string[]
 }
 
 /** What an action hands back before it becomes a Web `Response`. */

@@ -5,6 +5,8 @@ import { defaultMaxAge, encode } from "../jwt/encode.js"
 import type { JWTOptions } from "../jwt/types.js"
 import { resolveCookies } from "../http/default-cookies.js"
 import type { ProviderConfig } from "../providers/types.js"
+import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
+import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import type {
   AuthConfig,
@@ -47,6 +49,8 @@ export interface ResolvedConfig {
   redirectProxyUrl: string | undefined
   experimental: { enableWebAuthn?: boolean }
   providers: ProviderConfig[]
+  /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
+  rateLimit: RateLimiter | undefined
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -96,6 +100,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     providerError = new AuthError("A provider could not be created", error as Error)
   }
 
+  const rateLimit = resolveRateLimit(config.rateLimit, readProcessEnv().NODE_ENV, logger)
   const redirectProxyUrl = config.redirectProxyUrl
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
@@ -121,6 +126,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     redirectProxyUrl,
     experimental: config.experimental ?? {},
     providers,
+    rateLimit: rateLimit.limiter,
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -133,7 +139,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       return list
     },
   }
-  result.configError = providerError ?? assertConfig(result, config)
+  result.configError = providerError ?? rateLimit.error ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) logger.warn("experimental-webauthn")
   return result
 }

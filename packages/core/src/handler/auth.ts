@@ -6,6 +6,7 @@ import { parseRequest } from "../http/parse-request.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { toResponse } from "../http/to-response.js"
 import { errorPage } from "../pages/error-page.js"
+import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
 import { routeAction } from "./route-action.js"
 
@@ -45,6 +46,10 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
   if (config.configError) return configurationErrorResponse(internal, config)
 
   const isRedirectMode = request.headers.has("X-Auth-Return-Redirect")
+  if (config.rateLimit?.applies(internal)) {
+    const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
+    if (refused) return config.raw ? refused : toResponse(refused)
+  }
   try {
     const { options, cookies } = await requestOptions(internal, config)
     const response = await routeAction(internal, options, config)

@@ -24,6 +24,11 @@ export function errorPage(options: Pick<InternalOptions, "url" | "theme">, error
       heading: "Access Denied",
       message: html`<p>You do not have permission to sign in.</p><a class="button" href="${signinUrl}">Sign in</a>`,
     },
+    RateLimited: {
+      status: 429,
+      heading: "Too many attempts",
+      message: html`<p>There have been too many sign-in attempts.</p><p>Wait a little, then try again.</p><a class="button" href="${signinUrl}">Sign in</a>`,
+    },
     Verification: {
       status: 403,
       heading: "Unable to sign in",

@@ -1,0 +1,23 @@
+import type { ResolvedConfig } from "../config/resolve-config.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { ResponseInternal } from "../types.js"
+import { rateLimitedResponse } from "./rate-limited-response.js"
+
+/**
+ * The handler's rate-limit step, for requests the limiter `applies` to: undefined to go on, or
+ * the 429 to answer with. In raw mode (server-side calls from a framework) the RateLimited error
+ * is thrown instead, as every AuthError is there, so the app's own code sees it.
+ */
+export async function enforceRateLimit(
+  request: Request,
+  internal: RequestInternal,
+  config: ResolvedConfig,
+  redirectMode: boolean,
+): Promise<ResponseInternal | undefined> {
+  const providerId = internal.providerId
+  const provider = config.providersFor(internal.url.origin).find((p) => p.id === providerId)
+  const refusal = await config.rateLimit!.check(request, internal, provider)
+  if (!refusal) return undefined
+  if (config.raw && !redirectMode) throw refusal.error
+  return rateLimitedResponse(internal, config, refusal.retryAfter, redirectMode)
+}

@@ -1,0 +1,94 @@
+import type { InternalProvider } from "../config/internal-options.js"
+import { sha256Hex } from "../crypto/sha256-hex.js"
+import { AuthError, RateLimited } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { LoggerInstance, RateLimitRule, RateLimitStore } from "../types.js"
+import { accountIdentifier } from "./account-key.js"
+import { clientIpKey } from "./client-ip.js"
+
+export interface RateLimiterSettings {
+  store: RateLimitStore
+  perIp: RateLimitRule | false
+  perAccount: RateLimitRule | false
+  accountFields: readonly string[]
+  ipHeader?: string
+  clientIp?: (request: Request) => string | null | undefined
+}
+
+/** A refused attempt: which limit, and in how many seconds the client may try again. */
+export interface Refusal {
+  error: RateLimited
+  retryAfter: number
+}
+
+export interface RateLimiter {
+  /** Whether the request is an attempt that counts. Cheap: GET /session pays only this. */
+  applies(request: RequestInternal): boolean
+  /** Counts the attempt; a refusal when the client or the account is over its limit. */
+  check(request: Request, internal: RequestInternal, provider: InternalProvider | undefined): Promise<Refusal | undefined>
+}
+
+/**
+ * Sign-in attempts: POST /signin/<id> (OAuth starts, e-mail sends), /callback/<id> (credentials,
+ * e-mail links and codes, OAuth returns, passkeys) and /webauthn-options/<id>. The action and the
+ * provider come from the parsed path, which has already refused `//`, so no spelling of a path
+ * reaches an action without passing here.
+ */
+function isAttempt(request: RequestInternal): boolean {
+  if (request.providerId === undefined) return false
+  switch (request.action) {
+    case "signin":
+      return request.method === "POST"
+    case "callback":
+    case "webauthn-options":
+      return true
+    default:
+      return false
+  }
+}
+
+export function createRateLimiter(settings: RateLimiterSettings, logger: LoggerInstance): RateLimiter {
+  const { store, perIp, perAccount, accountFields } = settings
+
+  /** One more attempt on `key`; the seconds to wait when that is over `rule`'s limit. */
+  async function overLimit(key: string, rule: RateLimitRule): Promise<number | undefined> {
+    const { count, resetAt } = await store.hit(key, rule.window * 1000)
+    if (count <= rule.limit) return undefined
+    return Math.max(1, Math.ceil((resetAt - Date.now()) / 1000))
+  }
+
+  return {
+    applies: isAttempt,
+    async check(request, internal, provider) {
+      try {
+        // The client's budget first: a flood from one address stops there and cannot also
+        // burn through the budget of the account it targets (locking its owner out).
+        if (perIp) {
+          const ip = clientIpKey(request, settings)
+          const wait = ip === undefined ? undefined : await overLimit(`ip:${ip}`, perIp)
+          if (wait !== undefined) return refusal("client address", ip!, wait, logger)
+        }
+        if (perAccount) {
+          const account = accountIdentifier(internal, accountFields, provider)
+          // Hashed: the store (Redis, a database table) never holds anyone's e-mail address.
+          const wait = account === undefined ? undefined : await overLimit(`account:${await sha256Hex(account)}`, perAccount)
+          if (wait !== undefined) return refusal("account", undefined, wait, logger)
+        }
+      } catch (error) {
+        // The limiter is a second line of defence: an unreachable store must not stop every
+        // sign-in. The outage is logged; the attempt goes on to the normal checks.
+        logger.error(new AuthError("The rate-limit store failed; the attempt was let through", error as Error))
+      }
+      return undefined
+    },
+  }
+}
+
+function refusal(limit: string, ip: string | undefined, retryAfter: number, logger: LoggerInstance): Refusal {
+  const error = new RateLimited(`Too many attempts for this ${limit}${ip ? ` (${ip})` : ""}; retry after ${retryAfter} s`, {
+    limit,
+    retryAfter,
+  })
+  logger.error(error)
+  return { error, retryAfter }
+}

@@ -1,0 +1,74 @@
+import { AuthError } from "../errors.js"
+import type { LoggerInstance, RateLimitOptions, RateLimitRule, RateLimitStore } from "../types.js"
+import { memoryRateLimitStore } from "./memory-store.js"
+import { createRateLimiter, type RateLimiter } from "./rate-limiter.js"
+
+const defaultPerIp: RateLimitRule = { limit: 30, window: 60 }
+const defaultPerAccount: RateLimitRule = { limit: 10, window: 600 }
+const defaultAccountFields = ["email", "username"]
+
+/**
+ * Default memory stores live as long as what configured them, not as long as one resolved config:
+ * apps that build a new config object per request (lazy configs) would otherwise start from zero
+ * on every request. One store per options object, and one for the implicit production default.
+ */
+const storesByOptions = new WeakMap<RateLimitOptions, RateLimitStore>()
+let implicitDefaultStore: RateLimitStore | undefined
+
+/**
+ * The rate limiter a config asks for, worked out once per config: off with `false`, on with an
+ * object, and on by default when NODE_ENV is "production". A malformed option is a configuration
+ * error (every request then fails closed), never a silently missing limit.
+ */
+export function resolveRateLimit(
+  option: false | RateLimitOptions | undefined,
+  nodeEnv: string | undefined,
+  logger: LoggerInstance,
+): { limiter?: RateLimiter; error?: AuthError } {
+  if (option === false || (option === undefined && nodeEnv !== "production")) return {}
+  if (option !== undefined && (option === null || typeof option !== "object")) {
+    return { error: new AuthError("rateLimit must be false or an options object") }
+  }
+  const options = option ?? {}
+  const problem = optionsProblem(options)
+  if (problem) return { error: new AuthError(`Invalid rateLimit option: ${problem}`) }
+
+  const perIp = options.perIp ?? defaultPerIp
+  if (perIp && !options.ipHeader && !options.clientIp) logger.warn("rate-limit-without-client-ip")
+  const settings = {
+    store: options.store ?? defaultStore(option),
+    perIp: options.ipHeader || options.clientIp ? perIp : false,
+    perAccount: options.perAccount ?? defaultPerAccount,
+    accountFields: options.accountFields ?? defaultAccountFields,
+    ipHeader: options.ipHeader?.toLowerCase(),
+    clientIp: options.clientIp,
+  }
+  return { limiter: createRateLimiter(settings, logger) }
+}
+
+function defaultStore(option: RateLimitOptions | undefined): RateLimitStore {
+  if (!option) return (implicitDefaultStore ??= memoryRateLimitStore())
+  let store = storesByOptions.get(option)
+  if (!store) storesByOptions.set(option, (store = memoryRateLimitStore()))
+  return store
+}
+
+function optionsProblem(options: RateLimitOptions): string | undefined {
+  if (options.ipHeader !== undefined && options.clientIp !== undefined) return "give either ipHeader or clientIp, not both"
+  if (options.ipHeader !== undefined && !(typeof options.ipHeader === "string" && /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(options.ipHeader))) {
+    return "ipHeader must be a header name"
+  }
+  if (options.clientIp !== undefined && typeof options.clientIp !== "function") return "clientIp must be a function"
+  if (options.store !== undefined && typeof options.store?.hit !== "function") return "store must have a hit(key, windowMs) method"
+  for (const name of ["perIp", "perAccount"] as const) {
+    const rule = options[name]
+    if (rule === undefined || rule === false) continue
+    if (!rule || !Number.isInteger(rule.limit) || rule.limit < 1) return `${name}.limit must be a positive integer`
+    if (!(typeof rule.window === "number" && rule.window > 0 && Number.isFinite(rule.window))) return `${name}.window must be a positive number of seconds`
+  }
+  const fields = options.accountFields
+  if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === "string" && f !== ""))) {
+    return "accountFields must be a list of field names"
+  }
+  return undefined
+}
