@@ -8,6 +8,7 @@ import { encode as gatehouseEncode } from "@gatehouse/core/jwt"
 import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsCredentials from "@auth/core/providers/credentials"
 import { compare } from "./measure.mjs"
+import { benchDatabaseSessions } from "./database.mjs"
 
 const secret = "bench-secret-bench-secret-bench-secret-0123"
 const origin = "http://localhost:3000"
@@ -111,6 +112,8 @@ for (const benchCase of cases) {
     )
   }
 }
+
+rows.push(...(await benchDatabaseSessions({ count, rounds: quick ? 3 : 7 })))
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true })
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`
