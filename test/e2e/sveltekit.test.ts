@@ -520,6 +520,8 @@ async function signInWithDevIdp(page: Page, callbackUrl: string): Promise<void> 
     page.waitForURL((url) => url.origin === idp.issuer),
     page.getByRole("button", { name: "Sign in with Dev IdP" }).click(),
   ])
+  // The component's authorizationParams reached the provider: it prefills the hinted login.
+  await expect(page.locator("#username").inputValue()).resolves.toBe("dev@example.test")
   await Promise.all([
     page.waitForURL((url) => url.pathname === callbackUrl),
     page.locator("#sign-in").click(),
