@@ -6,6 +6,7 @@ import { PostgresAdapter } from "./postgres-adapter.js"
 
 export { PostgresAdapter }
 export { migrate } from "./migrate.js"
+export { rateLimitStore } from "./rate-limit-store.js"
 export { migrations } from "./schema.js"
 export type { Migration } from "./schema.js"
 export { AdapterConflictError } from "./errors.js"
