@@ -290,6 +290,18 @@ describe("Next.js example, jwt sessions", () => {
     expect(new URL(page.url()).pathname).toBe("/signin")
   })
 
+  it("never follows a callbackUrl off the site after a server-action sign-in (open redirect)", async () => {
+    for (const target of ["https://evil.example/steal", "//evil.example/steal", "/\\evil.example/steal"]) {
+      await page.goto(`${app.origin}/signin?${new URLSearchParams({ callbackUrl: target })}`)
+      await signInWithCredentials(page, "demo", "demo")
+      await page.waitForURL((url) => url.origin === app.origin && url.pathname !== "/signin")
+      expect(new URL(page.url()).origin).toBe(app.origin)
+      await page.getByTestId("sign-out").click()
+      await page.waitForURL(`${app.origin}/`)
+      await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
+    }
+  })
+
   it("signs in from the browser with @gatehouse/next/react signIn (redirect: false): error first, then in", async () => {
     await page.goto(`${app.origin}/signin?callbackUrl=%2Fprotected`)
     await page.getByTestId("client-username").fill("demo")
