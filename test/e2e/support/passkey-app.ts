@@ -42,9 +42,9 @@ export interface PasskeyApp {
   browser(counterStep?: number): PasskeyBrowser
 }
 
-/** A fresh app on an in-memory database. */
+/** A fresh app on an in-memory SQLite database (or the adapter given). */
 export function passkeyApp(overrides: Partial<AuthConfig> = {}): PasskeyApp {
-  const adapter = SQLiteAdapter(":memory:")
+  const adapter = overrides.adapter ?? SQLiteAdapter(":memory:")
   const logger = recordingLogger()
   const config: AuthConfig = {
     secret,
@@ -55,6 +55,7 @@ export function passkeyApp(overrides: Partial<AuthConfig> = {}): PasskeyApp {
     experimental: { enableWebAuthn: true },
     logger,
     ...overrides,
+    adapter,
   }
   return { config, adapter, logger, browser: (counterStep = 1) => new PasskeyBrowser(config, counterStep) }
 }
