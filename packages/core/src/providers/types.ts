@@ -1,6 +1,7 @@
 /** Provider configuration types, shaped like Auth.js's so existing provider configs type-check. */
 import type { Awaitable, Profile, TokenSet, Theme, User, Account } from "../types.js"
 import type { customFetch } from "../symbols.js"
+import type { WebAuthnProviderConfig } from "./webauthn.js"
 
 export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
 
@@ -157,10 +158,8 @@ export interface EmailConfig extends CommonProviderOptions {
   options?: Partial<EmailConfig>
 }
 
-export interface WebAuthnConfig extends CommonProviderOptions {
-  type: "webauthn"
-  [option: string]: unknown
-}
+/** A WebAuthn (passkey) provider: defined beside its factory in ./webauthn.ts. */
+export type WebAuthnConfig = WebAuthnProviderConfig
 
 export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig<any> | WebAuthnConfig
 

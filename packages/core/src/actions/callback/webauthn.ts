@@ -18,8 +18,9 @@ import { landingUrl } from "./landing-url.js"
  * up, or add the passkey to the signed-in user) like any other provider. The challenge cookie
  * is deleted: each challenge answers one ceremony.
  */
-export async function webauthnCallback(request: RequestInternal, internal: InternalOptions<"webauthn">): Promise<ResponseInternal> {
-  const options = webauthnOptionsOf(internal as InternalOptions)
+export async function webauthnCallback(request: RequestInternal, internalOptions: InternalOptions<"webauthn">): Promise<ResponseInternal> {
+  const internal = internalOptions as InternalOptions
+  const options = webauthnOptionsOf(internal)
   const action = request.body?.action
   if (action !== "authenticate" && action !== "register") throw new AuthError("Invalid action parameter")
 
@@ -34,18 +35,18 @@ export async function webauthnCallback(request: RequestInternal, internal: Inter
   }
   const used = [challengeCookieDeletion(options)]
 
-  const redirect = await runSignInCallback({ user, account }, internal as InternalOptions)
+  const redirect = await runSignInCallback({ user, account }, internal)
   if (redirect) return { redirect, cookies: used }
 
-  const login = await handleLogin(request.cookies, user, account, internal as InternalOptions)
+  const login = await handleLogin(request.cookies, user, account, internal)
   if (registration) {
     await options.adapter.createAuthenticator({ ...registration.authenticator, userId: login.user.id! })
   }
   const sessionCookies = await startSession(
     { user: login.user, account: login.account, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
     request.cookies,
-    internal as InternalOptions,
+    internal,
   )
   await emitEvent(options, "signIn", { user: login.user, account: login.account, isNewUser: login.isNewUser })
-  return { redirect: landingUrl(login.isNewUser, internal as InternalOptions), cookies: [...used, ...sessionCookies] }
+  return { redirect: landingUrl(login.isNewUser, internal), cookies: [...used, ...sessionCookies] }
 }
