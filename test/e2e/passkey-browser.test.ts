@@ -154,6 +154,20 @@ describe("built-in sign-in page", () => {
       expect.stringMatching(/counter value \d+ was lower than expected/),
     ])
   })
+
+  it("stays on the page with a message when the user does not verify", async () => {
+    await signUpWithForm(buttonServer, "cancel@example.test")
+    await signOut(buttonServer)
+    await cdp.send("WebAuthn.setUserVerified", { authenticatorId, isUserVerified: false })
+    await page.goto(`${buttonServer.origin}/auth/signin`)
+    await page.fill("#input-email-for-passkey-provider", "cancel@example.test")
+    await page.click("#passkey-form button[type=submit]")
+    const message = page.locator("#passkey-form [data-webauthn-error]")
+    await message.waitFor({ state: "visible" })
+    expect(await message.textContent()).toBe("Passkey sign-in did not complete. Please try again.")
+    expect(new URL(page.url()).pathname).toBe("/auth/signin")
+    expect(await session()).toBeNull()
+  })
 })
 
 describe("@gatehouse/webauthn-browser", () => {
