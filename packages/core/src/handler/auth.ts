@@ -16,6 +16,8 @@ export type AuthConfigInput = AuthConfig | ((request: Request | undefined) => Au
 const configurationMessage =
   "There was a problem with the server configuration. Check the server logs for more information."
 const pageActions = new Set(["signin", "signout", "error", "verify-request"])
+/** A failed flow's answer depends on the cookies it was sent with (CSRF, checks, session): no cache keeps it. */
+const errorHeaders = { "Cache-Control": "private, no-cache, no-store", Vary: "Cookie" }
 
 /**
  * The core handler: a Web `Request` in, a Web `Response` out (or, with the `raw` marker, the
@@ -64,10 +66,10 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     const error = e as Error
     logger.error(error)
     if (error instanceof AuthError && config.raw && !isRedirectMode) throw error
-    if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400 })
+    if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400, headers: errorHeaders })
     const url = errorRedirectUrl(error, internal, config)
-    if (isRedirectMode) return Response.json({ url })
-    return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "private, no-cache, no-store" } })
+    if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
+    return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders } })
   }
 }
 
