@@ -450,7 +450,8 @@ describe("Next.js example, database sessions (SQLite)", () => {
 
 describe("Next.js example, misconfigured servers fail closed", () => {
   it("a session made under one secret opens nothing on a server with another secret or none", async () => {
-    const issuing = await startExample({ AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true" })
+    const databasePath = join(scratch, "misconfigured.db")
+    const issuing = await startExample({ AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true", DATABASE_PATH: databasePath })
     const context = await browser.newContext()
     let sessionCookie: { name: string; value: string } | undefined
     try {
@@ -466,7 +467,7 @@ describe("Next.js example, misconfigured servers fail closed", () => {
     }
 
     for (const env of [{ AUTH_SECRET: newSecret() }, { AUTH_SECRET: undefined, NEXTAUTH_SECRET: undefined }]) {
-      const other = await startExample({ ...env, AUTH_TRUST_HOST: "true" })
+      const other = await startExample({ ...env, AUTH_TRUST_HOST: "true", DATABASE_PATH: databasePath })
       try {
         const cookie = `${sessionCookie!.name}=${sessionCookie!.value}`
         const protectedPage = await fetch(`${other.origin}/protected`, { headers: { cookie }, redirect: "manual" })
