@@ -14,7 +14,12 @@ let nodemailer: Promise<NodemailerModule> | undefined
  * (and runtimes without Node's `net`) never load it.
  */
 function loadNodemailer(): Promise<NodemailerModule> {
-  nodemailer ??= import("nodemailer").then((module: any) => (module.default ?? module) as NodemailerModule)
+  nodemailer ??= import("nodemailer").then(
+    (module: any) => (module.default ?? module) as NodemailerModule,
+    (error: Error) => {
+      throw new Error("The nodemailer provider needs the nodemailer package: npm install nodemailer", { cause: error })
+    },
+  )
   // A failed load is not cached, so a later send can try again.
   nodemailer.catch(() => (nodemailer = undefined))
   return nodemailer
