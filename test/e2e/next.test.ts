@@ -2,7 +2,7 @@
  * examples/next (Next.js 16, App Router) driven in headless Chromium: production build, `next start` on a
  * free loopback port, real browser, real cookies. One build serves every server started here.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process"
+import { spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { createServer } from "node:net"
@@ -42,18 +42,23 @@ function freePort(): Promise<number> {
   })
 }
 
-function buildExample(): void {
+/** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
+async function buildExample(): Promise<void> {
   for (const pkg of ["core", "next"]) {
     if (!existsSync(join(repoRoot, "packages", pkg, "dist", "index.js"))) {
       throw new Error(`packages/${pkg} is not built: run \`npm run build\` first`)
     }
   }
-  const build = spawnSync(process.execPath, [nextBin, "build"], {
+  const build = spawn(process.execPath, [nextBin, "build"], {
     cwd: exampleDir,
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
   })
-  if (build.status !== 0) throw new Error(`next build failed:\n${build.stdout}\n${build.stderr}`)
+  let output = ""
+  build.stdout!.on("data", (chunk) => (output += chunk))
+  build.stderr!.on("data", (chunk) => (output += chunk))
+  const status = await new Promise<number | null>((resolve) => build.once("exit", resolve))
+  if (status !== 0) throw new Error(`next build failed:\n${output}`)
 }
 
 async function startExample(env: Record<string, string | undefined>, port?: number): Promise<RunningApp> {
@@ -123,7 +128,9 @@ beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-next-"))
   // Start the browser while Next builds: both take a while and they do not compete much.
   const launching = launchChromium()
-  buildExample()
+  // Reported when awaited below (with its "apt-get install -y chromium" hint), not as an unhandled rejection.
+  launching.catch(() => {})
+  await buildExample()
   browser = await launching
   ;[jwtPort, databasePort, smtp] = await Promise.all([freePort(), freePort(), startSmtpSink()])
   // The provider must know both apps' callback URLs before they start.
