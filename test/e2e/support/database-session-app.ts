@@ -35,7 +35,11 @@ export interface DatabaseApp extends TestApp {
 }
 
 /** An app whose sessions live in `adapter`'s database (unless `overrides.session` says otherwise). */
-export function databaseApp(adapter: Adapter, issuer: string, overrides: Partial<AuthConfig> & { providers?: unknown[] } = {}): DatabaseApp {
+export function databaseApp(
+  adapter: Adapter,
+  issuer: string,
+  overrides: Omit<Partial<AuthConfig>, "providers"> & { providers?: unknown[] } = {},
+): DatabaseApp {
   const events = recordingEvents()
   const jwtCalls: any[] = []
   const sessionCalls: any[] = []
