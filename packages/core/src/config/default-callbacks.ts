@@ -12,21 +12,19 @@ export const defaultCallbacks: Required<CallbacksOptions> = {
 }
 
 /**
- * `url` if it stays on `baseUrl`'s origin, else `baseUrl`. Relative paths are resolved on
- * `baseUrl`; protocol-relative (`//evil`), backslash (`/\evil`) and scheme tricks resolve
- * off-origin and are refused.
+ * `url` if it stays on `baseUrl`'s origin, else `baseUrl`. Relative paths are joined to
+ * `baseUrl`. Anything whose path would start with `//` (`//evil`, `/\evil`, `{origin}//evil`) is
+ * refused too: routers that turn a same-origin URL back into its path would read it as
+ * protocol-relative and leave the site.
  */
 export function sameOriginRedirect(url: string, baseUrl: string): string {
   try {
     const base = new URL(baseUrl)
-    if (url.startsWith("/")) {
-      const joined = `${baseUrl.replace(/\/$/, "")}${url}`
-      return new URL(joined).origin === base.origin ? joined : baseUrl
-    }
-    const target = new URL(url)
-    if (target.origin === base.origin && (target.protocol === "http:" || target.protocol === "https:")) return url
+    const target = url.startsWith("/") ? new URL(`${baseUrl.replace(/\/$/, "")}${url}`) : new URL(url)
+    if (target.origin !== base.origin || target.pathname.startsWith("//") || /^\/[\\/]/.test(url)) return baseUrl
+    if (target.protocol !== "http:" && target.protocol !== "https:") return baseUrl
+    return url.startsWith("/") ? `${baseUrl.replace(/\/$/, "")}${url}` : url
   } catch {
-    // Unparsable: fall back to the site.
+    return baseUrl
   }
-  return baseUrl
 }

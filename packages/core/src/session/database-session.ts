@@ -49,11 +49,23 @@ export async function readDatabaseSession(
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),
     } as Parameters<typeof callbacks.session>[0])
-    response.body = payload as Session
+    response.body = withoutSessionToken(payload as Session, sessionToken)
     await emitEvent(options, "session", { session: payload as Session })
   } catch (error) {
     // The database may be down: log, answer "no session", and keep the cookie for later.
     logger.error(new SessionTokenError(error as Error))
   }
   return response
+}
+
+/**
+ * The session as the client may see it: a callback that hands back the whole database session
+ * would otherwise put the token of an HttpOnly cookie into JSON that page scripts can read.
+ */
+function withoutSessionToken(session: Session, sessionToken: string): Session {
+  if (!session || typeof session !== "object" || (session as { sessionToken?: unknown }).sessionToken !== sessionToken) {
+    return session
+  }
+  const { sessionToken: _token, ...rest } = session as Session & { sessionToken: string }
+  return rest
 }
