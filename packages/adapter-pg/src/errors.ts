@@ -1,26 +1,4 @@
-/** Why a write was refused, stable across adapters so callers can branch on it. */
-export type ConflictCode =
-  | "duplicate-email"
-  | "account-already-linked"
-  | "credential-already-registered"
-  | "duplicate-session-token"
-  | "duplicate-verification-token"
-  | "unknown-user"
-  | "unknown-authenticator"
-
-/**
- * A write the database refused because it would break an invariant (one user per email,
- * one owner per provider account, ...). Nothing was written. The database error is `cause`.
- */
-export class AdapterConflictError extends Error {
-  readonly code: ConflictCode
-
-  constructor(code: ConflictCode, message: string, options?: { cause?: unknown }) {
-    super(message, options)
-    this.name = "AdapterConflictError"
-    this.code = code
-  }
-}
+import { conflictForConstraint, type ConstraintKind, type ConstraintMeanings } from "@gatehouse/core/adapters"
 
 /** PostgreSQL SQLSTATE codes the adapter gives a meaning to. */
 const uniqueViolation = "23505"
@@ -41,20 +19,23 @@ export function isMalformedId(error: unknown): boolean {
   return code === invalidTextRepresentation || code === numericValueOutOfRange
 }
 
-/** The meaning of a constraint failure depends on the statement that hit it, so the caller supplies it. */
-export interface ConstraintMeanings {
-  unique?: [ConflictCode, string]
-  /** Also used for a user id that cannot exist at all. */
-  foreignKey?: [ConflictCode, string]
+/** Which kind of constraint a node-postgres error reports breaking, if any. */
+function constraintKind(error: unknown): ConstraintKind | undefined {
+  const code = sqlState(error)
+  if (code === uniqueViolation) return "unique"
+  // A user id that cannot exist at all means what one that does not exist means.
+  if (code === foreignKeyViolation || isMalformedId(error)) return "foreign-key"
+  return undefined
 }
 
-export function translateConstraintFailure(error: unknown, meanings: ConstraintMeanings): unknown {
-  const code = sqlState(error)
-  const meaning =
-    code === uniqueViolation
-      ? meanings.unique
-      : code === foreignKeyViolation || isMalformedId(error)
-        ? meanings.foreignKey
-        : undefined
-  return meaning ? new AdapterConflictError(meaning[0], meaning[1], { cause: error }) : error
+/** Runs one write; a constraint the database refuses becomes the conflict the statement gives it. */
+export async function translatingConflicts<Result>(
+  meanings: ConstraintMeanings,
+  write: () => Promise<Result>,
+): Promise<Result> {
+  try {
+    return await write()
+  } catch (error) {
+    throw conflictForConstraint(error, constraintKind(error), meanings)
+  }
 }

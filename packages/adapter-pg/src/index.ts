@@ -9,6 +9,6 @@ export { migrate } from "./migrate.js"
 export { rateLimitStore } from "./rate-limit-store.js"
 export { migrations } from "./schema.js"
 export type { Migration } from "./schema.js"
-export { AdapterConflictError } from "./errors.js"
-export type { ConflictCode } from "./errors.js"
+export { AdapterConflictError } from "@gatehouse/core/adapters"
+export type { ConflictCode } from "@gatehouse/core/adapters"
 export default PostgresAdapter

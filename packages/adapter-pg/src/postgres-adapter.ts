@@ -1,13 +1,13 @@
 import type { Pool, QueryResultRow } from "pg"
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
+import {
+  AdapterConflictError,
+  unknownAuthenticator,
+  unknownUser,
+  writeConflicts,
+  type Adapter,
+  type VerificationToken,
 } from "@gatehouse/core/adapters"
-import { AdapterConflictError, isMalformedId, translateConstraintFailure } from "./errors.js"
+import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { queries, type Query } from "./queries.js"
 import {
@@ -23,8 +23,6 @@ import {
   type SessionRow,
   type UserRow,
 } from "./rows.js"
-
-const unknownUser: ["unknown-user", string] = ["unknown-user", "The user this record belongs to does not exist"]
 
 /** true when the caller gave the field (null included: that clears it), false when it left it out. */
 function given(record: object, field: string): boolean {
@@ -55,21 +53,19 @@ export function PostgresAdapter(pool: Pool): Adapter {
   }
 
   return {
-    async createUser(user: AdapterUser) {
-      try {
-        const row = await first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null])
-        return toUser(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, { unique: ["duplicate-email", "A user with this email already exists"] })
-      }
+    async createUser(user) {
+      const row = await translatingConflicts(writeConflicts.createUser, () =>
+        first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null]),
+      )
+      return toUser(row!)
     },
 
-    async getUser(id: string) {
+    async getUser(id) {
       const row = await firstById<UserRow>(queries.userById, [id])
       return row ? toUser(row) : null
     },
 
-    async getUserByEmail(email: string) {
+    async getUserByEmail(email) {
       const row = await first<UserRow>(queries.userByEmail, [email])
       return row ? toUser(row) : null
     },
@@ -80,9 +76,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async updateUser(user) {
-      let row: UserRow | undefined
-      try {
-        row = await first<UserRow>(queries.updateUser, [
+      const row = await translatingConflicts(writeConflicts.updateUser, () =>
+        first<UserRow>(queries.updateUser, [
           user.id,
           given(user, "name"),
           user.name ?? null,
@@ -92,25 +87,20 @@ export function PostgresAdapter(pool: Pool): Adapter {
           user.emailVerified ?? null,
           given(user, "image"),
           user.image ?? null,
-        ])
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["duplicate-email", "Another user already has this email"],
-          foreignKey: unknownUser,
-        })
-      }
+        ]),
+      )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toUser(row)
     },
 
-    async deleteUser(userId: string) {
+    async deleteUser(userId) {
       const row = await firstById<UserRow>(queries.deleteUser, [userId])
       return row ? toUser(row) : null
     },
 
-    async linkAccount(account: AdapterAccount) {
-      try {
-        const row = await first<AccountRow>(queries.insertAccount, [
+    async linkAccount(account) {
+      const row = await translatingConflicts(writeConflicts.linkAccount, () =>
+        first<AccountRow>(queries.insertAccount, [
           account.userId,
           account.type,
           account.provider,
@@ -122,14 +112,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
           account.token_type ?? null,
           account.scope ?? null,
           typeof account.session_state === "string" ? account.session_state : null,
-        ])
-        return toAccount(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["account-already-linked", "This provider account is already linked to a user"],
-          foreignKey: unknownUser,
-        })
-      }
+        ]),
+      )
+      return toAccount(row!)
     },
 
     async unlinkAccount({ provider, providerAccountId }) {
@@ -137,55 +122,40 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAccount(row) : undefined
     },
 
-    async getAccount(providerAccountId: string, provider: string) {
+    async getAccount(providerAccountId, provider) {
       const row = await first<AccountRow>(queries.accountByProvider, [provider, providerAccountId])
       return row ? toAccount(row) : null
     },
 
     async createSession({ sessionToken, userId, expires }) {
-      try {
-        const row = await first<SessionRow>(queries.insertSession, [sessionToken, userId, expires])
-        return toSession(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["duplicate-session-token", "A session with this token already exists"],
-          foreignKey: unknownUser,
-        })
-      }
+      const row = await translatingConflicts(writeConflicts.createSession, () =>
+        first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
+      )
+      return toSession(row!)
     },
 
-    async getSessionAndUser(sessionToken: string) {
+    async getSessionAndUser(sessionToken) {
       const row = await first<SessionAndUserRow>(queries.sessionAndUser, [sessionToken])
       return row ? toSessionAndUser(row) : null
     },
 
-    async updateSession(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) {
-      try {
-        const row = await first<SessionRow>(queries.updateSession, [
-          session.sessionToken,
-          session.expires ?? null,
-          session.userId ?? null,
-        ])
-        return row ? toSession(row) : null
-      } catch (error) {
-        throw translateConstraintFailure(error, { foreignKey: unknownUser })
-      }
+    async updateSession(session) {
+      const row = await translatingConflicts(writeConflicts.updateSession, () =>
+        first<SessionRow>(queries.updateSession, [session.sessionToken, session.expires ?? null, session.userId ?? null]),
+      )
+      return row ? toSession(row) : null
     },
 
-    async deleteSession(sessionToken: string) {
+    async deleteSession(sessionToken) {
       const row = await first<SessionRow>(queries.deleteSession, [sessionToken])
       return row ? toSession(row) : null
     },
 
-    async createVerificationToken(token: VerificationToken) {
-      try {
-        const row = await first<VerificationToken>(queries.insertVerificationToken, [token.identifier, token.token, token.expires])
-        return toVerificationToken(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["duplicate-verification-token", "This verification token already exists"],
-        })
-      }
+    async createVerificationToken(token) {
+      const row = await translatingConflicts(writeConflicts.createVerificationToken, () =>
+        first<VerificationToken>(queries.insertVerificationToken, [token.identifier, token.token, token.expires]),
+      )
+      return toVerificationToken(row!)
     },
 
     async useVerificationToken({ identifier, token }) {
@@ -193,9 +163,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toVerificationToken(row) : null
     },
 
-    async createAuthenticator(authenticator: AdapterAuthenticator) {
-      try {
-        const row = await first<AuthenticatorRow>(queries.insertAuthenticator, [
+    async createAuthenticator(authenticator) {
+      const row = await translatingConflicts(writeConflicts.createAuthenticator, () =>
+        first<AuthenticatorRow>(queries.insertAuthenticator, [
           authenticator.credentialID,
           authenticator.userId,
           authenticator.providerAccountId,
@@ -204,22 +174,17 @@ export function PostgresAdapter(pool: Pool): Adapter {
           authenticator.credentialDeviceType,
           authenticator.credentialBackedUp,
           authenticator.transports ?? null,
-        ])
-        return toAuthenticator(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["credential-already-registered", "This credential is already registered"],
-          foreignKey: unknownUser,
-        })
-      }
+        ]),
+      )
+      return toAuthenticator(row!)
     },
 
-    async getAuthenticator(credentialID: string) {
+    async getAuthenticator(credentialID) {
       const row = await first<AuthenticatorRow>(queries.authenticatorById, [credentialID])
       return row ? toAuthenticator(row) : null
     },
 
-    async listAuthenticatorsByUserId(userId: string) {
+    async listAuthenticatorsByUserId(userId) {
       try {
         const result = await pool.query<AuthenticatorRow>({ ...queries.authenticatorsByUser, values: [userId] })
         return result.rows.map(toAuthenticator)
@@ -229,9 +194,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
       }
     },
 
-    async updateAuthenticatorCounter(credentialID: string, newCounter: number) {
+    async updateAuthenticatorCounter(credentialID, newCounter) {
       const row = await first<AuthenticatorRow>(queries.updateAuthenticatorCounter, [credentialID, newCounter])
-      if (!row) throw new AdapterConflictError("unknown-authenticator", "No authenticator has this credential ID")
+      if (!row) throw new AdapterConflictError(...unknownAuthenticator)
       return toAuthenticator(row)
     },
   }

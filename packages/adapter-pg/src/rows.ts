@@ -1,10 +1,12 @@
-import type {
-  AdapterAccount,
-  AdapterAccountType,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
+import {
+  accountWithStoredTokens,
+  type AdapterAccount,
+  type AdapterAccountType,
+  type AdapterAuthenticator,
+  type AdapterSession,
+  type AdapterUser,
+  type StoredAccountTokens,
+  type VerificationToken,
 } from "@gatehouse/core/adapters"
 
 /** Rows as node-postgres returns them: timestamptz as Date, BIGINT as a decimal string. */
@@ -16,18 +18,12 @@ export interface UserRow {
   image: string | null
 }
 
-export interface AccountRow {
+export interface AccountRow extends StoredAccountTokens {
   userId: string
   type: string
   provider: string
   providerAccountId: string
-  access_token: string | null
-  refresh_token: string | null
-  id_token: string | null
   expires_at: string | null
-  token_type: string | null
-  scope: string | null
-  session_state: string | null
 }
 
 export interface SessionRow {
@@ -57,22 +53,9 @@ export function toUser(row: UserRow): AdapterUser {
   return { id: row.id, name: row.name, email: row.email, emailVerified: row.emailVerified, image: row.image }
 }
 
-/** Token fields that were never set are left out rather than reported as null, as Auth.js does. */
 export function toAccount(row: AccountRow): AdapterAccount {
-  const account: AdapterAccount = {
-    userId: row.userId,
-    type: row.type as AdapterAccountType,
-    provider: row.provider,
-    providerAccountId: row.providerAccountId,
-  }
-  if (row.access_token !== null) account.access_token = row.access_token
-  if (row.refresh_token !== null) account.refresh_token = row.refresh_token
-  if (row.id_token !== null) account.id_token = row.id_token
-  if (row.expires_at !== null) account.expires_at = Number(row.expires_at)
-  if (row.token_type !== null) account.token_type = row.token_type as Lowercase<string>
-  if (row.scope !== null) account.scope = row.scope
-  if (row.session_state !== null) account.session_state = row.session_state
-  return account
+  const type = row.type as AdapterAccountType
+  return accountWithStoredTokens({ userId: row.userId, type, provider: row.provider, providerAccountId: row.providerAccountId }, row)
 }
 
 export function toSession(row: SessionRow): AdapterSession {

@@ -1,27 +1,17 @@
 import BetterSqlite3 from "better-sqlite3"
 import type { Database } from "better-sqlite3"
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
+import {
+  AdapterConflictError,
+  unknownAuthenticator,
+  unknownUser,
+  writeConflicts,
+  type Adapter,
 } from "@gatehouse/core/adapters"
 import { configureConnection } from "./configure-connection.js"
-import { AdapterConflictError, translateConstraintFailure } from "./errors.js"
+import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
-import {
-  toAccount,
-  toAuthenticator,
-  toSession,
-  toSessionAndUser,
-  toUser,
-  toVerificationToken,
-} from "./rows.js"
+import { toAccount, toAuthenticator, toSession, toSessionAndUser, toUser, toVerificationToken } from "./rows.js"
 import { prepareStatements } from "./statements.js"
-
-const unknownUser: ["unknown-user", string] = ["unknown-user", "The user this record belongs to does not exist"]
 
 function millis(date: Date | null | undefined): number | null {
   return date == null ? null : new Date(date).getTime()
@@ -48,28 +38,26 @@ export function SQLiteAdapter(database: Database | string): Adapter {
   const sql = prepareStatements(db)
 
   return {
-    createUser(user: AdapterUser) {
-      try {
-        const row = sql.insertUser.get({
+    createUser(user) {
+      const row = translatingConflicts(writeConflicts.createUser, () =>
+        sql.insertUser.get({
           // Ids are made here, never taken from the caller, so no caller can pick one.
           id: crypto.randomUUID(),
           name: nullable(user.name),
           email: user.email,
           email_verified: millis(user.emailVerified),
           image: nullable(user.image),
-        })
-        return toUser(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, { unique: ["duplicate-email", "A user with this email already exists"] })
-      }
+        }),
+      )
+      return toUser(row!)
     },
 
-    getUser(id: string) {
+    getUser(id) {
       const row = sql.userById.get({ id })
       return row ? toUser(row) : null
     },
 
-    getUserByEmail(email: string) {
+    getUserByEmail(email) {
       const row = sql.userByEmail.get({ email })
       return row ? toUser(row) : null
     },
@@ -80,9 +68,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     },
 
     updateUser(user) {
-      let row
-      try {
-        row = sql.updateUser.get({
+      const row = translatingConflicts(writeConflicts.updateUser, () =>
+        sql.updateUser.get({
           id: user.id,
           set_name: given(user, "name"),
           name: nullable(user.name),
@@ -92,22 +79,20 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           email_verified: millis(user.emailVerified),
           set_image: given(user, "image"),
           image: nullable(user.image),
-        })
-      } catch (error) {
-        throw translateConstraintFailure(error, { unique: ["duplicate-email", "Another user already has this email"] })
-      }
+        }),
+      )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toUser(row)
     },
 
-    deleteUser(userId: string) {
+    deleteUser(userId) {
       const row = sql.deleteUser.get({ id: userId })
       return row ? toUser(row) : null
     },
 
-    linkAccount(account: AdapterAccount) {
-      try {
-        const row = sql.insertAccount.get({
+    linkAccount(account) {
+      const row = translatingConflicts(writeConflicts.linkAccount, () =>
+        sql.insertAccount.get({
           provider: account.provider,
           provider_account_id: account.providerAccountId,
           user_id: account.userId,
@@ -119,14 +104,9 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           token_type: nullable(account.token_type),
           scope: nullable(account.scope),
           session_state: typeof account.session_state === "string" ? account.session_state : null,
-        })
-        return toAccount(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["account-already-linked", "This provider account is already linked to a user"],
-          foreignKey: unknownUser,
-        })
-      }
+        }),
+      )
+      return toAccount(row!)
     },
 
     unlinkAccount({ provider, providerAccountId }) {
@@ -134,59 +114,44 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toAccount(row) : undefined
     },
 
-    getAccount(providerAccountId: string, provider: string) {
+    getAccount(providerAccountId, provider) {
       const row = sql.accountByProvider.get({ provider, provider_account_id: providerAccountId })
       return row ? toAccount(row) : null
     },
 
     createSession({ sessionToken, userId, expires }) {
-      try {
-        const row = sql.insertSession.get({ session_token: sessionToken, user_id: userId, expires: millis(expires) })
-        return toSession(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["duplicate-session-token", "A session with this token already exists"],
-          foreignKey: unknownUser,
-        })
-      }
+      const row = translatingConflicts(writeConflicts.createSession, () =>
+        sql.insertSession.get({ session_token: sessionToken, user_id: userId, expires: millis(expires) }),
+      )
+      return toSession(row!)
     },
 
-    getSessionAndUser(sessionToken: string) {
+    getSessionAndUser(sessionToken) {
       const row = sql.sessionAndUser.get({ session_token: sessionToken })
       return row ? toSessionAndUser(row) : null
     },
 
-    updateSession(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) {
-      try {
-        const row = sql.updateSession.get({
+    updateSession(session) {
+      const row = translatingConflicts(writeConflicts.updateSession, () =>
+        sql.updateSession.get({
           session_token: session.sessionToken,
           expires: millis(session.expires),
           user_id: nullable(session.userId),
-        })
-        return row ? toSession(row) : null
-      } catch (error) {
-        throw translateConstraintFailure(error, { foreignKey: unknownUser })
-      }
+        }),
+      )
+      return row ? toSession(row) : null
     },
 
-    deleteSession(sessionToken: string) {
+    deleteSession(sessionToken) {
       const row = sql.deleteSession.get({ session_token: sessionToken })
       return row ? toSession(row) : null
     },
 
-    createVerificationToken(token: VerificationToken) {
-      try {
-        const row = sql.insertVerificationToken.get({
-          identifier: token.identifier,
-          token: token.token,
-          expires: millis(token.expires),
-        })
-        return toVerificationToken(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["duplicate-verification-token", "This verification token already exists"],
-        })
-      }
+    createVerificationToken(token) {
+      const row = translatingConflicts(writeConflicts.createVerificationToken, () =>
+        sql.insertVerificationToken.get({ identifier: token.identifier, token: token.token, expires: millis(token.expires) }),
+      )
+      return toVerificationToken(row!)
     },
 
     useVerificationToken({ identifier, token }) {
@@ -194,9 +159,9 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toVerificationToken(row) : null
     },
 
-    createAuthenticator(authenticator: AdapterAuthenticator) {
-      try {
-        const row = sql.insertAuthenticator.get({
+    createAuthenticator(authenticator) {
+      const row = translatingConflicts(writeConflicts.createAuthenticator, () =>
+        sql.insertAuthenticator.get({
           credential_id: authenticator.credentialID,
           user_id: authenticator.userId,
           provider_account_id: authenticator.providerAccountId,
@@ -205,28 +170,23 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           credential_device_type: authenticator.credentialDeviceType,
           credential_backed_up: authenticator.credentialBackedUp ? 1 : 0,
           transports: nullable(authenticator.transports),
-        })
-        return toAuthenticator(row!)
-      } catch (error) {
-        throw translateConstraintFailure(error, {
-          unique: ["credential-already-registered", "This credential is already registered"],
-          foreignKey: unknownUser,
-        })
-      }
+        }),
+      )
+      return toAuthenticator(row!)
     },
 
-    getAuthenticator(credentialID: string) {
+    getAuthenticator(credentialID) {
       const row = sql.authenticatorById.get({ credential_id: credentialID })
       return row ? toAuthenticator(row) : null
     },
 
-    listAuthenticatorsByUserId(userId: string) {
+    listAuthenticatorsByUserId(userId) {
       return sql.authenticatorsByUser.all({ user_id: userId }).map(toAuthenticator)
     },
 
-    updateAuthenticatorCounter(credentialID: string, newCounter: number) {
+    updateAuthenticatorCounter(credentialID, newCounter) {
       const row = sql.updateAuthenticatorCounter.get({ credential_id: credentialID, counter: newCounter })
-      if (!row) throw new AdapterConflictError("unknown-authenticator", "No authenticator has this credential ID")
+      if (!row) throw new AdapterConflictError(...unknownAuthenticator)
       return toAuthenticator(row)
     },
   }

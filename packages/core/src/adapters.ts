@@ -71,3 +71,15 @@ const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})
 export function isDate(value: unknown): value is string {
   return typeof value === "string" && isoDate.test(value) && !Number.isNaN(Date.parse(value))
 }
+
+// What the database adapters share, whatever their database: one conflict error, what each
+// refused write means, and how a stored account becomes a record.
+export { AdapterConflictError, type ConflictCode } from "./adapters/adapter-conflict-error.js"
+export {
+  conflictForConstraint,
+  type ConflictMeaning,
+  type ConstraintKind,
+  type ConstraintMeanings,
+} from "./adapters/conflict-for-constraint.js"
+export { unknownAuthenticator, unknownUser, writeConflicts } from "./adapters/write-conflicts.js"
+export { accountWithStoredTokens, type StoredAccountTokens } from "./adapters/account-with-stored-tokens.js"

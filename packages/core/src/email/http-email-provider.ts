@@ -1,0 +1,47 @@
+import { defaultFrom } from "../providers/nodemailer.js"
+import type { EmailConfig, SendVerificationRequestParams } from "../providers/types.js"
+import { defaultEmailMaxAge } from "./email-provider-options.js"
+import { postMailOverHttps } from "./post-mail-over-https.js"
+import { verificationMail, type VerificationMail } from "./verification-mail.js"
+
+/** What an app may set on an e-mail provider backed by a mail API. */
+export type HttpEmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">
+
+/** The sign-in mail, addressed, for a mail API to put into its own JSON shape. */
+export interface OutgoingMail extends VerificationMail {
+  from: string | undefined
+  to: string
+}
+
+/** What sets one mail API apart from another. */
+export interface MailApi {
+  id: string
+  /** The service's name, also used in its error messages. */
+  name: string
+  /** Where the mail is POSTed. */
+  endpoint: string
+  /** How the API key travels. */
+  headers(apiKey: string | undefined): Record<string, string>
+  /** The request body the API expects. */
+  body(mail: OutgoingMail): unknown
+}
+
+/**
+ * An e-mail provider that sends the sign-in mail (link and code) through a mail API's HTTP
+ * endpoint, with Auth.js's defaults: its sender, links valid for 24 hours.
+ */
+export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): EmailConfig {
+  return {
+    id: api.id,
+    type: "email",
+    name: api.name,
+    from: defaultFrom,
+    maxAge: defaultEmailMaxAge,
+    async sendVerificationRequest({ identifier, url, provider, theme, code }: SendVerificationRequestParams) {
+      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
+      const outgoing: OutgoingMail = { from: provider.from, to: identifier, ...mail }
+      await postMailOverHttps(provider, api.name, api.endpoint, api.headers(provider.apiKey), api.body(outgoing))
+    },
+    options: config,
+  }
+}
