@@ -1,0 +1,71 @@
+// What a load run must show, as lists of broken promises (empty = all kept). Shared by the
+// short run in npm test and `npm run load`.
+
+const allowedDuringOutage = {
+  signIn: ["as expected", "302 error=Configuration"],
+  read: ["as expected", "200 null"],
+  update: ["as expected", "200 null"],
+  signOut: ["as expected", "302 error=Configuration"],
+}
+const allowedDuringRotation = {
+  // A form whose CSRF token was minted under the old secret fails once (the CSRF hash covers the secret).
+  signIn: ["as expected", "302 error=MissingCSRF"],
+  signOut: ["as expected", "302 error=MissingCSRF"],
+  update: ["as expected", "400"],
+  read: ["as expected"],
+}
+
+function outcomesOutside(outcomes, allowed) {
+  const broken = []
+  for (const [op, kinds] of Object.entries(outcomes)) {
+    for (const [kind, n] of Object.entries(kinds)) if (!allowed(op, kind)) broken.push(`${op}: ${n}× ${kind}`)
+  }
+  return broken
+}
+
+function common(report) {
+  const broken = []
+  if (report.fiveXX !== 0) broken.push(`${report.fiveXX} answers were 5xx`)
+  if (report.networkErrors !== 0) broken.push(`${report.networkErrors} requests failed at the network level`)
+  if (report.signedInAtEnd === 0) broken.push("no client was signed in at the end")
+  if (report.finalReadsOk !== report.signedInAtEnd) broken.push(`${report.signedInAtEnd - report.finalReadsOk} of ${report.signedInAtEnd} signed-in clients could not read their session afterwards`)
+  return broken
+}
+
+/** Fatal: the promises of the load test. `strict` also makes any odd answer outside a fault fatal. */
+export function databaseRunViolations({ report, rows, distinctUsers }, { outage = false, strict = true } = {}) {
+  const broken = common(report)
+  if (rows.duplicateEmails !== 0) broken.push(`${rows.duplicateEmails} duplicate users`)
+  if (rows.users > distinctUsers) broken.push(`${rows.users} users for ${distinctUsers} people`)
+  for (const key of ["usersWithoutAccount", "accountsWithoutUser", "sessionsWithoutUser", "liveSessionsWithoutRow"]) {
+    if (rows[key] !== 0) broken.push(`${rows[key]} rows: ${key}`)
+  }
+  if (!outage && rows.sessions !== report.liveSessions) broken.push(`${rows.sessions} session rows for ${report.liveSessions} live sessions`)
+  if (strict) broken.push(...outcomesOutside(report.outcomes.normal, (_, kind) => kind === "as expected").map((b) => `outside faults: ${b}`))
+  if (outage) {
+    const fault = report.faults[0]
+    if (!fault) broken.push("the outage never ran")
+    else if (!Object.keys(fault.loggedDuring ?? {}).some((key) => key.includes("AdapterError"))) broken.push("no AdapterError was logged while the database was down")
+    broken.push(...outcomesOutside(report.outcomes.duringFault, (op, kind) => allowedDuringOutage[op]?.includes(kind)).map((b) => `during the outage: ${b}`))
+    const after = report.outcomes.afterFaults
+    for (const op of ["signIn", "read"]) if (!after[op]?.["as expected"]) broken.push(`no successful ${op} after the database came back`)
+    if (strict) broken.push(...outcomesOutside(after, (_, kind) => kind === "as expected").map((b) => `after recovery: ${b}`))
+  }
+  return broken
+}
+
+export function rotationRunViolations({ report, rotation }, { strict = true } = {}) {
+  const broken = common(report)
+  if (rotation.sessionsBefore === 0) broken.push("no session existed before the rotation")
+  if (rotation.beforeTokensUnderOldKey !== rotation.sessionsBefore) broken.push("some pre-rotation tokens were not under the old key")
+  if (rotation.beforeTokensStillRead !== rotation.sessionsBefore) broken.push(`${rotation.sessionsBefore - rotation.beforeTokensStillRead} of ${rotation.sessionsBefore} pre-rotation sessions no longer read`)
+  if (rotation.liveAtEndUnderNewKeyOnly !== rotation.liveAtEnd) broken.push(`${rotation.liveAtEnd - rotation.liveAtEndUnderNewKeyOnly} of ${rotation.liveAtEnd} sessions at the end not under the new key`)
+  broken.push(...outcomesOutside(report.outcomes.duringFault, (op, kind) => allowedDuringRotation[op]?.includes(kind)).map((b) => `during the rotation: ${b}`))
+  if (strict) broken.push(...outcomesOutside(report.outcomes.normal, (_, kind) => kind === "as expected").map((b) => `outside the rotation: ${b}`))
+  return broken
+}
+
+/** Non-fatal: answers outside faults that were not the expected ones (reported, not failed on). */
+export function findings(report) {
+  return outcomesOutside(report.outcomes.normal, (_, kind) => kind === "as expected")
+}

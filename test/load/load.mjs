@@ -1,0 +1,49 @@
+// `npm run load`: the full load and fault run, on 127.0.0.1 only, bounded in time (about four
+// minutes in all). LOAD_SECONDS (default 60) and LOAD_CLIENTS (default 64) tune it. Prints a
+// summary, writes .tmp/load-report.json, and exits non-zero if a promise was broken.
+import { mkdirSync, writeFileSync } from "node:fs"
+import { databaseRunViolations, findings, rotationRunViolations } from "./invariants.mjs"
+import { heapGrowth } from "./run-load.mjs"
+import { databaseSessionLoad, secretRotationLoad } from "./scenarios.mjs"
+
+const seconds = Number(process.env.LOAD_SECONDS ?? 60)
+const clients = Number(process.env.LOAD_CLIENTS ?? 64)
+/** Heap growth (after a full GC) between the first and last third of a run that still counts as flat. */
+const flatHeapMB = 16
+
+const runs = []
+let failed = false
+
+function summarize(name, result, violations) {
+  const { report } = result
+  const memory = heapGrowth(report.memory)
+  if (seconds >= 30 && memory.growthMB > flatHeapMB) violations.push(`heap grew ${memory.growthMB} MB (limit ${flatHeapMB})`)
+  const odd = findings(report)
+  console.log(`\n== ${name}`)
+  console.log(`   ${report.clients} clients, ${report.seconds} s, ${report.requests} requests (${report.requestsPerSecond}/s), 5xx: ${report.fiveXX}`)
+  for (const [op, l] of Object.entries(report.latencyMs)) console.log(`   ${op.padEnd(8)} n=${String(l.count).padStart(6)}  p50 ${l.p50} ms  p95 ${l.p95} ms  p99 ${l.p99} ms  max ${l.max} ms`)
+  console.log(`   heap after GC: ${memory.earlyMB} MB → ${memory.lateMB} MB (${memory.growthMB >= 0 ? "+" : ""}${memory.growthMB} MB); rss at end ${report.memory.at(-1)?.rssMB} MB`)
+  console.log(`   signed in at the end: ${report.signedInAtEnd}, sessions read back: ${report.finalReadsOk}`)
+  if (result.rows) console.log(`   rows: ${JSON.stringify(result.rows)}`)
+  if (result.rotation) console.log(`   rotation: ${JSON.stringify(result.rotation)}`)
+  for (const fault of report.faults) console.log(`   fault "${fault.name}" at ${fault.at} s for ${fault.lastedS} s: ${JSON.stringify(fault.detail)}; logged: ${JSON.stringify(fault.loggedDuring)}`)
+  if (Object.keys(report.outcomes.duringFault).length) console.log(`   answers during the fault: ${JSON.stringify(report.outcomes.duringFault)}`)
+  if (odd.length) console.log(`   FINDINGS (answers outside faults that were not the expected ones): ${odd.join("; ")}`)
+  console.log(violations.length ? `   BROKEN: ${violations.join("; ")}` : "   all promises kept")
+  failed ||= violations.length > 0
+  runs.push({ name, ...result, memoryGrowth: memory, violations, findings: odd })
+}
+
+const sqlite = await databaseSessionLoad({ db: "sqlite", clients, seconds, sharedUsers: true })
+summarize("SQLite, database sessions", sqlite, databaseRunViolations(sqlite, { strict: false }))
+
+const pgRun = await databaseSessionLoad({ db: "pg", clients, seconds, sharedUsers: true, outage: { at: Math.round(seconds * 0.4), seconds: Math.max(2, Math.round(seconds / 12)) } })
+summarize("PostgreSQL, database sessions, connections killed mid-run", pgRun, databaseRunViolations(pgRun, { outage: true, strict: false }))
+
+const rotation = await secretRotationLoad({ clients, seconds, rotateAt: Math.round(seconds / 2), sharedUsers: true })
+summarize("JWT sessions, secret rotated mid-run", rotation, rotationRunViolations(rotation, { strict: false }))
+
+mkdirSync(".tmp", { recursive: true })
+writeFileSync(".tmp/load-report.json", JSON.stringify({ seconds, clients, runs }, null, 2))
+console.log(`\nreport: .tmp/load-report.json — ${failed ? "FAILED" : "passed"}`)
+process.exit(failed ? 1 : 0)

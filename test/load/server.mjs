@@ -1,0 +1,122 @@
+// The load-test server: a plain Node server in front of `Auth`, on SQLite or PostgreSQL, with
+// credentials sign-in and database (or JWT) sessions. It listens on 127.0.0.1 only, prints
+// `{"port": N}` on its first stdout line, and serves two test-only endpoints:
+//   GET  /__stats   memory after a full GC, request and error counts by status and error type
+//   POST /__rotate  body = a new secret: from now on [new, ...old] (the rotation under test)
+// Environment: DB=sqlite|pg, SQLITE_FILE, PG_DATABASE, SESSION=database|jwt, SECRET.
+import { createServer } from "node:http"
+import { Auth } from "@gatehouse/core"
+import Credentials from "@gatehouse/core/providers/credentials"
+import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
+
+const db = process.env.DB ?? "sqlite"
+const strategy = process.env.SESSION ?? "database"
+let secrets = [process.env.SECRET ?? "load-test-secret-load-test-secret-000001"]
+
+async function openAdapter() {
+  if (db === "sqlite") {
+    const { SQLiteAdapter } = await import("@gatehouse/adapter-sqlite")
+    return { adapter: SQLiteAdapter(process.env.SQLITE_FILE), close: async () => {} }
+  }
+  const pg = (await import("pg")).default
+  const { PostgresAdapter, migrate } = await import("@gatehouse/adapter-pg")
+  const pool = new pg.Pool({
+    host: process.env.PGHOST ?? "127.0.0.1",
+    port: Number(process.env.PGPORT ?? 5432),
+    user: process.env.PGUSER ?? "postgres",
+    database: process.env.PG_DATABASE,
+    max: 10,
+    connectionTimeoutMillis: 2000,
+  })
+  await migrate(pool)
+  return { adapter: PostgresAdapter(pool), close: () => pool.end() }
+}
+
+const { adapter, close } = await openAdapter()
+
+/** Errors the handler logged, by type and by the type of their cause (AdapterError under SessionTokenError, say). */
+const errors = {}
+const statuses = {}
+let requests = 0
+const logger = {
+  error(error) {
+    const type = error.type ?? error.name
+    const cause = error.cause?.err
+    const key = cause ? `${type} ← ${cause.type ?? cause.name}` : type
+    errors[key] = (errors[key] ?? 0) + 1
+  },
+  warn() {},
+  debug() {},
+}
+
+/** Users sign in with their name and the password `pw-<name>`; the user id is stable per name. */
+const credentials = Credentials({
+  credentials: { username: {}, password: {} },
+  authorize({ username, password }) {
+    if (typeof username !== "string" || password !== `pw-${username}`) return null
+    return { id: `load-${username}`, name: username, email: `${username}@load.test` }
+  },
+})
+
+function makeConfig() {
+  return {
+    secret: secrets,
+    trustHost: true,
+    basePath: "/auth",
+    adapter,
+    session: { strategy, updateAge: 0 },
+    providers: [credentials],
+    rateLimit: false,
+    logger,
+    callbacks: {
+      session: ({ session, user, token }) => ({ ...session, user: { ...session.user, id: user?.id ?? token?.sub } }),
+    },
+  }
+}
+// Configs are resolved once per object: a rotation swaps the object, as a redeploy would.
+let config = makeConfig()
+
+const server = createServer(async (req, res) => {
+  try {
+    const origin = `http://127.0.0.1:${server.address().port}`
+    if (req.url === "/__stats") {
+      globalThis.gc?.()
+      const memory = process.memoryUsage()
+      res.writeHead(200, { "content-type": "application/json" })
+      res.end(JSON.stringify({ requests, statuses, errors, memory, secrets: secrets.length }))
+      return
+    }
+    if (req.url === "/__rotate" && req.method === "POST") {
+      let body = ""
+      for await (const chunk of req) body += chunk
+      secrets = [body, ...secrets]
+      config = makeConfig()
+      res.writeHead(204).end()
+      return
+    }
+    requests++
+    const response = await Auth(await toWebRequest(req, origin), config)
+    statuses[response.status] = (statuses[response.status] ?? 0) + 1
+    await sendWebResponse(res, response)
+  } catch (error) {
+    // Auth never throws; anything here is the server's own bug, and counts as a 5xx.
+    statuses.crash = (statuses.crash ?? 0) + 1
+    console.error(error)
+    if (!res.headersSent) res.writeHead(500)
+    res.end()
+  }
+})
+server.keepAliveTimeout = 30_000
+
+server.listen(0, "127.0.0.1", () => {
+  console.log(JSON.stringify({ port: server.address().port }))
+})
+
+async function shutdown() {
+  server.close()
+  server.closeAllConnections?.()
+  await close().catch(() => {})
+  process.exit(0)
+}
+process.on("SIGTERM", shutdown)
+process.on("SIGINT", shutdown)
