@@ -4,6 +4,7 @@ import type { NextAuthConfig } from "@gatehouse/next"
 import type { Adapter } from "@gatehouse/next/adapters"
 import Credentials from "@gatehouse/next/providers/credentials"
 import Nodemailer from "@gatehouse/next/providers/nodemailer"
+import Passkey from "@gatehouse/next/providers/passkey"
 
 type Env = Record<string, string | undefined>
 
@@ -31,7 +32,9 @@ function cleanName(value: unknown): string | undefined {
  * - credentials "demo" / "demo";
  * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
  * - e-mail links and codes through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), or printed
- *   on the console with EMAIL_SERVER=console (development only: refused under `next start`).
+ *   on the console with EMAIL_SERVER=console (development only: refused under `next start`);
+ * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
+ *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
 export function authConfig(env: Env): NextAuthConfig {
   const adapter: Adapter = SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db")
@@ -47,6 +50,7 @@ export function authConfig(env: Env): NextAuthConfig {
         return userOk && passwordOk ? demoUser : null
       },
     }),
+    Passkey(),
   ]
   if (env.AUTH_DEV_IDP_ISSUER) {
     providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
@@ -58,6 +62,7 @@ export function authConfig(env: Env): NextAuthConfig {
   return {
     providers,
     adapter,
+    experimental: { enableWebAuthn: true },
     pages: { signIn: "/signin" },
     session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
     callbacks: {

@@ -2,13 +2,9 @@
  * examples/next (Next.js 16, App Router) driven in headless Chromium: production build, `next start` on a
  * free loopback port, real browser, real cookies. One build serves every server started here.
  */
-import { spawn, type ChildProcess } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
-import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
+import { join } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
@@ -16,94 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
 import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { launchChromium } from "./support/launch-chromium.js"
+import { buildExample, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
 
-const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
-const exampleDir = join(repoRoot, "examples", "next")
-const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
-const distDir = ".next-e2e"
 const demoName = "Demo User <demo@example.test>"
 const idpUserName = "Dev User <dev@example.test>"
 const idpClient = { id: "gatehouse-next-e2e", secret: "next-e2e-client-secret" }
-
-interface RunningApp {
-  origin: string
-  output: () => string
-  stop: () => Promise<void>
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
-
-/** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
-async function buildExample(): Promise<void> {
-  for (const pkg of ["core", "next"]) {
-    if (!existsSync(join(repoRoot, "packages", pkg, "dist", "index.js"))) {
-      throw new Error(`packages/${pkg} is not built: run \`npm run build\` first`)
-    }
-  }
-  const build = spawn(process.execPath, [nextBin, "build"], {
-    cwd: exampleDir,
-    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  let output = ""
-  build.stdout!.on("data", (chunk) => (output += chunk))
-  build.stderr!.on("data", (chunk) => (output += chunk))
-  const status = await new Promise<number | null>((resolve) => build.once("exit", resolve))
-  if (status !== 0) throw new Error(`next build failed:\n${output}`)
-}
-
-async function startExample(env: Record<string, string | undefined>, port?: number): Promise<RunningApp> {
-  port ??= await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  let output = ""
-  const childEnv: Record<string, string> = {}
-  for (const [name, value] of Object.entries({ ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...env })) {
-    if (value !== undefined) childEnv[name] = value
-  }
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
-    cwd: exampleDir,
-    env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  child.stdout!.on("data", (chunk) => (output += chunk))
-  child.stderr!.on("data", (chunk) => (output += chunk))
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`)
-    try {
-      // Any answer means it listens; a misconfigured app (tested below) answers with errors.
-      await fetch(`${origin}/api/auth/providers`)
-      break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return {
-    origin,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM")
-      await exited
-    },
-  }
-}
-
-function newSecret(): string {
-  return randomBytes(32).toString("base64url")
-}
 
 async function signInWithCredentials(page: Page, username: string, password: string): Promise<void> {
   await page.getByTestId("username").fill(username)

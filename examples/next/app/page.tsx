@@ -1,8 +1,11 @@
+import { auth } from "../auth"
 import { ClientSession } from "../components/client-session"
+import { PasskeySignIn } from "../components/passkey-sign-in"
 import { RouteSession } from "../components/route-session"
 import { ServerSession } from "../components/server-session"
 
-export default function Home() {
+export default async function Home() {
+  const session = await auth()
   return (
     <>
       <h1>Gatehouse × Next.js</h1>
@@ -12,6 +15,12 @@ export default function Home() {
       <ServerSession />
       <ClientSession />
       <RouteSession />
+      {!session?.user && (
+        <section>
+          <h2>Passkeys</h2>
+          <PasskeySignIn callbackUrl="/" />
+        </section>
+      )}
     </>
   )
 }

@@ -1,4 +1,5 @@
 import { ClientSignIn } from "../../components/client-sign-in"
+import { PasskeySignIn } from "../../components/passkey-sign-in"
 import { signInWithCredentials, signInWithEmail, signInWithProvider } from "../actions"
 
 const messages: Record<string, string> = {
@@ -21,6 +22,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           {messages[error] ?? "Sign in failed."} ({error})
         </p>
       )}
+      <h2>Passkey</h2>
+      {/* autofill: the browser offers this site's passkeys in the e-mail field as soon as the page loads. */}
+      <PasskeySignIn callbackUrl={callbackUrl} autofill />
       {devIdpConfigured && (
         <form action={signInWithProvider}>
           <input type="hidden" name="provider" value="dev-idp" />

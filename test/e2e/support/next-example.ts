@@ -1,0 +1,197 @@
+/**
+ * examples/next for end-to-end tests: one production build shared by every test file that
+ * drives it, and `next start` on a free loopback port.
+ *
+ * vitest runs test files in separate workers, so two files may ask for the build at once: a
+ * lock file lets one of them build while the other waits, and a fingerprint of everything the
+ * build reads (the example's sources, the built packages it imports, the lock file) lets the
+ * waiter, or a later run, use that build instead of making the same one again.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { createHash, randomBytes } from "node:crypto"
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
+import { createServer } from "node:net"
+import { dirname, join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
+
+const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
+export const exampleDir = join(repoRoot, "examples", "next")
+const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
+const distDir = ".next-e2e"
+/** The packages the example's build bundles, by their built output. */
+const builtPackages = ["core", "next", "webauthn-browser", "adapter-sqlite", "dev-idp"]
+const buildLock = join(exampleDir, `${distDir}.lock`)
+const fingerprintFile = join(exampleDir, distDir, "gatehouse-e2e-inputs")
+
+export interface RunningApp {
+  origin: string
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once("error", reject)
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function newSecret(): string {
+  return randomBytes(32).toString("base64url")
+}
+
+/** Files under `dir`, skipping what builds and installs write (node_modules, .next*, next-env.d.ts…). */
+function sourceFiles(dir: string): string[] {
+  const files: string[] = []
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".next") || entry.name === "next-env.d.ts") continue
+    if (entry.name.endsWith(".tsbuildinfo") || entry.name.startsWith("gatehouse-example.db")) continue
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) files.push(...sourceFiles(path))
+    else if (entry.isFile()) files.push(path)
+  }
+  return files.sort()
+}
+
+/** A hash of every input of the example's build: same inputs, same build. */
+function buildInputsFingerprint(): string {
+  const hash = createHash("sha256")
+  const inputs = [
+    ...sourceFiles(exampleDir),
+    ...builtPackages.flatMap((name) => [
+      join(repoRoot, "packages", name, "package.json"),
+      ...sourceFiles(join(repoRoot, "packages", name, "dist")),
+    ]),
+    join(repoRoot, "package-lock.json"),
+  ]
+  for (const file of inputs) {
+    hash.update(relative(repoRoot, file)).update("\0").update(readFileSync(file)).update("\0")
+  }
+  return hash.digest("hex")
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM"
+  }
+}
+
+/** Takes the build lock (a file holding our pid), waiting while a live process holds it. */
+async function takeBuildLock(timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    try {
+      const fd = openSync(buildLock, "wx")
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error
+    }
+    // A holder that died (a killed test run) leaves its lock behind: take it over.
+    const holder = Number(readFileSync(buildLock, "utf8").trim() || "0")
+    if (holder && holder !== process.pid && !processIsAlive(holder)) {
+      rmSync(buildLock, { force: true })
+      continue
+    }
+    if (Date.now() > deadline) throw new Error(`another process (${holder}) held ${buildLock} for too long`)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+}
+
+/** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
+async function runNextBuild(): Promise<void> {
+  const build = spawn(process.execPath, [nextBin, "build"], {
+    cwd: exampleDir,
+    env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  let output = ""
+  build.stdout!.on("data", (chunk) => (output += chunk))
+  build.stderr!.on("data", (chunk) => (output += chunk))
+  const status = await new Promise<number | null>((resolve) => build.once("exit", resolve))
+  if (status !== 0) throw new Error(`next build failed:\n${output}`)
+}
+
+/**
+ * The example's production build, made unless an identical one exists (type checking included:
+ * `next build` checks the example's types).
+ */
+export async function buildExample(): Promise<void> {
+  for (const pkg of builtPackages) {
+    if (!existsSync(join(repoRoot, "packages", pkg, "dist", "index.js"))) {
+      throw new Error(`packages/${pkg} is not built: run \`npm run build\` first`)
+    }
+  }
+  await takeBuildLock(300_000)
+  try {
+    const fingerprint = buildInputsFingerprint()
+    if (existsSync(fingerprintFile) && readFileSync(fingerprintFile, "utf8") === fingerprint) return
+    await runNextBuild()
+    writeFileSync(fingerprintFile, fingerprint)
+  } finally {
+    rmSync(buildLock, { force: true })
+  }
+}
+
+export interface StartOptions {
+  port?: number
+  /**
+   * The host name in `origin` (the server listens on 127.0.0.1 either way). WebAuthn needs
+   * `localhost`: browsers refuse IP addresses as relying party ids.
+   */
+  hostname?: "127.0.0.1" | "localhost"
+}
+
+/** `next start` on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
+export async function startExample(
+  env: Record<string, string | undefined>,
+  portOrOptions?: number | StartOptions,
+): Promise<RunningApp> {
+  const options = typeof portOrOptions === "number" ? { port: portOrOptions } : (portOrOptions ?? {})
+  const port = options.port ?? (await freePort())
+  const listening = `http://127.0.0.1:${port}`
+  const origin = `http://${options.hostname ?? "127.0.0.1"}:${port}`
+  let output = ""
+  const childEnv: Record<string, string> = {}
+  for (const [name, value] of Object.entries({ ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...env })) {
+    if (value !== undefined) childEnv[name] = value
+  }
+  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: exampleDir,
+    env: childEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  })
+  child.stdout!.on("data", (chunk) => (output += chunk))
+  child.stderr!.on("data", (chunk) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`)
+    try {
+      // Any answer means it listens; a misconfigured app (tested in next.test.ts) answers with errors.
+      await fetch(`${listening}/api/auth/providers`)
+      break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${output}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    origin,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM")
+      await exited
+    },
+  }
+}
