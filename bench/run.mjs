@@ -9,6 +9,10 @@ import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsCredentials from "@auth/core/providers/credentials"
 import { compare } from "./measure.mjs"
 import { benchDatabaseSessions } from "./database.mjs"
+import { benchCookieSessions } from "./jwt-vs-better-auth.mjs"
+import { coldImport } from "./cold-import.mjs"
+import { installedSize } from "./installed-size.mjs"
+import { rssAfterLookups } from "./memory.mjs"
 
 const secret = "bench-secret-bench-secret-bench-secret-0123"
 const origin = "http://localhost:3000"
@@ -116,9 +120,29 @@ for (const benchCase of cases) {
 // Database lookups are slower per call (a database round trip): half the count keeps the run short.
 rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7 })))
 
+rows.push(...(await benchCookieSessions({ count, rounds: quick ? 3 : 7 })))
+
+// Start-up, footprint and memory: absolute figures beside @auth/core's.
+const cold = coldImport(["@gatehouse/core", "@auth/core"], quick ? 6 : 15)
+const overBare = (name) => cold[name] - cold.bare
+console.log(
+  `cold import (fresh process, median)${" ".repeat(27)}: gatehouse +${overBare("@gatehouse/core").toFixed(1)} ms, @auth/core +${overBare("@auth/core").toFixed(1)} ms over bare node (${cold.bare.toFixed(1)} ms)`,
+)
+const size = Object.fromEntries(["@gatehouse/core", "@auth/core"].map((name) => [name, installedSize(name) / 2 ** 20]))
+console.log(
+  `installed size with dependencies${" ".repeat(30)}: gatehouse ${size["@gatehouse/core"].toFixed(2)} MiB, @auth/core ${size["@auth/core"].toFixed(2)} MiB`,
+)
+const lookups = quick ? 20_000 : 100_000
+const memory = Object.fromEntries(["gatehouse", "@auth/core"].map((side) => [side, rssAfterLookups(side, lookups).samples]))
+const describeRss = (samples) => `${samples[1][1]} → ${samples.at(-1)[1]} MiB`
+console.log(
+  `RSS over ${lookups} session lookups (after warm-up → end)${" ".repeat(14)}: gatehouse ${describeRss(memory.gatehouse)}, @auth/core ${describeRss(memory["@auth/core"])}`,
+)
+const startup = { coldImportMs: cold, installedMiB: size, rss: memory }
+
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true })
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`
 writeFileSync(
   new URL("./results/latest.json", import.meta.url),
-  JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine, rows, startup }, null, 2),
 )
