@@ -29,6 +29,7 @@ function common(report) {
   if (report.networkErrors !== 0) broken.push(`${report.networkErrors} requests failed at the network level`)
   if (report.signedInAtEnd === 0) broken.push("no client was signed in at the end")
   if (report.finalReadsOk !== report.signedInAtEnd) broken.push(`${report.signedInAtEnd - report.finalReadsOk} of ${report.signedInAtEnd} signed-in clients could not read their session afterwards`)
+  if (report.lastSignInsOk !== report.lastSignIns) broken.push(`${report.lastSignIns - report.lastSignInsOk} of ${report.lastSignIns} signed-out clients could not sign in again at the end`)
   return broken
 }
 
@@ -45,7 +46,15 @@ export function databaseRunViolations({ report, rows, distinctUsers }, { outage 
   if (outage) {
     const fault = report.faults[0]
     if (!fault) broken.push("the outage never ran")
-    else if (!Object.keys(fault.loggedDuring ?? {}).some((key) => key.includes("AdapterError"))) broken.push("no AdapterError was logged while the database was down")
+    else {
+      if (!Object.keys(fault.loggedDuring ?? {}).some((key) => key.includes("AdapterError"))) broken.push("no AdapterError was logged while the database was down")
+      // Right after the outage, before later sign-ins repair anything: nothing that breaks a rule.
+      // (A user whose account link was cut off, with the undo unable to reach the database, is
+      // tolerated here: that user's next sign-in links it. Reported by findings().)
+      for (const key of ["duplicateEmails", "accountsWithoutUser", "sessionsWithoutUser"]) {
+        if (fault.detail?.rightAfter?.[key]) broken.push(`right after the outage: ${fault.detail.rightAfter[key]} rows: ${key}`)
+      }
+    }
     broken.push(...outcomesOutside(report.outcomes.duringFault, (op, kind) => allowedDuringOutage[op]?.includes(kind)).map((b) => `during the outage: ${b}`))
     const after = report.outcomes.afterFaults
     for (const op of ["signIn", "read"]) if (!after[op]?.["as expected"]) broken.push(`no successful ${op} after the database came back`)
@@ -67,5 +76,10 @@ export function rotationRunViolations({ report, rotation }, { strict = true } = 
 
 /** Non-fatal: answers outside faults that were not the expected ones (reported, not failed on). */
 export function findings(report) {
-  return outcomesOutside(report.outcomes.normal, (_, kind) => kind === "as expected")
+  const odd = outcomesOutside(report.outcomes.normal, (_, kind) => kind === "as expected")
+  for (const fault of report.faults) {
+    const cut = fault.detail?.rightAfter?.usersWithoutAccount
+    if (cut) odd.push(`right after "${fault.name}": ${cut} users without their account link (repaired at their next sign-in)`)
+  }
+  return odd
 }

@@ -162,11 +162,20 @@ export async function runLoad({ server, clients: clientCount, seconds, usernames
   const elapsed = (Date.now() - started) / 1000
   const statsAfter = await server.stats()
 
-  // Afterwards, with every fault over: each client holding a session must read it back as its own.
+  // Afterwards, with every fault over: each client holding a session must read it back as its
+  // own; then every client signs in once more (whoever a fault left signed out must get in again).
   const finalReads = await Promise.all(
     clients.filter((c) => c.signedIn).map(async (c) => {
       const { status, session } = await c.read()
       return status === 200 && session?.user?.name === c.username
+    }),
+  )
+  const signedOutAtEnd = clients.filter((c) => !c.signedIn)
+  const lastSignIns = await Promise.all(
+    signedOutAtEnd.map(async (c) => {
+      const { ok } = await c.signIn().catch(() => ({ ok: false }))
+      const { session } = ok ? await c.read() : {}
+      return ok && session?.user?.name === c.username
     }),
   )
 
@@ -191,6 +200,8 @@ export async function runLoad({ server, clients: clientCount, seconds, usernames
     serverErrorsLogged: diff(statsAfter.errors, statsBefore.errors),
     signedInAtEnd: finalReads.length,
     finalReadsOk: finalReads.filter(Boolean).length,
+    lastSignIns: lastSignIns.length,
+    lastSignInsOk: lastSignIns.filter(Boolean).length,
     liveTokens: clients.filter((c) => c.signedIn).map((c) => decodeURIComponent(c.jar.get("authjs.session-token"))),
     memory,
     clientsRef: clients,

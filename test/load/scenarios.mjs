@@ -27,7 +27,9 @@ export async function databaseSessionLoad({ db, clients, seconds, outage, shared
               const killed = await database.takeDown()
               await new Promise((resolve) => setTimeout(resolve, outage.seconds * 1000))
               await database.bringBack()
-              return { connectionsKilled: killed, downForS: outage.seconds }
+              // What the outage itself left behind, before later sign-ins repair anything.
+              const { usersWithoutAccount, accountsWithoutUser, sessionsWithoutUser, duplicateEmails } = await database.check([])
+              return { connectionsKilled: killed, downForS: outage.seconds, rightAfter: { usersWithoutAccount, accountsWithoutUser, sessionsWithoutUser, duplicateEmails } }
             },
           },
         ]
