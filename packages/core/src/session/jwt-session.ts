@@ -59,7 +59,9 @@ export async function readJwtSession(
     }
     await emitEvent(options, "session", { session: session as Session, token: next })
   } catch (error) {
-    logger.error(new JWTSessionError(error as Error))
+    // A cookie the client sent is bad input, not a server fault: its reason, without a stack trace
+    // (formatting one costs more than the failed decryption).
+    logger.error(new JWTSessionError("The session cookie could not be read and was cleared", { reason: (error as Error)?.message }))
     response.cookies = clearSessionCookie(cookies, cookie)
   }
   return response
