@@ -18,6 +18,10 @@ const secret = "bench-secret-bench-secret-bench-secret-0123"
 const origin = "http://localhost:3000"
 const salt = "authjs.session-token"
 const quick = process.argv.includes("--quick")
+// `--only <text>`: run just the sections whose name contains the text (e.g. --only sign-in).
+const onlyIndex = process.argv.indexOf("--only")
+const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1]
+const selected = (name) => !only || name.includes(only)
 const count = quick ? 300 : 2000
 
 function config(Credentials) {
@@ -99,7 +103,7 @@ console.error = () => {}
 console.warn = () => {}
 
 const rows = []
-for (const benchCase of cases) {
+for (const benchCase of cases.filter((c) => selected(c.name))) {
   for (const [name, side] of Object.entries(sides)) {
     if (!(await benchCase.check(side))) throw new Error(`${name} answered "${benchCase.name}" incorrectly`)
   }
@@ -118,27 +122,30 @@ for (const benchCase of cases) {
 }
 
 // Database lookups are slower per call (a database round trip): half the count keeps the run short.
-rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7 })))
+if (selected("database")) rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7 })))
 
-rows.push(...(await benchCookieSessions({ count, rounds: quick ? 3 : 7 })))
+if (selected("cookie session")) rows.push(...(await benchCookieSessions({ count, rounds: quick ? 3 : 7 })))
 
 // Start-up, footprint and memory: absolute figures beside @auth/core's.
-const cold = coldImport(["@gatehouse/core", "@auth/core"], quick ? 6 : 15)
-const overBare = (name) => cold[name] - cold.bare
-console.log(
-  `cold import (fresh process, median)${" ".repeat(27)}: gatehouse +${overBare("@gatehouse/core").toFixed(1)} ms, @auth/core +${overBare("@auth/core").toFixed(1)} ms over bare node (${cold.bare.toFixed(1)} ms)`,
-)
-const size = Object.fromEntries(["@gatehouse/core", "@auth/core"].map((name) => [name, installedSize(name) / 2 ** 20]))
-console.log(
-  `installed size with dependencies${" ".repeat(30)}: gatehouse ${size["@gatehouse/core"].toFixed(2)} MiB, @auth/core ${size["@auth/core"].toFixed(2)} MiB`,
-)
-const lookups = quick ? 20_000 : 100_000
-const memory = Object.fromEntries(["gatehouse", "@auth/core"].map((side) => [side, rssAfterLookups(side, lookups).samples]))
-const describeRss = (samples) => `${samples[1][1]} → ${samples.at(-1)[1]} MiB`
-console.log(
-  `RSS over ${lookups} session lookups (after warm-up → end)${" ".repeat(14)}: gatehouse ${describeRss(memory.gatehouse)}, @auth/core ${describeRss(memory["@auth/core"])}`,
-)
-const startup = { coldImportMs: cold, installedMiB: size, rss: memory }
+let startup
+if (selected("startup")) {
+  const cold = coldImport(["@gatehouse/core", "@auth/core"], quick ? 6 : 15)
+  const overBare = (name) => cold[name] - cold.bare
+  console.log(
+    `cold import (fresh process, median)${" ".repeat(27)}: gatehouse +${overBare("@gatehouse/core").toFixed(1)} ms, @auth/core +${overBare("@auth/core").toFixed(1)} ms over bare node (${cold.bare.toFixed(1)} ms)`,
+  )
+  const size = Object.fromEntries(["@gatehouse/core", "@auth/core"].map((name) => [name, installedSize(name) / 2 ** 20]))
+  console.log(
+    `installed size with dependencies${" ".repeat(30)}: gatehouse ${size["@gatehouse/core"].toFixed(2)} MiB, @auth/core ${size["@auth/core"].toFixed(2)} MiB`,
+  )
+  const lookups = quick ? 20_000 : 100_000
+  const memory = Object.fromEntries(["gatehouse", "@auth/core"].map((side) => [side, rssAfterLookups(side, lookups).samples]))
+  const describeRss = (samples) => `${samples[1][1]} → ${samples.at(-1)[1]} MiB`
+  console.log(
+    `RSS over ${lookups} session lookups (after warm-up → end)${" ".repeat(14)}: gatehouse ${describeRss(memory.gatehouse)}, @auth/core ${describeRss(memory["@auth/core"])}`,
+  )
+  startup = { coldImportMs: cold, installedMiB: size, rss: memory }
+}
 
 mkdirSync(new URL("./results/", import.meta.url), { recursive: true })
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}`
