@@ -87,7 +87,7 @@ describe("canonicalIp properties", () => {
         const key = canonicalIp(text)
         if (key !== undefined) expect(key).toMatch(/^(\d{1,3}\.){3}\d{1,3}$|^([0-9a-f]{1,4}:){3}[0-9a-f]{1,4}::\/64$/)
       }),
-      fuzzBudget(1000),
+      fuzzBudget(300),
     )
   }, fuzzTimeout())
 })

@@ -14,6 +14,9 @@ const defaultAccountFields = ["email", "username"]
  */
 const storesByOptions = new WeakMap<RateLimitOptions, RateLimitStore>()
 let implicitDefaultStore: RateLimitStore | undefined
+/** Lazy configs are resolved on every request: say what is missing once, not on every request. */
+const warned = new WeakSet<object>()
+const implicitDefault = {}
 
 /**
  * The rate limiter a config asks for, worked out once per config: off with `false`, on with an
@@ -34,7 +37,10 @@ export function resolveRateLimit(
   if (problem) return { error: new AuthError(`Invalid rateLimit option: ${problem}`) }
 
   const perIp = options.perIp ?? defaultPerIp
-  if (perIp && !options.ipHeader && !options.clientIp) logger.warn("rate-limit-without-client-ip")
+  if (perIp && !options.ipHeader && !options.clientIp && !warned.has(option ?? implicitDefault)) {
+    warned.add(option ?? implicitDefault)
+    logger.warn("rate-limit-without-client-ip")
+  }
   const settings = {
     store: options.store ?? defaultStore(option),
     perIp: options.ipHeader || options.clientIp ? perIp : false,
