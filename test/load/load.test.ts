@@ -26,3 +26,12 @@ describe("load, short run", () => {
     expect(rotationRunViolations(result)).toEqual([])
   }, 60_000)
 })
+
+describe("the built rate-limit entry point", () => {
+  it("@gatehouse/core/ratelimit loads from the build with its stores", async () => {
+    const { memoryRateLimitStore, redisRateLimitStore, canonicalIp } = await import("@gatehouse/core/ratelimit")
+    expect(memoryRateLimitStore().hit("k", 1000)).toMatchObject({ count: 1 })
+    expect(typeof redisRateLimitStore).toBe("function")
+    expect(canonicalIp("::FFFF:192.0.2.1")).toBe("192.0.2.1")
+  })
+})
