@@ -2,17 +2,21 @@
  * examples/next for end-to-end tests: one production build shared by every test file that
  * drives it, and `next start` on a free loopback port.
  *
- * vitest runs test files in separate workers, so two files may ask for the build at once: a
- * lock file lets one of them build while the other waits, and a fingerprint of everything the
- * build reads (the example's sources, the built packages it imports, the lock file) lets the
- * waiter, or a later run, use that build instead of making the same one again.
+ * vitest runs test files in separate workers, so two files may ask for the build at once. A lock
+ * lets one of them build while the other waits; a fingerprint of everything the build reads (the
+ * example's sources, the built packages it imports, the lock file) lets the waiter, or a later
+ * run, use that build instead of making the same one again. Each process that got the build is
+ * recorded as its user until it exits, and a build in use is never replaced: `next build` empties
+ * its directory, which would pull it from under the servers of another test file (in a working
+ * tree where packages are rebuilt during a run, the fingerprint can change mid-run).
  */
 import { spawn, type ChildProcess } from "node:child_process"
 import { createHash, randomBytes } from "node:crypto"
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
 import { createServer } from "node:net"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
+import { threadId } from "node:worker_threads"
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
 export const exampleDir = join(repoRoot, "examples", "next")
@@ -20,7 +24,10 @@ const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
 const distDir = ".next-e2e"
 /** The packages the example's build bundles, by their built output. */
 const builtPackages = ["core", "next", "webauthn-browser", "adapter-sqlite", "dev-idp"]
-const buildLock = join(exampleDir, `${distDir}.lock`)
+/** Beside the build (ignored by git as .next-*), so that `next build` does not wipe it. */
+const stateDir = join(exampleDir, `${distDir}-state`)
+const buildLock = join(stateDir, "lock")
+const usersDir = join(stateDir, "users")
 const fingerprintFile = join(exampleDir, distDir, "gatehouse-e2e-inputs")
 
 export interface RunningApp {
@@ -85,6 +92,7 @@ function processIsAlive(pid: number): boolean {
 
 /** Takes the build lock (a file holding our pid), waiting while a live process holds it. */
 async function takeBuildLock(timeoutMs: number): Promise<void> {
+  mkdirSync(stateDir, { recursive: true })
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -106,6 +114,28 @@ async function takeBuildLock(timeoutMs: number): Promise<void> {
   }
 }
 
+/** This test worker, as `<pid>-<thread>` (vitest may run test files in threads of one process). */
+const thisUser = `${process.pid}-${threadId}`
+
+/** Other live test workers using the current build; the records of dead processes are dropped. */
+function otherBuildUsers(): string[] {
+  mkdirSync(usersDir, { recursive: true })
+  const live: string[] = []
+  for (const name of readdirSync(usersDir)) {
+    if (name === thisUser) continue
+    const pid = Number(name.split("-")[0])
+    if (pid && processIsAlive(pid)) live.push(name)
+    else rmSync(join(usersDir, name), { force: true })
+  }
+  return live
+}
+
+/** Marks this worker as a user of the current build (until its process exits). */
+function useBuild(): void {
+  mkdirSync(usersDir, { recursive: true })
+  writeFileSync(join(usersDir, thisUser), "")
+}
+
 /** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
 async function runNextBuild(): Promise<void> {
   const build = spawn(process.execPath, [nextBin, "build"], {
@@ -121,8 +151,8 @@ async function runNextBuild(): Promise<void> {
 }
 
 /**
- * The example's production build, made unless an identical one exists (type checking included:
- * `next build` checks the example's types).
+ * The example's production build, made unless an identical one exists or another test file is
+ * using the current one (type checking included: `next build` checks the example's types).
  */
 export async function buildExample(): Promise<void> {
   for (const pkg of builtPackages) {
@@ -133,9 +163,18 @@ export async function buildExample(): Promise<void> {
   await takeBuildLock(300_000)
   try {
     const fingerprint = buildInputsFingerprint()
-    if (existsSync(fingerprintFile) && readFileSync(fingerprintFile, "utf8") === fingerprint) return
-    await runNextBuild()
-    writeFileSync(fingerprintFile, fingerprint)
+    const built = existsSync(fingerprintFile) ? readFileSync(fingerprintFile, "utf8") : undefined
+    if (built !== fingerprint) {
+      const users = built === undefined ? [] : otherBuildUsers()
+      if (users.length) {
+        console.warn(`examples/next changed since its e2e build, which test workers ${users.join(", ")} are using: testing that build`)
+      } else {
+        rmSync(fingerprintFile, { force: true })
+        await runNextBuild()
+        writeFileSync(fingerprintFile, fingerprint)
+      }
+    }
+    useBuild()
   } finally {
     rmSync(buildLock, { force: true })
   }
