@@ -389,6 +389,17 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(app.events.of("createUser")).toHaveLength(1)
     })
 
+    it("two first sign-ins of the same person at the same moment both succeed, as one user", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+      const browsers = Array.from({ length: 4 }, () => browserFor({ [appOrigin]: app }))
+      const responses = await Promise.all(browsers.map((b) => signInWithCredentials(b, { username: "cred", password: "right" })))
+      expect(responses.map((r) => r.headers.get("location"))).toEqual(browsers.map(() => landing))
+      expect(await db.count("users")).toBe(1)
+      expect(await db.count("sessions")).toBe(4)
+      const userIds = await Promise.all(browsers.map(async (b) => (await db.sessionRow(sessionTokenOf(b)!))!.userId))
+      expect(new Set(userIds).size).toBe(1)
+    })
+
     it("a user authorize finds by the database's own id signs in as that user", async () => {
       const existing = await db.adapter.createUser!({ id: "", name: "Known", email: "known@example.test", emailVerified: null })
       const app = databaseApp(db.adapter, idp.issuer, {

@@ -61,29 +61,44 @@ async function storeCredentialsLogin(
   options: InternalOptions<"credentials">,
 ): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
   const adapter = options.adapter!
+  const stored = await findOrCreateCredentialsUser(user, options)
+  const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
+  if (previous) await adapter.deleteSession(previous)
+  const databaseSession = await adapter.createSession({
+    sessionToken: options.session.generateSessionToken(),
+    userId: stored.id,
+    expires: new Date(Date.now() + options.session.maxAge * 1000),
+  })
+  return { user: stored, databaseSession }
+}
+
+/**
+ * The stored user behind a credentials sign-in: by its `credentials` account, then by id, then by
+ * e-mail (linking the account), or newly created. When two first sign-ins of the same person race,
+ * the loser's insert conflicts: its half is undone and the winner's user is looked up instead.
+ */
+async function findOrCreateCredentialsUser(user: User, options: InternalOptions<"credentials">): Promise<AdapterUser> {
+  const adapter = options.adapter!
   const id = user.id!
   const accountKey = { provider: options.provider.id, providerAccountId: id }
-  let stored = (await adapter.getUserByAccount(accountKey)) ?? (await adapter.getUser(id))
+  const lookUp = async () =>
+    (await adapter.getUserByAccount(accountKey)) ?? (await adapter.getUser(id)) ?? null
+  const known = await lookUp()
+  if (known) return known
+
   let created: AdapterUser | undefined
   try {
+    let stored = user.email ? await adapter.getUserByEmail(user.email) : null
     if (!stored) {
-      stored = user.email ? await adapter.getUserByEmail(user.email) : null
-      if (!stored) {
-        stored = created = await adapter.createUser({ ...user, id, email: user.email ?? null, emailVerified: null } as AdapterUser)
-        await emitEvent(options, "createUser", { user: stored })
-      }
-      await adapter.linkAccount({ ...accountKey, type: "credentials", userId: stored.id } as unknown as AdapterAccount)
+      stored = created = await adapter.createUser({ ...user, id, email: user.email ?? null, emailVerified: null } as AdapterUser)
     }
-    const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
-    if (previous) await adapter.deleteSession(previous)
-    const databaseSession = await adapter.createSession({
-      sessionToken: options.session.generateSessionToken(),
-      userId: stored.id,
-      expires: new Date(Date.now() + options.session.maxAge * 1000),
-    })
-    return { user: stored, databaseSession }
+    await adapter.linkAccount({ ...accountKey, type: "credentials", userId: stored.id } as unknown as AdapterAccount)
+    if (created) await emitEvent(options, "createUser", { user: created })
+    return stored
   } catch (error) {
     if (created) await undoNewUser(created.id, options)
+    const winner = (await lookUp()) ?? (user.email ? await adapter.getUserByEmail(user.email) : null)
+    if (winner) return winner
     throw error
   }
 }
