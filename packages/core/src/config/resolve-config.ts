@@ -71,7 +71,14 @@ export function resolveConfig(config: AuthConfig): ResolvedConfig {
 function resolve(userConfig: AuthConfig): ResolvedConfig {
   // Env inference fills a copy: the app's object stays as it wrote it.
   const config: AuthConfig = { ...userConfig, providers: userConfig.providers ?? [] }
-  setEnvDefaults(readProcessEnv(), config, true)
+  let providerError: AuthError | undefined
+  try {
+    setEnvDefaults(readProcessEnv(), config, true)
+  } catch (error) {
+    // A provider factory that throws (env inference calls each one): fail closed, logged by the app's logger.
+    config.basePath ??= "/auth"
+    providerError = new AuthError("A provider could not be created", error as Error)
+  }
 
   const debug = !!config.debug
   const logger = createLogger(config.logger, debug)
@@ -93,7 +100,6 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     ...stripUndefined(config.jwt),
   }
   let providers: ProviderConfig[] = []
-  let providerError: AuthError | undefined
   try {
     providers = config.providers.map(mergeProvider)
   } catch (error) {
