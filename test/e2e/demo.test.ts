@@ -1,22 +1,12 @@
 // The README's demo, driven as a person would: start it, sign in with each provider in Chromium.
 import { spawn, type ChildProcess } from "node:child_process"
-import { createServer } from "node:net"
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser } from "playwright-core"
 import { launchChromium } from "./support/launch-chromium.js"
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer()
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+import { freePort } from "./support/free-port.js"
 
 let demo: ChildProcess
 let browser: Browser

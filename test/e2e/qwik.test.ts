@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createServer as createHttpServer, type Server } from "node:http"
-import { createServer as createNetServer, type AddressInfo } from "node:net"
+import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { decode } from "@gatehouse/core/jwt"
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
 import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { launchChromium } from "./support/launch-chromium.js"
+import { freePort } from "./support/free-port.js"
 
 const run = promisify(execFile)
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
@@ -36,14 +37,6 @@ interface RunningApp {
 }
 
 /** A port nobody holds right now: the dev IdP must know the app's callback URL before the app starts. */
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
-
 /** Starts the built example and waits for its "listening on <origin>" line. */
 async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const child: ChildProcess = spawn(process.execPath, ["server/entry.node-server.js"], {

@@ -8,7 +8,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
@@ -19,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
 import { linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
 import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
+import { freePort } from "./support/free-port.js"
 
 const run = promisify(execFile)
 const repoRoot = resolve(import.meta.dirname, "../..")
@@ -451,17 +451,6 @@ async function stopApp(app: RunningApp): Promise<void> {
   const exited = new Promise((done) => app.process.once("exit", done))
   app.process.kill("SIGTERM")
   await exited
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolvePort(port))
-    })
-  })
 }
 
 /** A fresh browser context (no cookies) per flow. */

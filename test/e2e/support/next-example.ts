@@ -13,7 +13,7 @@
 import { spawn, type ChildProcess } from "node:child_process"
 import { createHash, randomBytes } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
-import { createServer } from "node:net"
+import { freePort } from "./free-port.js"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { threadId } from "node:worker_threads"
@@ -36,16 +36,7 @@ export interface RunningApp {
   stop: () => Promise<void>
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
+export { freePort }
 
 export function newSecret(): string {
   return randomBytes(32).toString("base64url")

@@ -1,5 +1,6 @@
 import { customFetch } from "../symbols.js"
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
 
 /** What Apple posts back (once, on the first consent) as the `user` form field, parsed. */
 export interface AppleNonConformUser {
@@ -46,24 +47,14 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
       const name = profile.user ? `${profile.user.name.firstName} ${profile.user.name.lastName}` : profile.email
       return { id: profile.sub, name, email: profile.email, image: null }
     },
-    [customFetch]: (input, init) => fetchWithUserinfoEndpoint(options[customFetch] ?? globalThis.fetch, input, init),
+    [customFetch]: patchDiscoveryDocument(() => options[customFetch] ?? globalThis.fetch, (metadata) => ({
+      ...metadata,
+      // Apple names no userinfo endpoint, which OAuth clients insist on; this one is never called
+      // (the profile comes from the ID token).
+      userinfo_endpoint: "https://appleid.apple.com/fake_endpoint",
+    })),
     style: { text: "#fff", bg: "#000" },
     options,
   }
 }
 
-/**
- * Apple's discovery document names no userinfo endpoint, which OAuth clients insist on;
- * a placeholder is added (it is never called: the profile comes from the ID token).
- */
-async function fetchWithUserinfoEndpoint(
-  fetchImpl: typeof fetch,
-  input: string | URL | Request,
-  init?: RequestInit,
-): Promise<Response> {
-  const response = await fetchImpl(input, init)
-  const url = new URL(input instanceof Request ? input.url : input)
-  if (!response.ok || !url.pathname.endsWith(".well-known/openid-configuration")) return response
-  const metadata = (await response.json()) as Record<string, unknown>
-  return Response.json({ ...metadata, userinfo_endpoint: "https://appleid.apple.com/fake_endpoint" })
-}

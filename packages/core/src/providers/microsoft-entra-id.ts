@@ -1,5 +1,6 @@
 import { customFetch } from "../symbols.js"
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
 
 /** Claims of a Microsoft identity platform (v2.0) ID token. */
 export interface MicrosoftEntraIDProfile {
@@ -57,7 +58,7 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       const image = await readProfilePhoto(userFetch(), photoSize, tokens.access_token)
       return { id: profile.sub, name: profile.name, email: profile.email, image }
     },
-    [customFetch]: (input, init) => fetchWithTenantIssuer(userFetch(), issuer, input, init),
+    [customFetch]: patchDiscoveryDocument(userFetch, (metadata) => withTenantIssuer(metadata, issuer)),
     style: { text: "#fff", bg: "#0072c6" },
     options: { ...options, issuer },
   }
@@ -100,17 +101,8 @@ function toBase64(bytes: Uint8Array): string {
  * The multi-tenant endpoints publish the issuer as `…/{tenantid}/v2.0`, a template that would
  * never match the configured issuer; it is filled in with the configured tenant.
  */
-async function fetchWithTenantIssuer(
-  fetchImpl: typeof fetch,
-  configuredIssuer: string,
-  input: string | URL | Request,
-  init?: RequestInit,
-): Promise<Response> {
-  const response = await fetchImpl(input, init)
-  const url = new URL(input instanceof Request ? input.url : input)
-  if (!response.ok || !url.pathname.endsWith(".well-known/openid-configuration")) return response
-  const metadata = (await response.json()) as Record<string, unknown>
+function withTenantIssuer(metadata: Record<string, unknown>, configuredIssuer: string): Record<string, unknown> {
   const tenant = configuredIssuer.match(tenantInIssuer)?.[1] ?? "common"
   const issuer = typeof metadata.issuer === "string" ? metadata.issuer.replace("{tenantid}", tenant) : metadata.issuer
-  return Response.json({ ...metadata, issuer })
+  return { ...metadata, issuer }
 }
