@@ -1,13 +1,11 @@
-import { Auth as GatehouseAuth } from "@gatehouse/core"
-import GatehouseCredentials from "@gatehouse/core/providers/credentials"
-import { encode } from "@gatehouse/core/jwt"
-import { Auth as AuthjsAuth } from "@auth/core"
-import AuthjsCredentials from "@auth/core/providers/credentials"
-
+// One side only per process, so the other library's code does not count against it.
 const [side, total] = [process.argv[2], Number(process.argv[3])]
+const pkg = side === "gatehouse" ? "@gatehouse/core" : "@auth/core"
+const { Auth } = await import(pkg)
+const { default: Credentials } = await import(`${pkg}/providers/credentials`)
+const { encode } = await import(`${pkg}/jwt`)
+
 const secret = "bench-secret-bench-secret-bench-secret-0123"
-const Auth = side === "gatehouse" ? GatehouseAuth : AuthjsAuth
-const Credentials = side === "gatehouse" ? GatehouseCredentials : AuthjsCredentials
 const config = { secret, trustHost: true, basePath: "/auth", providers: [Credentials({ authorize: () => null })] }
 console.error = () => {}
 const users = 2000
@@ -24,7 +22,8 @@ for (let i = 1; i <= total; i++) {
   await response.arrayBuffer()
   if (i % every === 0) {
     globalThis.gc()
-    samples.push([i, +(process.memoryUsage().rss / 2 ** 20).toFixed(1)])
+    const { rss, heapUsed } = process.memoryUsage()
+    samples.push([i, +(rss / 2 ** 20).toFixed(1), +(heapUsed / 2 ** 20).toFixed(1)])
   }
 }
 console.log(JSON.stringify({ samples }))

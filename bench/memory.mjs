@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url"
 
 const child = fileURLToPath(new URL("./memory-child.mjs", import.meta.url))
 
-/** { samples: [[lookups, rssMiB]…] } for `side` ("gatehouse" or "@auth/core"). */
+/** { samples: [[lookups, rssMiB, heapMiB]…] } for `side` ("gatehouse" or "@auth/core"). */
 export function rssAfterLookups(side, lookups) {
   const result = spawnSync(process.execPath, ["--expose-gc", child, side, String(lookups)], { encoding: "utf8" })
   if (result.status !== 0) throw new Error(result.stderr)

@@ -140,7 +140,7 @@ if (selected("startup")) {
   )
   const lookups = quick ? 20_000 : 100_000
   const memory = Object.fromEntries(["gatehouse", "@auth/core"].map((side) => [side, rssAfterLookups(side, lookups).samples]))
-  const describeRss = (samples) => `${samples[1][1]} → ${samples.at(-1)[1]} MiB`
+  const describeRss = (samples) => `RSS ${samples[1][1]} → ${samples.at(-1)[1]} MiB (JS heap ${samples[1][2]} → ${samples.at(-1)[2]} MiB)`
   console.log(
     `RSS over ${lookups} session lookups (after warm-up → end)${" ".repeat(14)}: gatehouse ${describeRss(memory.gatehouse)}, @auth/core ${describeRss(memory["@auth/core"])}`,
   )

@@ -109,8 +109,8 @@ describe("a missing secret", () => {
 
 describe("a broken provider", () => {
   const brokenProviders: [string, () => AuthConfig["providers"], string][] = [
-    // The config cannot be read at all here, so the error goes to the built-in logger (console).
-    ["a provider factory that throws", () => [adaCredentials(), (() => { throw new Error("provider module failed") }) as any], "console"],
+    // Env inference calls the factory while resolving the config: the error still reaches the app's logger.
+    ["a provider factory that throws", () => [adaCredentials(), (() => { throw new Error("provider module failed") }) as any], "AuthError"],
     ["an OAuth provider with no issuer and no endpoints", () => [adaCredentials(), { id: "broken", name: "Broken", type: "oauth", clientId: "x", clientSecret: "y" } as any], "InvalidEndpoints"],
     ["a credentials provider without authorize", () => [{ id: "creds", name: "Creds", type: "credentials", credentials: {} } as any], "MissingAuthorize"],
     ["two providers with one id", () => [adaCredentials(), adaCredentials()], "AuthError"],
