@@ -1,0 +1,44 @@
+// `node bench/count-webcrypto.mjs`: how many WebCrypto calls one credentials sign-in and one
+// session read make, for Gatehouse and for @auth/core (crypto.subtle wrapped with counters).
+const counts = {}
+for (const name of ["digest", "importKey", "generateKey", "encrypt", "decrypt", "sign", "verify", "deriveBits", "deriveKey"]) {
+  const original = crypto.subtle[name].bind(crypto.subtle)
+  crypto.subtle[name] = (...args) => {
+    counts[name] = (counts[name] ?? 0) + 1
+    return original(...args)
+  }
+}
+const reset = () => Object.keys(counts).forEach((k) => delete counts[k])
+const origin = "http://localhost:3000"
+
+for (const pkg of ["@gatehouse/core", "@auth/core"]) {
+  const { Auth } = await import(pkg)
+  const { default: Credentials } = await import(`${pkg}/providers/credentials`)
+  const config = {
+    secret: "bench-secret-bench-secret-bench-secret-0123",
+    trustHost: true,
+    basePath: "/auth",
+    providers: [Credentials({ credentials: {}, authorize: () => ({ id: "1", name: "Demo", email: "demo@example.test" }) })],
+  }
+  const signIn = async () => {
+    const csrf = await Auth(new Request(`${origin}/auth/csrf`), config)
+    const { csrfToken } = await csrf.json()
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+    return Auth(
+      new Request(`${origin}/auth/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}/` }),
+      }),
+      config,
+    )
+  }
+  await signIn() // warm caches that live for the whole process (derived keys)
+  reset()
+  const response = await signIn()
+  const signInCalls = { ...counts }
+  const session = response.headers.getSetCookie().find((c) => c.includes("session-token=")).split(";")[0]
+  reset()
+  await (await Auth(new Request(`${origin}/auth/session`, { headers: { cookie: session } }), config)).text()
+  console.log(`${pkg.padEnd(16)} sign-in ${JSON.stringify(signInCalls)}  first session read ${JSON.stringify(counts)}`)
+}
