@@ -61,15 +61,21 @@ async function storeCredentialsLogin(
   options: InternalOptions<"credentials">,
 ): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
   const adapter = options.adapter!
-  const stored = await findOrCreateCredentialsUser(user, options)
-  const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
-  if (previous) await adapter.deleteSession(previous)
-  const databaseSession = await adapter.createSession({
-    sessionToken: options.session.generateSessionToken(),
-    userId: stored.id,
-    expires: new Date(Date.now() + options.session.maxAge * 1000),
-  })
-  return { user: stored, databaseSession }
+  const { user: stored, created } = await findOrCreateCredentialsUser(user, options)
+  try {
+    const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
+    if (previous) await adapter.deleteSession(previous)
+    const databaseSession = await adapter.createSession({
+      sessionToken: options.session.generateSessionToken(),
+      userId: stored.id,
+      expires: new Date(Date.now() + options.session.maxAge * 1000),
+    })
+    return { user: stored, databaseSession }
+  } catch (error) {
+    // A user created for a sign-in that then failed would be left without a way in.
+    if (created) await undoNewUser(stored.id, options)
+    throw error
+  }
 }
 
 /**
@@ -77,14 +83,17 @@ async function storeCredentialsLogin(
  * e-mail (linking the account), or newly created. When two first sign-ins of the same person race,
  * the loser's insert conflicts: its half is undone and the winner's user is looked up instead.
  */
-async function findOrCreateCredentialsUser(user: User, options: InternalOptions<"credentials">): Promise<AdapterUser> {
+async function findOrCreateCredentialsUser(
+  user: User,
+  options: InternalOptions<"credentials">,
+): Promise<{ user: AdapterUser; created: boolean }> {
   const adapter = options.adapter!
   const id = user.id!
   const accountKey = { provider: options.provider.id, providerAccountId: id }
   const lookUp = async () =>
     (await adapter.getUserByAccount(accountKey)) ?? (await adapter.getUser(id)) ?? null
   const known = await lookUp()
-  if (known) return known
+  if (known) return { user: known, created: false }
 
   let created: AdapterUser | undefined
   try {
@@ -94,11 +103,11 @@ async function findOrCreateCredentialsUser(user: User, options: InternalOptions<
     }
     await adapter.linkAccount({ ...accountKey, type: "credentials", userId: stored.id } as unknown as AdapterAccount)
     if (created) await emitEvent(options, "createUser", { user: created })
-    return stored
+    return { user: stored, created: !!created }
   } catch (error) {
     if (created) await undoNewUser(created.id, options)
     const winner = (await lookUp()) ?? (user.email ? await adapter.getUserByEmail(user.email) : null)
-    if (winner) return winner
+    if (winner) return { user: winner, created: false }
     throw error
   }
 }
