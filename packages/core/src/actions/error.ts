@@ -2,7 +2,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { errorPage } from "../pages/error-page.js"
 import type { ResponseInternal } from "../types.js"
-import { appPageUrl } from "./app-page-url.js"
+import { appPageUrl } from "../http/app-page-url.js"
 
 /** GET /error: the built-in error page, or the app's own with the error name. */
 export function error(request: RequestInternal, options: InternalOptions): ResponseInternal {

@@ -5,7 +5,7 @@ import { getAuthorizationUrl } from "../oauth/authorization-url.js"
 import { sendVerificationRequest } from "../email/send-verification-request.js"
 import { signinPage } from "../pages/signin-page.js"
 import type { ResponseInternal } from "../types.js"
-import { appPageUrl } from "./app-page-url.js"
+import { appPageUrl } from "../http/app-page-url.js"
 
 /**
  * GET /signin shows the sign-in page (or sends the browser to the app's own). POST /signin/<id>

@@ -5,7 +5,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { clearSessionCookie, readSessionCookie } from "../http/session-chunks.js"
 import { signoutPage } from "../pages/signout-page.js"
 import type { ResponseInternal } from "../types.js"
-import { appPageUrl } from "./app-page-url.js"
+import { appPageUrl } from "../http/app-page-url.js"
 
 /**
  * GET /signout asks for confirmation. POST /signout ends the session: the database row is

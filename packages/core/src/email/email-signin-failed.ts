@@ -1,4 +1,4 @@
-import { appPageUrl } from "../actions/app-page-url.js"
+import { appPageUrl } from "../http/app-page-url.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { EmailSignInError } from "../errors.js"
 import type { ResponseInternal } from "../types.js"

@@ -4,6 +4,7 @@ import { AuthError, CredentialsSignin, isClientError } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { parseRequest } from "../http/parse-request.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import { appPageUrl } from "../http/app-page-url.js"
 import { toResponse } from "../http/to-response.js"
 import { errorPage } from "../pages/error-page.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
@@ -79,8 +80,7 @@ function errorRedirectUrl(error: Error, request: RequestInternal, config: Resolv
   if (error instanceof CredentialsSignin) params.set("code", error.code)
   const kind = (error instanceof AuthError && error.kind) || "error"
   const page = config.pages[kind] ?? `${config.basePath}/${kind.toLowerCase()}`
-  const absolute = page.startsWith("/") ? `${request.url.origin}${page}` : page
-  return `${absolute}${absolute.includes("?") ? "&" : "?"}${params}`
+  return appPageUrl(page, Object.fromEntries(params), request)
 }
 
 /** A config that cannot work fails closed: 500 JSON for API calls, the error page for pages. */
@@ -90,8 +90,7 @@ function configurationErrorResponse(request: RequestInternal, config: ResolvedCo
   if (!isPage) return Response.json({ message: configurationMessage }, { status: 500 })
   const customErrorPage = config.pages.error
   if (customErrorPage && !request.query.callbackUrl?.startsWith(customErrorPage)) {
-    const absolute = customErrorPage.startsWith("/") ? `${request.url.origin}${customErrorPage}` : customErrorPage
-    return new Response(null, { status: 302, headers: { Location: `${absolute}?error=Configuration` } })
+    return new Response(null, { status: 302, headers: { Location: appPageUrl(customErrorPage, { error: "Configuration" }, request) } })
   }
   const page = errorPage({ url: new URL(`${request.url.origin}${config.basePath}`), theme: config.theme }, "Configuration")
   return toResponse(page)
