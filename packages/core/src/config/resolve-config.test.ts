@@ -27,3 +27,30 @@ describe("a provider factory that throws", () => {
     expect((errors[0].cause as { err?: Error })?.err?.message).toBe("provider exploded")
   })
 })
+
+describe("warnings about the config", () => {
+  it("reach the console once per process, even from a lazy config that builds a new object per request", async () => {
+    const { vi } = await import("vitest")
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {})
+    try {
+      const lazy = () => ({ secret: "resolve-config-test-secret-0123456789", trustHost: true, debug: true, providers: [] })
+      for (let i = 0; i < 3; i++) await Auth(new Request("http://localhost:3000/auth/providers"), lazy)
+      expect(warn.mock.calls.filter((call) => String(call[0]).includes("debug-enabled"))).toHaveLength(1)
+    } finally {
+      warn.mockRestore()
+    }
+  })
+
+  it("reach an app's own logger every time the config is read", async () => {
+    const warnings: string[] = []
+    const lazy = () => ({
+      secret: "resolve-config-test-secret-0123456789",
+      trustHost: true,
+      debug: true,
+      providers: [],
+      logger: { warn: (code: string) => warnings.push(code), debug: () => {} },
+    })
+    for (let i = 0; i < 2; i++) await Auth(new Request("http://localhost:3000/auth/providers"), lazy as any)
+    expect(warnings.filter((code) => code === "debug-enabled")).toHaveLength(2)
+  })
+})
