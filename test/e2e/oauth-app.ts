@@ -7,6 +7,7 @@ import { Auth } from "../../packages/core/src/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { startDevIdentityProvider, type DevClient, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { FetchBrowser, signInAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
+import { silentLogger } from "../../packages/core/src/test-support/credentials-app.js"
 
 export const appOrigin = "http://app.test"
 export const base = `${appOrigin}/auth`
@@ -43,12 +44,6 @@ export function startIdp(): Promise<DevIdentityProvider> {
   })
 }
 
-/** A logger that records, so expected errors are asserted instead of printed. */
-export function recordingLogger() {
-  const errors: Error[] = []
-  return { errors, error: (error: Error) => void errors.push(error), warn: () => {}, debug: () => {} }
-}
-
 /** An OIDC provider found by discovery, with all three checks. */
 export function oidcProvider(issuer: string, overrides: Record<string | symbol, unknown> = {}) {
   return {
@@ -82,12 +77,12 @@ export function oauthProvider(issuer: string, overrides: Record<string | symbol,
 
 export interface TestApp {
   config: AuthConfig
-  logger: ReturnType<typeof recordingLogger>
+  logger: ReturnType<typeof silentLogger>
   handler: (request: Request) => Promise<Response>
 }
 
 export function makeApp(providers: unknown[], overrides: Partial<AuthConfig> = {}): TestApp {
-  const logger = recordingLogger()
+  const logger = silentLogger()
   const config = {
     secret,
     trustHost: true,

@@ -16,28 +16,16 @@ import Passkey from "../../../packages/core/src/providers/passkey.js"
 import { TestBrowser } from "../../../packages/core/src/test-support/browser.js"
 import type { AuthConfig } from "../../../packages/core/src/types.js"
 import { SoftwareAuthenticator } from "../../../packages/core/src/webauthn/test-support/software-authenticator.js"
+import { silentLogger } from "../../../packages/core/src/test-support/credentials-app.js"
 
 export const origin = "http://localhost:3000"
 export const base = `${origin}/auth`
 export const secret = "passkey-tests-secret-with-more-than-32-characters"
 
-/** A logger that records instead of printing, so expected errors are asserted. */
-export function recordingLogger() {
-  const errors: Error[] = []
-  const warnings: string[] = []
-  return {
-    errors,
-    warnings,
-    error: (error: Error) => void errors.push(error),
-    warn: (code: string) => void warnings.push(code),
-    debug: () => {},
-  }
-}
-
 export interface PasskeyApp {
   config: AuthConfig
   adapter: Adapter
-  logger: ReturnType<typeof recordingLogger>
+  logger: ReturnType<typeof silentLogger>
   /** A new browser with its own cookie jar and authenticator. */
   browser(counterStep?: number): PasskeyBrowser
 }
@@ -45,7 +33,7 @@ export interface PasskeyApp {
 /** A fresh app on an in-memory SQLite database (or the adapter given). */
 export function passkeyApp(overrides: Partial<AuthConfig> = {}): PasskeyApp {
   const adapter = overrides.adapter ?? SQLiteAdapter(":memory:")
-  const logger = recordingLogger()
+  const logger = silentLogger()
   const config: AuthConfig = {
     secret,
     trustHost: true,
