@@ -29,8 +29,9 @@ export async function routeAction(
       case "csrf":
         return csrf(config.skipCSRFCheck, options)
       case "signin":
+        return signin(request, options)
       case "signout":
-        return action === "signin" ? signin(request, options) : signout(request, options)
+        return signout(request, options)
       case "callback":
         return callback(request, options)
       case "verify-request":
