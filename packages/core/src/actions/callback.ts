@@ -17,8 +17,8 @@ export async function callback(request: RequestInternal, options: InternalOption
     if ((type === "oauth" || type === "oidc") && (method === "GET" || isFormPost(provider))) {
       return await oauthCallback(request, options as InternalOptions<"oauth" | "oidc">)
     }
-    if (type === "email" && method === "GET") return await emailCallback(request, options as InternalOptions<"email">)
-    if (type === "email" && method === "POST") return await emailCallback(request, options as InternalOptions<"email">)
+    // GET opens the link (or its confirmation page); POST confirms it or submits a code.
+    if (type === "email") return await emailCallback(request, options as InternalOptions<"email">)
     if (type === "credentials" && method === "POST") {
       return await credentialsCallback(request, options as InternalOptions<"credentials">)
     }
