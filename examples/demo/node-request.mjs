@@ -1,6 +1,11 @@
 // Node's http module speaks IncomingMessage/ServerResponse; Gatehouse speaks Request/Response.
 
-/** IncomingMessage → Web Request (the body is buffered: auth forms are small). */
+/**
+ * IncomingMessage → Web Request (the body is buffered: auth forms are small). The URL is the
+ * server's fixed `origin` plus the request target's path and query, never a host taken from the
+ * target: an absolute-form target (`GET http://evil.example/auth/… HTTP/1.1`) or an origin-form one
+ * starting with `//` would otherwise move every link and redirect Gatehouse builds to that host.
+ */
 export async function toWebRequest(req, origin) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
@@ -14,7 +19,28 @@ export async function toWebRequest(req, origin) {
     for await (const chunk of req) chunks.push(chunk)
     body = Buffer.concat(chunks)
   }
-  return new Request(new URL(req.url ?? "/", origin), { method, headers, body })
+  return new Request(urlOnOrigin(req.url, origin), { method, headers, body })
+}
+
+/** `origin` with the path and query of `target`, whatever form the target takes. */
+export function urlOnOrigin(target, origin) {
+  let pathAndQuery = target || "/"
+  if (!pathAndQuery.startsWith("/")) {
+    // absolute-form (or anything else that is not origin-form): only its path and query count.
+    try {
+      const absolute = new URL(pathAndQuery)
+      pathAndQuery = `${absolute.pathname}${absolute.search}`
+    } catch {
+      pathAndQuery = "/"
+    }
+  }
+  const url = new URL(origin)
+  const queryAt = pathAndQuery.indexOf("?")
+  // Assigning the pathname keeps a leading "//" a path: it cannot name a host here.
+  url.pathname = queryAt === -1 ? pathAndQuery : pathAndQuery.slice(0, queryAt)
+  url.search = queryAt === -1 ? "" : pathAndQuery.slice(queryAt)
+  url.hash = ""
+  return url
 }
 
 /** Web Response → ServerResponse, keeping every Set-Cookie header. */

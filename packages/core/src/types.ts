@@ -219,6 +219,13 @@ export interface AuthConfig {
   skipCSRFCheck?: typeof import("./symbols.js").skipCSRFCheck
   raw?: typeof import("./symbols.js").raw
   redirectProxyUrl?: string
+  /**
+   * Beyond Auth.js: the origins this deployment, when it is the redirect proxy, hands OAuth
+   * callbacks on to, e.g. `["https://preview.example.com", "https://*.preview.example.com"]`
+   * (`*.` matches any subdomain). Nothing listed: it hands on to no other origin. Default:
+   * AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS (comma- or space-separated).
+   */
+  redirectProxyAllowedOrigins?: string[]
   experimental?: { enableWebAuthn?: boolean }
   basePath?: string
   /**

@@ -60,6 +60,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   csrfToken?: string
   csrfTokenVerified: boolean
   redirectProxyUrl?: string
+  /** Origins this deployment, as the redirect proxy, may hand callbacks on to. */
+  redirectProxyAllowedOrigins: string[]
   isOnRedirectProxy: boolean
   experimental: { enableWebAuthn?: boolean }
 }

@@ -59,6 +59,7 @@ export async function requestOptions(
     callbackUrl: origin,
     csrfTokenVerified: false,
     redirectProxyUrl: config.redirectProxyUrl,
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
   }

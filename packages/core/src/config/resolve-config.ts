@@ -23,6 +23,7 @@ import { defaultCallbacks } from "./default-callbacks.js"
 import type { InternalProvider, ResolvedCookies } from "./internal-options.js"
 import { createLogger } from "./logger.js"
 import { mergeProvider, providersForOrigin } from "./parse-providers.js"
+import { publicOriginFromEnv } from "../http/public-origin.js"
 import { readProcessEnv } from "./read-process-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
@@ -48,6 +49,12 @@ export interface ResolvedConfig {
   skipCSRFCheck: boolean
   raw: boolean
   redirectProxyUrl: string | undefined
+  /** Where this deployment, as a redirect proxy, may hand callbacks on to (exact origins or `https://*.domain`). */
+  redirectProxyAllowedOrigins: string[]
+  /** AUTH_URL's origin: every URL is built on it, whatever Host a request came with. */
+  publicOrigin: URL | undefined
+  /** In production a request for another host than AUTH_URL's is refused (400, logged UntrustedHost). */
+  refuseForeignHosts: boolean
   experimental: { enableWebAuthn?: boolean }
   providers: ProviderConfig[]
   /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
@@ -58,6 +65,9 @@ export interface ResolvedConfig {
 }
 
 const resolved = new WeakMap<object, ResolvedConfig>()
+const maxCachedOrigins = 32
+/** A DNS name is at most 253 characters; scheme and port add a few. */
+const maxCachedOriginLength = 280
 
 /** The resolved form of `config`, cached per config object so requests do no setup work. */
 export function resolveConfig(config: AuthConfig): ResolvedConfig {
@@ -107,7 +117,9 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     providerError = new AuthError("A provider could not be created", error as Error)
   }
 
-  const rateLimit = resolveRateLimit(config.rateLimit, readProcessEnv().NODE_ENV, logger)
+  const env = readProcessEnv()
+  const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
+  const publicOrigin = publicOriginFromEnv(env)
   const redirectProxyUrl = config.redirectProxyUrl
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
@@ -131,6 +143,9 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
     raw: config.raw === raw,
     redirectProxyUrl,
+    redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins ?? [],
+    publicOrigin: publicOrigin.origin,
+    refuseForeignHosts: env.NODE_ENV === "production",
     experimental: config.experimental ?? {},
     providers,
     rateLimit: rateLimit.limiter,
@@ -139,14 +154,16 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       let list = byOrigin.get(origin)
       if (!list) {
         list = providersForOrigin(providers, origin, basePath, redirectProxyUrl)
-        // Hosts are few; the bound only matters when something sprays Host headers.
-        if (byOrigin.size >= 32) byOrigin.delete(byOrigin.keys().next().value!)
+        // Hosts are few (one, with AUTH_URL); the bounds only matter when something sprays Host
+        // headers: each entry repeats its origin in every provider's URLs, so a long one is not kept.
+        if (origin.length > maxCachedOriginLength) return list
+        if (byOrigin.size >= maxCachedOrigins) byOrigin.delete(byOrigin.keys().next().value!)
         byOrigin.set(origin, list)
       }
       return list
     },
   }
-  result.configError = providerError ?? rateLimit.error ?? assertConfig(result, config)
+  result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
   return result
 }

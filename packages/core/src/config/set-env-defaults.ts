@@ -7,7 +7,7 @@ type Env = Record<string, string | undefined>
 
 /**
  * Fills what the config leaves out from environment variables: basePath from AUTH_URL's path,
- * the secret(s), trustHost, redirectProxyUrl, and each provider's AUTH_<ID>_ID / _SECRET /
+ * the secret(s), trustHost, redirectProxyUrl (and the origins it may hand callbacks on to), and each provider's AUTH_<ID>_ID / _SECRET /
  * _ISSUER / _KEY. Values set in the config always win. Mutates `config`, as Auth.js does.
  */
 export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBasePathWarning = false): void {
@@ -40,6 +40,8 @@ export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBaseP
   }
 
   config.redirectProxyUrl ??= env.AUTH_REDIRECT_PROXY_URL
+  const allowedOrigins = env.AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS?.split(/[\s,]+/).filter(Boolean)
+  if (allowedOrigins?.length) config.redirectProxyAllowedOrigins ??= allowedOrigins
   config.trustHost ??= inferTrustHost(env)
 
   config.providers = config.providers.map((provider) => withEnvCredentials(provider, env))

@@ -3,6 +3,7 @@ import { requestOptions } from "../config/request-options.js"
 import { AuthError, CredentialsSignin, isClientError } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { parseRequest } from "../http/parse-request.js"
+import { pinToPublicOrigin } from "../http/public-origin.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { appPageUrl } from "../http/app-page-url.js"
 import { toResponse } from "../http/to-response.js"
@@ -46,6 +47,14 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     return Response.json("Bad request.", { status: 400 })
   }
 
+  if (config.publicOrigin) {
+    const pinned = pinToPublicOrigin(internal, config.publicOrigin, config.refuseForeignHosts)
+    if (pinned instanceof Error) {
+      logger.error(pinned)
+      return Response.json("Bad request.", { status: 400, headers: errorHeaders })
+    }
+    internal.url = pinned
+  }
   if (config.configError) return configurationErrorResponse(internal, config)
 
   const isRedirectMode = request.headers.has("X-Auth-Return-Redirect")

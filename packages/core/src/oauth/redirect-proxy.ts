@@ -8,6 +8,11 @@ import { isOnRedirectProxy } from "./redirect-uri.js"
  * When this deployment is the provider's redirect proxy and the (encrypted) state names another
  * deployment's callback URL, returns that URL with all the callback params: the other deployment
  * holds the check cookies and finishes the sign-in. Otherwise undefined: handle it here.
+ *
+ * The state is sealed with the shared secret, but whoever starts a sign-in at a deployment decides
+ * which origin it records (a spoofed Host did, before AUTH_URL pinned it). Handing the victim's
+ * authorization code to that origin would give it away, so only origins the deployment lists
+ * (`redirectProxyAllowedOrigins`) are handed anything; unlike Auth.js, none are by default.
  */
 export async function redirectProxyDestination(
   params: Record<string, string | undefined>,
@@ -28,10 +33,39 @@ export async function redirectProxyDestination(
     throw new InvalidCheck("State names an origin that is not http(s)", { provider: provider.id })
   }
   if (destination.origin === options.url.origin) return undefined
+  if (!options.redirectProxyAllowedOrigins.some((allowed) => originMatches(destination, allowed))) {
+    throw new InvalidCheck(
+      `The redirect proxy does not hand callbacks on to ${destination.origin}: add it to redirectProxyAllowedOrigins (AUTH_REDIRECT_PROXY_ALLOWED_ORIGINS) if it is one of your deployments`,
+      { provider: provider.id },
+    )
+  }
 
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined) destination.searchParams.set(key, value)
   }
   options.logger.debug("redirect proxy: handing the callback on", { destination: destination.origin, provider: provider.id })
   return destination.href
+}
+
+/** `allowed` is an origin, or `scheme://*.domain[:port]` for any subdomain (at any depth) of `domain`. */
+function originMatches(destination: URL, allowed: string): boolean {
+  const wildcard = /^(https?:)\/\/\*\.([^/]+)$/i.exec(allowed.trim())
+  if (!wildcard) {
+    try {
+      return new URL(allowed).origin === destination.origin
+    } catch {
+      return false
+    }
+  }
+  let parent: URL
+  try {
+    parent = new URL(`${wildcard[1]}//${wildcard[2]}`)
+  } catch {
+    return false
+  }
+  return (
+    destination.protocol === parent.protocol &&
+    destination.port === parent.port &&
+    destination.hostname.endsWith(`.${parent.hostname}`)
+  )
 }
