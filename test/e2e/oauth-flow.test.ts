@@ -341,7 +341,7 @@ describe("redirectProxyUrl", () => {
 
   it("sends the provider to the proxy, which hands the callback on to the deployment named in the state", async () => {
     const redirectProxyUrl = `${proxyOrigin}/auth`
-    const proxy = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl })
+    const proxy = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl, redirectProxyAllowedOrigins: [previewOrigin] })
     const preview = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl })
     const browser = browserFor({ [proxyOrigin]: proxy, [previewOrigin]: preview })
 
@@ -369,6 +369,51 @@ describe("redirectProxyUrl", () => {
     expect((await sessionOf(browser, previewOrigin)).user.email).toBe("dev@example.test")
     expect(await sessionOf(browser, proxyOrigin)).toBeNull()
     expect([...loggedTypes(proxy), ...loggedTypes(preview)]).toEqual([])
+  })
+
+  /**
+   * Issue 25: whoever starts a sign-in at a deployment decides the origin its state records (a
+   * spoofed Host did). The attacker starts one under their own host, sends the victim the
+   * authorization URL, and waits for the proxy to hand them the victim's code.
+   */
+  it.each([
+    ["lists nothing", undefined],
+    ["lists only other origins", [previewOrigin, "http://*.preview.test", "https://*.evil.test"]],
+  ])("refuses to hand a callback on to an origin it does not list, when it %s", async (_label, allowed) => {
+    const evilOrigin = "http://evil.test"
+    const redirectProxyUrl = `${proxyOrigin}/auth`
+    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: allowed })
+    // A deployment without AUTH_URL that trusts the Host header: the attacker's Host lands in the state.
+    const preview = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl })
+    const attacker = browserFor({ [evilOrigin]: preview })
+    const { authorizationUrl } = await startSignIn(attacker, "dev-oidc", { origin: evilOrigin })
+    const statePayload = await decode({ token: authorizationUrl.searchParams.get("state")!, secret, salt: "encodedState" })
+    expect(statePayload).toMatchObject({ origin: `${evilOrigin}/auth/callback/dev-oidc` })
+
+    const victim = browserFor({ [proxyOrigin]: proxy })
+    const { signInAtDevIdp } = await import("../../packages/dev-idp/src/fetch-browser.js")
+    const callback = await signInAtDevIdp(victim, authorizationUrl)
+    expect(callback.searchParams.get("code")).toBeTruthy()
+    const atProxy = await victim.request(callback)
+    expect(atProxy.status).toBe(302)
+    expect(atProxy.headers.get("location")).toBe(`${proxyOrigin}/auth/error?error=Configuration`)
+    expect(loggedTypes(proxy)).toEqual(["InvalidCheck"])
+    expect(proxy.logger.errors[0].message).toContain("redirectProxyAllowedOrigins")
+  })
+
+  it("hands a callback on to a subdomain a wildcard entry lists", async () => {
+    const branchOrigin = "http://pr-42.preview.test"
+    const redirectProxyUrl = `${proxyOrigin}/auth`
+    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: ["http://*.preview.test"] })
+    const branch = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl })
+    const browser = browserFor({ [proxyOrigin]: proxy, [branchOrigin]: branch })
+    const { authorizationUrl } = await startSignIn(browser, "dev-oidc", { origin: branchOrigin })
+    const { signInAtDevIdp } = await import("../../packages/dev-idp/src/fetch-browser.js")
+    const atProxy = await browser.request(await signInAtDevIdp(browser, authorizationUrl))
+    const handedOn = new URL(atProxy.headers.get("location")!)
+    expect(handedOn.origin).toBe(branchOrigin)
+    await browser.request(handedOn)
+    expect((await sessionOf(browser, branchOrigin)).user.email).toBe("dev@example.test")
   })
 
   it("signs in directly on the proxy itself", async () => {

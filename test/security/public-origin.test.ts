@@ -12,6 +12,7 @@ import { connect, type AddressInfo } from "node:net"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { Auth } from "../../packages/core/src/handler/auth.js"
+import { decode } from "../../packages/core/src/jwt.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "../../packages/core/src/test-support/browser.js"
@@ -177,6 +178,17 @@ describe("in development, with AUTH_URL set", () => {
     const authorization = new URL(response.headers.get("location")!)
     expect(authorization.origin).toBe("https://idp.example.test")
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${publicOrigin}/auth/callback/acme`)
+  })
+
+  it("records AUTH_URL's callback URL, not the spoofed host's, in a redirect-proxy state", async () => {
+    const { config } = app()
+    config.redirectProxyUrl = "https://proxy.example.test/auth"
+    const browser = browserWithHeaders(config, spoofedHeaders)
+    const response = await browser.post(`${spoofed}/signin/acme`, {}, spoofed)
+    const authorization = new URL(response.headers.get("location")!)
+    expect(authorization.searchParams.get("redirect_uri")).toBe("https://proxy.example.test/auth/callback/acme")
+    const state = await decode({ token: authorization.searchParams.get("state")!, secret, salt: "encodedState" })
+    expect(state?.origin).toBe(`${publicOrigin}/auth/callback/acme`)
   })
 
   it("puts the built-in pages' form actions and links on AUTH_URL's origin", async () => {
