@@ -199,6 +199,11 @@ export interface SessionOptions {
   maxAge: number
   updateAge: number
   generateSessionToken: () => string
+  /**
+   * Beyond Auth.js: the most chunks (`<session cookie>.0`, `.1`, …) a request may carry; one with
+   * more is refused with 400 and no Set-Cookie. Default 16 (62 kB), at most 64.
+   */
+  maxCookieChunks: number
 }
 
 export interface AuthConfig {

@@ -4,6 +4,7 @@ import { decode } from "../jwt/decode.js"
 import { defaultMaxAge, encode } from "../jwt/encode.js"
 import type { JWTOptions } from "../jwt/types.js"
 import { resolveCookies } from "../http/default-cookies.js"
+import { defaultMaxSessionChunks, maxSessionChunksLimit } from "../http/session-chunks.js"
 import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
@@ -101,6 +102,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     maxAge: defaultMaxAge,
     updateAge: 24 * 60 * 60,
     generateSessionToken: () => crypto.randomUUID(),
+    maxCookieChunks: defaultMaxSessionChunks,
     ...stripUndefined(config.session),
   }
   const jwt: JWTOptions & { secret: string | string[] } = {
@@ -163,7 +165,12 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       return list
     },
   }
-  result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? assertConfig(result, config)
+  const chunks = session.maxCookieChunks
+  const chunksError =
+    Number.isInteger(chunks) && chunks >= 1 && chunks <= maxSessionChunksLimit
+      ? undefined
+      : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
+  result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
   return result
 }

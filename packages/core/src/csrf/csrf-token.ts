@@ -18,8 +18,16 @@ export interface CsrfState {
  */
 const genuine = new Map<string, Map<string, string>>()
 const maxRemembered = 4096
+/**
+ * Entries are keyed by `<token>|<hash>` (a minted pair is 129 characters), never by the whole
+ * cookie: Auth.js reads only the first two `|` parts, so a genuine pair followed by 15 kB of
+ * anything checks out, and 4,096 such keys would hold tens of megabytes. Longer pairs are
+ * checked every time instead of remembered.
+ */
+const maxRememberedKeyLength = 256
 
-function remember(secret: string, cookieValue: string, token: string) {
+function remember(secret: string, pair: string, token: string) {
+  if (pair.length > maxRememberedKeyLength) return
   let known = genuine.get(secret)
   if (!known) {
     if (genuine.size >= 16) genuine.delete(genuine.keys().next().value!)
@@ -27,15 +35,17 @@ function remember(secret: string, cookieValue: string, token: string) {
     genuine.set(secret, known)
   }
   if (known.size >= maxRemembered) known.delete(known.keys().next().value!)
-  known.set(cookieValue, token)
+  known.set(pair, token)
 }
 
 async function genuineToken(cookieValue: string, secret: string): Promise<string | undefined> {
-  const known = genuine.get(secret)?.get(cookieValue)
+  const [token, hash] = cookieValue.split("|", 2)
+  if (!token || !hash) return undefined
+  const pair = `${token}|${hash}`
+  const known = genuine.get(secret)?.get(pair)
   if (known) return known
-  const [token, hash] = cookieValue.split("|")
-  if (!token || !hash || !timingSafeEqual(hash, await sha256Hex(`${token}${secret}`))) return undefined
-  remember(secret, cookieValue, token)
+  if (!timingSafeEqual(hash, await sha256Hex(`${token}${secret}`))) return undefined
+  remember(secret, pair, token)
   return token
 }
 
@@ -58,4 +68,17 @@ export async function readCsrfToken(
   const freshCookie = `${fresh}|${await sha256Hex(`${fresh}${secret}`)}`
   remember(secret, freshCookie, fresh)
   return { token: fresh, verified: false, cookieValue: freshCookie }
+}
+
+/** What the remembered-cookie cache holds now, in entries and UTF-16 code units of keys and tokens (tests check its bounds). */
+export function rememberedCsrfStats(): { entries: number; size: number } {
+  let entries = 0
+  let size = 0
+  for (const known of genuine.values()) {
+    for (const [pair, token] of known) {
+      entries++
+      size += pair.length + token.length
+    }
+  }
+  return { entries, size }
 }

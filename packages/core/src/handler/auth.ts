@@ -1,9 +1,10 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { requestOptions } from "../config/request-options.js"
-import { AuthError, CredentialsSignin, isClientError } from "../errors.js"
+import { AuthError, CredentialsSignin, SessionTokenError, isClientError } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { parseRequest } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
+import { sessionChunkCount } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { appPageUrl } from "../http/app-page-url.js"
 import { toResponse } from "../http/to-response.js"
@@ -57,6 +58,13 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
   }
   if (config.configError) return configurationErrorResponse(internal, config)
 
+  const chunkFlood = tooManySessionChunks(internal, config)
+  if (chunkFlood) {
+    // Answered before any action runs: a session answer would delete every chunk, one Set-Cookie each.
+    logger.error(chunkFlood)
+    return Response.json("Bad request.", { status: 400, headers: errorHeaders })
+  }
+
   const isRedirectMode = request.headers.has("X-Auth-Return-Redirect")
   if (config.rateLimit?.applies(internal)) {
     const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
@@ -81,6 +89,17 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
     return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders } })
   }
+}
+
+function tooManySessionChunks(request: RequestInternal, config: ResolvedConfig): SessionTokenError | undefined {
+  const max = config.session.maxCookieChunks
+  for (const cookies of [config.cookies.secure, config.cookies.plain]) {
+    const count = sessionChunkCount(request.cookies, cookies.sessionToken.name)
+    if (count > max) {
+      return new SessionTokenError(`Refused a request carrying ${count} session cookie chunks (session.maxCookieChunks is ${max})`)
+    }
+  }
+  return undefined
 }
 
 /** Sign-in errors go back to the sign-in page, everything else to the error page; only client-safe names are shown. */

@@ -2,31 +2,48 @@ import type { Cookie, CookieOption } from "../types.js"
 
 /** Auth.js's limit: 4096 bytes per cookie minus an estimate of 160 bytes for its attributes. */
 export const chunkSize = 4096 - 160
+/** Default of `session.maxCookieChunks`: 16 chunks hold 62 kB, far more than servers accept in one Cookie header. */
+export const defaultMaxSessionChunks = 16
+/** The most `session.maxCookieChunks` may be; reads outside the handler (getToken) stop here too. */
+export const maxSessionChunksLimit = 64
+
+/** A chunk index exactly as `writeSessionCookie` writes it: `0`, `1`, … (no `0x0`, `1e0`, `01`, ``). */
+const canonicalIndex = /^(?:0|[1-9][0-9]{0,5})$/
+
+/** The indices of the session cookie's chunks the browser sent, canonical names only, unsorted. */
+function sentChunkIndices(cookies: Record<string, string>, name: string): number[] {
+  const prefix = `${name}.`
+  const indices: number[] = []
+  for (const key in cookies) {
+    if (key.startsWith(prefix) && canonicalIndex.test(key.slice(prefix.length))) indices.push(Number(key.slice(prefix.length)))
+  }
+  return indices
+}
+
+/** How many chunks of the session cookie `name` were sent; the handler refuses a request with too many. */
+export function sessionChunkCount(cookies: Record<string, string>, name: string): number {
+  return sentChunkIndices(cookies, name).length
+}
 
 /**
  * The session cookie's value, joined from `<name>`, or `<name>.0`, `<name>.1`… when it was
- * too large for one cookie.
+ * too large for one cookie. Only canonical chunk names count; more chunks than any config allows
+ * is no session at all.
  */
 export function readSessionCookie(cookies: Record<string, string>, name: string): string | undefined {
   if (cookies[name]) return cookies[name]
-  const chunks: [number, string][] = []
-  const prefix = `${name}.`
-  for (const key in cookies) {
-    if (!key.startsWith(prefix) || !cookies[key]) continue
-    const index = Number(key.slice(prefix.length))
-    if (Number.isInteger(index) && index >= 0) chunks.push([index, cookies[key]])
-  }
-  if (chunks.length === 0) return undefined
-  chunks.sort((a, b) => a[0] - b[0])
+  const indices = sentChunkIndices(cookies, name)
+  if (indices.length === 0 || indices.length > maxSessionChunksLimit) return undefined
+  indices.sort((a, b) => a - b)
   let value = ""
-  for (const [, chunk] of chunks) value += chunk
-  return value
+  for (const index of indices) value += cookies[`${name}.${index}`]
+  return value || undefined
 }
 
-/** The names of every session cookie (plain or chunk) the browser sent. */
+/** The names of the session cookies (plain or canonical chunk) the browser sent. */
 function sentSessionCookieNames(cookies: Record<string, string>, name: string): string[] {
-  const prefix = `${name}.`
-  return Object.keys(cookies).filter((key) => key === name || key.startsWith(prefix))
+  const names = sentChunkIndices(cookies, name).map((index) => `${name}.${index}`)
+  return name in cookies ? [name, ...names] : names
 }
 
 /**

@@ -6,6 +6,8 @@ import { providerRequestOptions } from "./request-options.js"
 
 /** Long enough to keep discovery off the sign-in path, short enough to follow key and endpoint changes. */
 const discoveryTtlMs = 60 * 60 * 1000
+const maxCachedIssuers = 256
+const maxIssuerLength = 2048
 
 interface CacheEntry {
   expiresAt: number
@@ -32,6 +34,9 @@ export function discoverAuthorizationServer(
     .discoveryRequest(issuer, providerRequestOptions(provider))
     .then((response) => oauth.processDiscoveryResponse(issuer, response))
   const entry = { expiresAt: Date.now() + discoveryTtlMs, metadata }
+  // Issuers are few, except for Entra's per-tenant ones (one per signed-in organisation): bounded.
+  if (provider.issuer.length > maxIssuerLength) return metadata
+  if (cache.size >= maxCachedIssuers) cache.delete(cache.keys().next().value!)
   cache.set(provider.issuer, entry)
   // Failures are not remembered: the next sign-in tries again.
   metadata.catch(() => {

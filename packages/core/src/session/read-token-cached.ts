@@ -5,10 +5,17 @@ interface CachedToken {
   payload: JWT
   /** ms epoch after which the entry must not be served. */
   validUntil: number
+  /** What the entry holds, in UTF-16 code units: its key and (at most as long as the token) its payload. */
+  size: number
 }
 
 const cache = new Map<string, CachedToken>()
 const maxEntries = 1024
+/** A token longer than this is decoded every time: real session tokens are far shorter, and one entry must not hog the budget. */
+const maxCachedTokenLength = 8 * 1024
+/** All entries together (UTF-16 code units, so twice this in bytes): 4 MiB of heap at most. */
+const maxCachedSize = 2 * 1024 * 1024
+let cachedSize = 0
 /** Decryption is repeated for the same cookie on every page load; a short memory saves it. */
 const maxEntryMs = 60_000
 
@@ -26,15 +33,30 @@ export async function readTokenCached(token: string, jwt: JWTOptions, salt: stri
   const hit = cache.get(key)
   if (hit) {
     if (hit.validUntil > now) return structuredClone(hit.payload)
-    cache.delete(key)
+    forget(key, hit)
   }
   const payload = (await builtInDecode({ token, secret: secret as string | string[], salt })) as JWT | null
   if (!payload) return null
   const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now
   const validUntil = Math.min(now + maxEntryMs, exp)
-  if (validUntil > now) {
-    if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!)
-    cache.set(key, { payload: structuredClone(payload), validUntil })
+  if (validUntil > now && token.length <= maxCachedTokenLength) {
+    const size = key.length + token.length
+    while (cache.size > 0 && (cache.size >= maxEntries || cachedSize + size > maxCachedSize)) {
+      const [oldestKey, oldest] = cache.entries().next().value!
+      forget(oldestKey, oldest)
+    }
+    cache.set(key, { payload: structuredClone(payload), validUntil, size })
+    cachedSize += size
   }
   return payload
+}
+
+function forget(key: string, entry: CachedToken) {
+  cache.delete(key)
+  cachedSize -= entry.size
+}
+
+/** What the cache holds now (tests check the bounds through it). */
+export function cachedTokenStats(): { entries: number; size: number } {
+  return { entries: cache.size, size: cachedSize }
 }
