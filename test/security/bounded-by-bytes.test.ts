@@ -12,7 +12,7 @@ import { cachedTokenStats } from "../../packages/core/src/session/read-token-cac
 import { chunkSize } from "../../packages/core/src/http/session-chunks.js"
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
 import { encode } from "../../packages/core/src/jwt.js"
-import { base, credentialsConfig, secret } from "../../packages/core/src/test-support/credentials-app.js"
+import { base, browserFor, credentialsConfig, secret, signInAsAda } from "../../packages/core/src/test-support/credentials-app.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 
 const sessionName = "authjs.session-token"
@@ -175,6 +175,20 @@ describe("a flood of session chunks", () => {
     const response = await Auth(new Request("https://localhost:3000/auth/session", { headers: { cookie: secure } }), config)
     expect(response.status).toBe(400)
     expect(response.headers.getSetCookie()).toEqual([])
+  })
+
+  it("refuses to write a session that would need more chunks than the maximum, instead of locking the user out", async () => {
+    const config = credentialsConfig({
+      session: { maxCookieChunks: 2 },
+      callbacks: { jwt: ({ token }) => ({ ...token, roles: "r".repeat(3 * chunkSize) }) },
+    })
+    const browser = browserFor(config)
+    const response = await signInAsAda(browser)
+    expect(new URL(response.headers.get("location")!).searchParams.get("error")).toBe("Configuration")
+    expect([...browser.cookies.keys()].filter((name) => name.startsWith(sessionName))).toEqual([])
+    expect(loggedTypes(config)).toEqual(["SessionTokenError"])
+    // The user can still use the site: nothing was written that the next request would be refused for.
+    expect((await browser.fetch(`${base}/session`)).status).toBe(200)
   })
 
   it("fails closed on an unusable maximum", async () => {

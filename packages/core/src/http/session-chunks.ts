@@ -1,3 +1,4 @@
+import { SessionTokenError } from "../errors.js"
 import type { Cookie, CookieOption } from "../types.js"
 
 /** Auth.js's limit: 4096 bytes per cookie minus an estimate of 160 bytes for its attributes. */
@@ -48,16 +49,25 @@ function sentSessionCookieNames(cookies: Record<string, string>, name: string): 
 
 /**
  * Cookies that store `value` as the session, split into chunks when needed, plus deletions of
- * every session cookie the browser holds that the new value does not overwrite.
+ * every session cookie the browser holds that the new value does not overwrite. A value needing
+ * more than `maxChunks` chunks throws SessionTokenError.
  */
 export function writeSessionCookie(
   cookies: Record<string, string>,
   cookie: CookieOption,
   value: string,
   expires: Date,
+  maxChunks = defaultMaxSessionChunks,
 ): Cookie[] {
   const options = { ...cookie.options, expires }
   const written: Cookie[] = []
+  const chunks = Math.ceil(value.length / chunkSize)
+  if (chunks > maxChunks) {
+    // Written anyway, every later request would be refused for carrying too many chunks.
+    throw new SessionTokenError(
+      `The session token needs ${chunks} cookie chunks, more than session.maxCookieChunks (${maxChunks}): keep it smaller`,
+    )
+  }
   if (value.length <= chunkSize) {
     written.push({ name: cookie.name, value, options })
   } else {

@@ -40,7 +40,7 @@ export async function readDatabaseSession(
     if (update || lastExtended + sessionOptions.updateAge * 1000 <= now) {
       expires = new Date(now + sessionOptions.maxAge * 1000)
       await adapter.updateSession({ sessionToken, expires })
-      response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires)
+      response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires, options.session.maxCookieChunks)
     }
 
     const payload = await callbacks.session({

@@ -55,7 +55,7 @@ export async function readJwtSession(
 
     if (reissue) {
       const value = await jwt.encode({ ...jwt, token: stripClaims(next), salt: cookie.name })
-      response.cookies = writeSessionCookie(cookies, cookie, value, expires)
+      response.cookies = writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
     }
     await emitEvent(options, "session", { session: session as Session, token: next })
   } catch (error) {

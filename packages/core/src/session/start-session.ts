@@ -26,7 +26,7 @@ export async function startSession(
   const cookie = options.cookies.sessionToken
   if (options.session.strategy === "database" && !forceJwt) {
     const session = signedIn.databaseSession!
-    return writeSessionCookie(cookies, cookie, session.sessionToken, new Date(session.expires))
+    return writeSessionCookie(cookies, cookie, session.sessionToken, new Date(session.expires), options.session.maxCookieChunks)
   }
   const { user, account, profile, isNewUser } = signedIn
   const token = await options.callbacks.jwt({
@@ -40,5 +40,5 @@ export async function startSession(
   if (token === null) return clearSessionCookie(cookies, cookie)
   const value = await options.jwt.encode({ ...options.jwt, token, salt: cookie.name })
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
-  return writeSessionCookie(cookies, cookie, value, expires)
+  return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }
