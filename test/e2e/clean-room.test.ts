@@ -7,6 +7,7 @@
  * these builds (or the server's first request), as it failed users' builds.
  */
 import { randomBytes } from "node:crypto"
+import { cpSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import type { Browser } from "playwright-core"
@@ -290,8 +291,7 @@ for (const target of targets) {
     })
 
     it("has only the framework and the Gatehouse package, and cannot resolve the optional peers", async () => {
-      const { readFile } = await import("node:fs/promises")
-      const manifest = JSON.parse(await readFile(join(app.dir, "package.json"), "utf8"))
+      const manifest = JSON.parse(readFileSync(join(app.dir, "package.json"), "utf8"))
       const dependencies = Object.keys(manifest.dependencies)
       expect(dependencies.filter((name: string) => name.startsWith("@gatehouse/"))).toHaveLength(1)
       expect(dependencies).not.toContain("@simplewebauthn/server")
@@ -333,3 +333,55 @@ for (const target of targets) {
     }, 120_000)
   })
 }
+
+describe("clean room: the passkey provider and the @simplewebauthn/server the app has", () => {
+  let app: CleanRoomApp
+  const peerDir = () => join(app.dir, "node_modules", "@simplewebauthn", "server")
+  const firstUse = async () => (await app.exec(process.execPath, ["first-use.mjs"])).trim()
+
+  beforeAll(async () => {
+    app = await createCleanRoomApp("passkey-peer", {
+      gatehouse: "@gatehouse/core",
+      framework: [],
+      files: {
+        // What a WebAuthn route does first, through the published module an app imports.
+        "first-use.mjs": `import Passkey from "@gatehouse/core/providers/passkey"
+try {
+  const library = await Passkey().loadSimpleWebAuthn()
+  console.log(typeof library.verifyRegistrationResponse === "function" ? "loaded" : "incomplete")
+} catch (error) {
+  console.log(error.message)
+}
+`,
+      },
+    })
+  }, 120_000)
+  afterAll(() => app?.remove())
+
+  it("not installed: importing the provider works, its first use names the package and the install command", async () => {
+    assertCannotResolveOptionalPeers(app)
+    expect(await firstUse()).toMatch(
+      /^Passkeys \(the WebAuthn and Passkey providers\) need the @simplewebauthn\/server package, which could not be loaded\. Install it: npm install @simplewebauthn\/server@\^13\./,
+    )
+  })
+
+  it("version 9 installed (an app pinned it for next-auth): one message naming the version needed", async () => {
+    cpSync(join(repoRoot, "node_modules", "simplewebauthn-server-9"), peerDir(), { recursive: true, dereference: true })
+    try {
+      expect(JSON.parse(readFileSync(join(peerDir(), "package.json"), "utf8")).version).toMatch(/^9\./)
+      expect(await firstUse()).toMatch(/^Passkeys need @simplewebauthn\/server 13 or later; the installed copy is older \(version 9 or before\)\. Upgrade it: npm install @simplewebauthn\/server@\^13\./)
+    } finally {
+      rmSync(peerDir(), { recursive: true, force: true })
+    }
+  })
+
+  it("the supported version installed: it loads", async () => {
+    const installed = realpathSync(join(repoRoot, "packages", "core", "node_modules", "@simplewebauthn", "server"))
+    cpSync(installed, peerDir(), { recursive: true, dereference: true })
+    try {
+      expect(await firstUse()).toBe("loaded")
+    } finally {
+      rmSync(peerDir(), { recursive: true, force: true })
+    }
+  })
+})

@@ -13,9 +13,11 @@ let library: Promise<SimpleWebAuthnServer> | undefined
  * that use passkeys; apps without them never need it installed.
  */
 export function loadSimpleWebAuthn(): Promise<SimpleWebAuthnServer> {
-  library ??= checkedSimpleWebAuthn(() => import("@simplewebauthn/server"))
-  // A failed load is not cached: installing the package fixes a running dev server.
-  library.catch(() => (library = undefined))
+  if (!library) {
+    library = checkedSimpleWebAuthn(() => import("@simplewebauthn/server"))
+    // A failed load is not cached: installing the package fixes a running dev server.
+    library.catch(() => (library = undefined))
+  }
   return library
 }
 
