@@ -12,7 +12,6 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
-import { createRequire } from "node:module"
 import { dirname, join, relative, resolve } from "node:path"
 import { promisify } from "node:util"
 
@@ -140,27 +139,25 @@ function fail(message: string): never {
   throw new Error(message)
 }
 
-function canResolve(fromDir: string, specifier: string): boolean {
-  try {
-    createRequire(join(fromDir, "package.json")).resolve(`${specifier}/package.json`)
-    return true
-  } catch {
-    try {
-      createRequire(join(fromDir, "package.json")).resolve(specifier)
-      return true
-    } catch {
-      return false
-    }
+/**
+ * Where `dependency` is found from `fromDir` by Node's (and every bundler's) lookup: the
+ * nearest node_modules folder up the tree that holds it. Exports maps do not matter here.
+ */
+function findPackage(fromDir: string, dependency: string): string | undefined {
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, "node_modules", dependency)
+    if (existsSync(join(candidate, "package.json"))) return realpathSync(candidate)
+    if (dirname(dir) === dir) return undefined
   }
+}
+
+function canResolve(fromDir: string, dependency: string): boolean {
+  return findPackage(fromDir, dependency) !== undefined
 }
 
 /** The folder of `dependency` as the workspace package at `fromDir` resolves it. */
 function packageDir(fromDir: string, dependency: string): string {
-  for (let dir = fromDir; ; dir = dirname(dir)) {
-    const candidate = join(dir, "node_modules", dependency)
-    if (existsSync(join(candidate, "package.json"))) return realpathSync(candidate)
-    if (dirname(dir) === dir) throw new Error(`${dependency} is not installed for ${fromDir}`)
-  }
+  return findPackage(fromDir, dependency) ?? fail(`${dependency} is not installed for ${fromDir}`)
 }
 
 /** Throws unless neither the app nor its @gatehouse/core copy can resolve any optional peer. */
