@@ -385,3 +385,36 @@ try {
     }
   })
 })
+
+describe("clean room: a Next.js app that adds the passkey provider but not @simplewebauthn/server", () => {
+  let app: CleanRoomApp
+  afterAll(() => app?.remove())
+
+  it("fails its Turbopack build with the package's name and the command that installs it", async () => {
+    app = await createCleanRoomApp("next-passkey-missing", {
+      gatehouse: "@gatehouse/next",
+      framework: ["next", "react", "react-dom"],
+      files: {
+        ...nextApp,
+        "auth.js": nextApp["auth.js"]
+          .replace(`import Credentials`, `import Passkey from "@gatehouse/next/providers/passkey"\nimport Credentials`)
+          .replace(`  providers: [`, `  experimental: { enableWebAuthn: true },\n  providers: [\n    Passkey(),`),
+      },
+    })
+    assertCannotResolveOptionalPeers(app)
+    const failure = await target("Next.js (next build, turbopack)").build(app).then(
+      () => "built",
+      (error: Error) => error.message,
+    )
+    expect(failure).toMatch(/Can't resolve '@simplewebauthn\/server'/)
+    expect(failure).toContain("npm install @simplewebauthn/server@^13")
+  }, 600_000)
+})
+
+function target(name: string): Target {
+  return targets.find((candidate) => candidate.name === name) ?? fail(`no target ${name}`)
+}
+
+function fail(message: string): never {
+  throw new Error(message)
+}

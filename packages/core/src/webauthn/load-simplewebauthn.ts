@@ -14,7 +14,8 @@ let library: Promise<SimpleWebAuthnServer> | undefined
  */
 export function loadSimpleWebAuthn(): Promise<SimpleWebAuthnServer> {
   if (!library) {
-    library = checkedSimpleWebAuthn(() => import("@simplewebauthn/server"))
+    // The comment stays in the built file, so a bundler's "Can't resolve" excerpt shows the fix.
+    library = checkedSimpleWebAuthn(() => import(/* Passkeys need this package: npm install @simplewebauthn/server@^13 */ "@simplewebauthn/server"))
     // A failed load is not cached: installing the package fixes a running dev server.
     library.catch(() => (library = undefined))
   }
