@@ -20,7 +20,8 @@ export const optionalPackages = {
 const importPatterns = [
   /\b(?:import|export)\s*(?:type\s+)?[\w*${},\s]*?\sfrom\s*["']([^"']+)["']/g,
   /\bimport\s*["']([^"']+)["']/g,
-  /\bimport\s*\(\s*["']([^"']+)["']\s*\)/g,
+  // Comments may sit inside import(…): bundlers' hints, or a note for the reader of a build error.
+  /\bimport\s*\(\s*(?:\/\*[\s\S]*?\*\/\s*|\/\/[^\n]*\n\s*)*["']([^"']+)["']\s*\)/g,
   /\brequire\s*\(\s*["']([^"']+)["']\s*\)/g,
 ]
 
