@@ -3,13 +3,17 @@
  * provider modules that need them, and installing them at any version an Auth.js app may have
  * pinned causes no install conflict. Reads the built packages: run `npm run build` first.
  */
-import { existsSync, readFileSync } from "node:fs"
+import { execFile } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join, resolve } from "node:path"
+import { promisify } from "node:util"
 import semver from "semver"
 import { describe, expect, it } from "vitest"
 import { scanOptionalPackages } from "../../scripts/optional-packages.mjs"
 
+const run = promisify(execFile)
 const repoRoot = resolve(import.meta.dirname, "../..")
 const core = JSON.parse(readFileSync(join(repoRoot, "packages/core/package.json"), "utf8"))
 
@@ -56,4 +60,26 @@ describe("peer ranges", () => {
     expect(core.peerDependenciesMeta.nodemailer.optional).toBe(true)
     expect(semver.satisfies(versionOf("nodemailer"), core.peerDependencies.nodemailer)).toBe(true)
   })
+})
+
+describe("npm install", () => {
+  it("installs an app that pins @simplewebauthn/server 9 beside the packed @gatehouse/core, with no ERESOLVE", async () => {
+    const dir = join(repoRoot, ".tmp", `pins-simplewebauthn-9-${process.pid}-${randomBytes(3).toString("hex")}`)
+    mkdirSync(dir, { recursive: true })
+    try {
+      const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: join(repoRoot, "packages/core") })
+      const [{ filename }] = JSON.parse(stdout) as [{ filename: string }]
+      const dependencies = { "@gatehouse/core": `file:${filename}`, "@simplewebauthn/server": "^9.0.3" }
+      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "pins-simplewebauthn-9", private: true, dependencies }))
+      // A dry run resolves the whole tree (npm's peer checks included) from the registry's metadata.
+      const install = await run("npm", ["install", "--dry-run", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir }).then(
+        ({ stdout, stderr }) => stdout + stderr,
+        (error: { stdout?: string; stderr?: string }) => `failed: ${error.stdout}${error.stderr}`,
+      )
+      expect(install).not.toMatch(/ERESOLVE|failed/)
+      expect(install).toMatch(/add @simplewebauthn\/server 9\./)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 120_000)
 })
