@@ -26,3 +26,6 @@ for (const folder of [...manifests.keys()].sort()) visit(folder)
 for (const name of ordered.filter((folder) => manifests.get(folder).scripts?.build)) {
   execSync("npm run build --silent", { cwd: `packages/${name}`, stdio: "inherit" })
 }
+
+// A bundler resolves every import it sees: fail here, not in the build of an app without passkeys.
+execSync("node scripts/optional-packages.mjs", { stdio: "inherit" })

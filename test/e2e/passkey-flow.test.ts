@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import WebAuthn from "../../packages/core/src/providers/webauthn.js"
+import { checkedSimpleWebAuthn } from "../../packages/core/src/webauthn/load-simplewebauthn.js"
 import { base, origin, passkeyApp, type OptionsBody } from "./support/passkey-app.js"
 
 describe("passkey sign-up and sign-in", () => {
@@ -215,3 +216,20 @@ describe("GET /webauthn-options", () => {
 function toBase64Url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString("base64url")
 }
+
+describe("passkeys on @simplewebauthn/server 9 (next-auth's peer range)", () => {
+  it("refuse at the first ceremony with one message naming the version needed, and serve no options", async () => {
+    // The real version 9, installed under an alias beside the supported major.
+    const version9 = () => checkedSimpleWebAuthn(() => import("simplewebauthn-server-9"))
+    const app = passkeyApp({ providers: [Passkey({ loadSimpleWebAuthn: version9 })] })
+    const response = await app.browser().options({ action: "register", email: "ada@example.test" })
+    // As any failed GET action: to the error page, the details in the server log only.
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get("location")!).searchParams.get("error")).toBe("Configuration")
+    expect(response.headers.get("set-cookie") ?? "").not.toContain("challenge")
+    const logged = app.logger.errors.map((error) => (error as Error).message)
+    expect(logged).toHaveLength(1)
+    expect(logged[0]).toMatch(/Passkeys need @simplewebauthn\/server 13 or later.*npm install @simplewebauthn\/server@\^13/)
+    expect(await app.adapter.getUserByEmail!("ada@example.test")).toBeNull()
+  })
+})

@@ -12,6 +12,9 @@ export interface EmailFlowOptions {
   maxAge: number
 }
 
+/** Every e-mail provider's `from` unless the app sets one (here, not in the nodemailer provider, so that mail-API providers do not bring nodemailer along). */
+export const defaultFrom = "Auth.js <no-reply@authjs.dev>"
+
 export const defaultMaxCodeAttempts = 5
 export const defaultEmailMaxAge = 24 * 60 * 60
 

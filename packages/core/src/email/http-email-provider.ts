@@ -1,6 +1,5 @@
-import { defaultFrom } from "../providers/nodemailer.js"
 import type { EmailConfig, SendVerificationRequestParams } from "../providers/types.js"
-import { defaultEmailMaxAge } from "./email-provider-options.js"
+import { defaultEmailMaxAge, defaultFrom } from "./email-provider-options.js"
 import { postMailOverHttps } from "./post-mail-over-https.js"
 import { verificationMail, type VerificationMail } from "./verification-mail.js"
 

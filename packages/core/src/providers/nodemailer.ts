@@ -1,3 +1,4 @@
+import { defaultFrom } from "../email/email-provider-options.js"
 import { printToConsole } from "../email/print-to-console.js"
 import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
 import { verificationMail, verificationMailHtml, verificationMailText } from "../email/verification-mail.js"
@@ -22,7 +23,7 @@ export interface NodemailerConfig extends EmailConfig {
 
 export type NodemailerUserConfig = Omit<Partial<NodemailerConfig>, "options" | "type">
 
-export const defaultFrom = "Auth.js <no-reply@authjs.dev>"
+export { defaultFrom }
 
 /**
  * Sign in with a magic link (and a one-time code) sent over SMTP with nodemailer, which is

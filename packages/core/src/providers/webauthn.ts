@@ -2,8 +2,10 @@
  * WebAuthn: sign in with a security key or a passkey. Experimental, as in Auth.js: it needs
  * `experimental: { enableWebAuthn: true }` and an adapter that stores authenticators.
  *
- * `@simplewebauthn/server` does every ceremony's crypto; core loads it only when a WebAuthn
- * route runs, so apps without passkeys never pay for it.
+ * `@simplewebauthn/server` (version 13 or later; install it beside Gatehouse) does every
+ * ceremony's crypto. This module is the only way it reaches an app: the provider carries a loader
+ * that core calls when a WebAuthn route first runs, so apps without passkeys neither install nor
+ * bundle it, and apps with them do not load it at start-up.
  */
 import type {
   GenerateAuthenticationOptionsOpts,
@@ -15,6 +17,7 @@ import type { AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Awaitable } from "../types.js"
+import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { CommonProviderOptions, CredentialInput } from "./types.js"
 
@@ -63,7 +66,9 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
   formFields: Record<string, CredentialInput>
   getUserInfo: GetUserInfo
   getRelayingParty: (options: WebAuthnInternalOptions, request: RequestInternal) => RelayingParty
-  /** Replaces the lazily loaded @simplewebauthn/server (tests, or a pinned copy). */
+  /** Loads @simplewebauthn/server on first use; set by this factory, so only passkey apps bundle the package. */
+  loadSimpleWebAuthn?: () => Promise<SimpleWebAuthnServer>
+  /** Replaces functions of the loaded @simplewebauthn/server (tests, or a pinned copy). */
   simpleWebAuthn?: Partial<SimpleWebAuthnServer>
 }
 
@@ -85,6 +90,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     simpleWebAuthnBrowserVersion: DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION,
     getUserInfo: defaultGetUserInfo,
     getRelayingParty: defaultRelayingParty,
+    loadSimpleWebAuthn,
     ...config,
     type: "webauthn",
   }

@@ -68,3 +68,19 @@ describe("WebAuthn config checks", () => {
     expect((await configProblem({ providers: [Passkey({ simpleWebAuthnBrowserVersion: false })] })).error).toBeUndefined()
   })
 })
+
+describe("WebAuthn providers' library", () => {
+  it("refuses a hand-made WebAuthn provider that has no way to load @simplewebauthn/server", async () => {
+    const { loadSimpleWebAuthn: _, ...handMade } = Passkey()
+    const { status, error } = await configProblem({ providers: [handMade] })
+    expect(status).toBe(500)
+    expect(error?.message).toMatch(/needs @simplewebauthn\/server\. Create it with WebAuthn\(\).*or Passkey\(\)/)
+  })
+
+  it("accepts one that brings every ceremony function itself", async () => {
+    const library = await import("@simplewebauthn/server")
+    const { loadSimpleWebAuthn: _, ...handMade } = Passkey()
+    const { error } = await configProblem({ providers: [{ ...handMade, simpleWebAuthn: library }] })
+    expect(error).toBeUndefined()
+  })
+})

@@ -20,6 +20,11 @@ export function assertWebAuthnProviders(providers: readonly { type: string }[]):
         `Invalid provider config for "${webauthn.id}": simpleWebAuthnBrowserVersion "${String(version)}" must be a valid semver string.`,
       )
     }
+    if (!webauthn.loadSimpleWebAuthn && !hasEveryCeremonyFunction(webauthn.simpleWebAuthn)) {
+      return new AuthError(
+        `Invalid provider config for "${webauthn.id}": a WebAuthn provider needs @simplewebauthn/server. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey", which load the package`,
+      )
+    }
     if (!webauthn.enableConditionalUI) continue
     if (conditionalUIProvider) {
       return new DuplicateConditionalUI(
@@ -35,4 +40,15 @@ export function assertWebAuthnProviders(providers: readonly { type: string }[]):
     }
   }
   return undefined
+}
+
+const ceremonyFunctions = [
+  "generateAuthenticationOptions",
+  "generateRegistrationOptions",
+  "verifyAuthenticationResponse",
+  "verifyRegistrationResponse",
+] as const
+
+function hasEveryCeremonyFunction(own: WebAuthnProviderConfig["simpleWebAuthn"]): boolean {
+  return ceremonyFunctions.every((name) => typeof own?.[name] === "function")
 }

@@ -3,7 +3,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie, ResponseInternal } from "../types.js"
 import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 
 /** A user's stored authenticators as WebAuthn credential descriptors. */

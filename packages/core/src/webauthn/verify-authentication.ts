@@ -5,7 +5,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { readChallengeCookie } from "./challenge-cookie.js"
 import { claimChallenge } from "./consumed-challenges.js"
 import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
 import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 

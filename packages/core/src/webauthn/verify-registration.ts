@@ -5,7 +5,7 @@ import type { Account, Authenticator } from "../types.js"
 import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { claimChallenge } from "./consumed-challenges.js"
 import { bytesToBase64, storedCredentialId, transportsToString } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
 import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 
