@@ -32,16 +32,14 @@ async function storedSession(expires: Date): Promise<string> {
   return `authjs.session-token=${sessionToken}`
 }
 
+function baseConfig(): AuthConfig {
+  return { secret, trustHost: true, basePath: "/auth", adapter, logger: silentLogger(), providers: [], session: { maxAge: 30 * 86400, updateAge: 86400 } }
+}
+
 function app(callbacks: AuthConfig["callbacks"] = {}) {
   const seen: { callback: unknown[]; event: unknown[] } = { callback: [], event: [] }
   const config: AuthConfig = {
-    secret,
-    trustHost: true,
-    basePath: "/auth",
-    adapter,
-    logger: silentLogger(),
-    providers: [],
-    session: { maxAge: 30 * 86400, updateAge: 86400 },
+    ...baseConfig(),
     callbacks: {
       ...callbacks,
       session(params) {
@@ -90,12 +88,7 @@ describe("database session expiry seen by callbacks and events", () => {
     const cookie = await storedSession(expires)
     const events: unknown[] = []
     const response = await Auth(new Request(`${base}/session`, { headers: { cookie } }), {
-      secret,
-      trustHost: true,
-      basePath: "/auth",
-      adapter,
-      logger: silentLogger(),
-      providers: [],
+      ...baseConfig(),
       events: { session: ({ session }) => void events.push(session.expires) },
     })
     expect(((await response.json()) as { expires: string }).expires).toBe(expires.toISOString())
