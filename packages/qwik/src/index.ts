@@ -9,6 +9,8 @@ export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 export const customFetch = isServer ? coreCustomFetch : undefined
 
 export type { Account, DefaultSession, Profile, Session, User } from "@gatehouse/core/types"
+// Exported so that `declare module "@gatehouse/qwik" { interface JWT { … } }` augments the token type.
+export type { JWT } from "@gatehouse/core/jwt"
 export type {
   ActionSucceeded,
   GetSessionResult,

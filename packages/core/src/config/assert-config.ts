@@ -2,7 +2,6 @@ import {
   AuthError,
   ExperimentalFeatureNotEnabled,
   MissingAdapter,
-  MissingAdapterMethods,
   MissingAuthorize,
   MissingSecret,
   UntrustedHost,
@@ -10,34 +9,8 @@ import {
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"
+import { databaseSessionMethods, emailMethods, missingAdapterMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolve-config.js"
-
-const databaseSessionMethods = [
-  "createUser",
-  "getUser",
-  "getUserByEmail",
-  "getUserByAccount",
-  "updateUser",
-  "linkAccount",
-  "createSession",
-  "getSessionAndUser",
-  "updateSession",
-  "deleteSession",
-]
-const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail"]
-const webauthnMethods = [
-  "createUser",
-  "getUser",
-  "linkAccount",
-  "getAccount",
-  "getAuthenticator",
-  "createAuthenticator",
-  "listAuthenticatorsByUserId",
-  "updateAuthenticatorCounter",
-  // Not in Auth.js's list, but its default flows call them (user lookup by e-mail, sign-in by credential).
-  "getUserByEmail",
-  "getUserByAccount",
-]
 
 /**
  * The first problem that makes this config unusable, or undefined. Checked once per config;
@@ -89,15 +62,16 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   const strategy = resolved.session.strategy
 
   const adapter = config.adapter
+  // As Auth.js: an e-mail provider asks for the e-mail methods, otherwise database sessions ask for
+  // theirs. A method some other flow needs but the adapter lacks fails that flow when it is reached,
+  // with the same error naming it (see wrapAdapter), instead of every request of the app.
+  const required: string[] = []
   if (hasEmail) {
     if (!adapter) return new MissingAdapter("Email login requires an adapter")
-    const missing = missingMethods(adapter, emailMethods)
-    if (missing) return missing
-  }
-  if (strategy === "database") {
+    required.push(...emailMethods)
+  } else if (strategy === "database") {
     if (!adapter) return new MissingAdapter("Database session requires an adapter")
-    const missing = missingMethods(adapter, databaseSessionMethods)
-    if (missing) return missing
+    required.push(...databaseSessionMethods)
   }
   if (hasWebAuthn) {
     if (!resolved.experimental.enableWebAuthn) {
@@ -106,14 +80,8 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       )
     }
     if (!adapter) return new MissingAdapter("WebAuthn requires an adapter")
-    const missing = missingMethods(adapter, webauthnMethods)
-    if (missing) return missing
+    required.push(...webauthnMethods)
   }
+  if (adapter) return missingAdapterMethods(adapter, required)
   return undefined
-}
-
-function missingMethods(adapter: object, required: string[]): MissingAdapterMethods | undefined {
-  const missing = required.filter((name) => typeof (adapter as any)[name] !== "function")
-  if (missing.length === 0) return undefined
-  return new MissingAdapterMethods(`Required adapter methods were missing: ${missing.join(", ")}`)
 }

@@ -1,10 +1,13 @@
 import type { Adapter } from "../adapters.js"
 import { AdapterError } from "../errors.js"
 import type { LoggerInstance } from "../types.js"
+import { flowMethods, missingAdapterMethods } from "./adapter-methods.js"
 
 /**
  * The adapter with every method (own or inherited from a class) wrapped: debug-logged, and a
- * throw becomes an AdapterError carrying the cause, so callers handle one error type.
+ * throw becomes an AdapterError carrying the cause, so callers handle one error type. A method a
+ * flow calls but the adapter lacks (the config check only asks for what Auth.js asks for) throws
+ * MissingAdapterMethods naming it, failing that flow alone with a clear error.
  */
 export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Required<Adapter> | undefined {
   if (!adapter) return undefined
@@ -19,6 +22,12 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
         const e = new AdapterError(error as Error)
         throw e
       }
+    }
+  }
+  for (const name of flowMethods) {
+    if (name in wrapped) continue
+    wrapped[name] = async () => {
+      throw missingAdapterMethods(adapter, [name])
     }
   }
   return wrapped as Required<Adapter>

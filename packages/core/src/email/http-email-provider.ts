@@ -10,6 +10,8 @@ export type HttpEmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">
 export interface OutgoingMail extends VerificationMail {
   from: string | undefined
   to: string
+  /** The magic link, for APIs that fill their own template with it. */
+  url: string
 }
 
 /** What sets one mail API apart from another. */
@@ -17,12 +19,14 @@ export interface MailApi {
   id: string
   /** The service's name, also used in its error messages. */
   name: string
-  /** Where the mail is POSTed. */
-  endpoint: string
+  /** Where the mail is POSTed: fixed, or read from the provider's options (region, sender domain). */
+  endpoint: string | ((provider: EmailConfig) => string)
   /** How the API key travels. */
   headers(apiKey: string | undefined): Record<string, string>
-  /** The request body the API expects. */
-  body(mail: OutgoingMail): unknown
+  /** The request body the API expects: sent as JSON, or as a form when it is `URLSearchParams`. */
+  body(mail: OutgoingMail, provider: EmailConfig): unknown
+  /** Defaults the service needs besides Auth.js's (for example no code when the app's template shows none). */
+  defaults?: Partial<EmailConfig>
 }
 
 /**
@@ -36,10 +40,12 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     name: api.name,
     from: defaultFrom,
     maxAge: defaultEmailMaxAge,
+    ...api.defaults,
     async sendVerificationRequest({ identifier, url, provider, theme, code }: SendVerificationRequestParams) {
       const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
-      const outgoing: OutgoingMail = { from: provider.from, to: identifier, ...mail }
-      await postMailOverHttps(provider, api.name, api.endpoint, api.headers(provider.apiKey), api.body(outgoing))
+      const outgoing: OutgoingMail = { from: provider.from, to: identifier, url, ...mail }
+      const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
+      await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(outgoing, provider))
     },
     options: config,
   }

@@ -4,7 +4,7 @@ import { customFetch } from "../symbols.js"
 
 /**
  * One POST to a mail API (Resend, Postmark, SendGrid…), through the provider's `customFetch` when
- * it has one. Any answer but 2xx throws with the service's reply (cut short), so the sign-in ends
+ * it has one: a JSON body, or a form for `URLSearchParams` (Mailgun). Any answer but 2xx throws with the service's reply (cut short), so the sign-in ends
  * with a clear error and its token is discarded.
  */
 export async function postMailOverHttps(
@@ -16,10 +16,11 @@ export async function postMailOverHttps(
 ): Promise<void> {
   const fetchMail = ((provider as { [customFetch]?: typeof fetch })[customFetch] ?? fetch) as typeof fetch
   if (!provider.apiKey) throw new Error(`${service} needs an API key: set \`apiKey\` or ${envProviderPrefix(provider.id)}_KEY`)
+  const form = body instanceof URLSearchParams
   const response = await fetchMail(url, {
     method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json", ...headers },
-    body: JSON.stringify(body),
+    headers: { Accept: "application/json", ...(form ? {} : { "Content-Type": "application/json" }), ...headers },
+    body: form ? body : JSON.stringify(body),
   })
   if (!response.ok) {
     const reply = (await response.text().catch(() => "")).slice(0, 500)

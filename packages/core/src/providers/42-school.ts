@@ -16,7 +16,7 @@ export interface FortyTwoProfile {
   pool_month?: string | null
   pool_year?: string | null
   campus?: Array<{ id: number; name: string; time_zone: string }>
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** 42 School intranet (OAuth 2, `AUTH_42_SCHOOL_ID` / `AUTH_42_SCHOOL_SECRET`), scope `public`. */

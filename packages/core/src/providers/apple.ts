@@ -25,7 +25,7 @@ export interface AppleProfile {
   at_hash?: string
   auth_time?: number
   user?: AppleNonConformUser
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

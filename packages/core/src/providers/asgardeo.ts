@@ -7,7 +7,7 @@ export interface AsgardeoProfile {
   family_name?: string
   email?: string
   picture?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -11,7 +11,7 @@ export interface Auth0Profile {
   email: string
   email_verified: boolean
   updated_at: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -13,7 +13,7 @@ export interface AuthentikProfile {
   preferred_username: string
   nickname: string
   groups: string[]
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

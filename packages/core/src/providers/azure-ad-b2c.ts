@@ -18,7 +18,7 @@ export interface AzureADB2CProfile {
   postalCode?: string
   /** The user flow (policy) that issued the token. */
   tfp?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -15,7 +15,7 @@ export interface BankIDNorwayProfile {
   amr: "BID" | "BIM" | "BIS"
   email?: string
   nnin_altsub?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -4,7 +4,7 @@ import type { OAuthUserConfig, OIDCConfig } from "./types.js"
 export interface BattleNetProfile {
   sub: string
   battle_tag: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** The regional Battle.net issuers; one of them must be given as `issuer`. */

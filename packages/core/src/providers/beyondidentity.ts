@@ -6,7 +6,7 @@ export interface BeyondIdentityProfile {
   name: string
   preferred_username: string
   email: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -14,7 +14,7 @@ export interface BitbucketProfile {
   nickname: string
   account_status: string
   location: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

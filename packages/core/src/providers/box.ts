@@ -11,7 +11,7 @@ export interface BoxProfile {
   status?: string
   language?: string
   timezone?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Box (OAuth 2, `AUTH_BOX_ID` / `AUTH_BOX_SECRET`). Box calls the email address `login`. */

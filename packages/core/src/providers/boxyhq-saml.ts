@@ -6,7 +6,7 @@ export interface BoxyHQSAMLProfile {
   email: string
   firstName?: string
   lastName?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -16,7 +16,7 @@ export interface BungieProfile {
   }
   ErrorCode?: number
   ErrorStatus?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface BungieOptions extends OAuthUserConfig<BungieProfile> {

@@ -12,7 +12,7 @@ export interface ClickUpProfile {
     week_start_day?: number | null
     timezone?: string
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -9,7 +9,7 @@ export interface CognitoProfile {
   picture?: string
   "cognito:username"?: string
   "cognito:groups"?: string[]
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

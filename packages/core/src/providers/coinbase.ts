@@ -12,7 +12,7 @@ export interface CoinbaseProfile {
     resource?: string
     [field: string]: unknown
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Coinbase (OAuth 2, `AUTH_COINBASE_ID` / `AUTH_COINBASE_SECRET`), scopes `wallet:user:email wallet:user:read`. */

@@ -14,7 +14,7 @@ export interface Concept2Profile {
     dob?: string
     [field: string]: unknown
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Concept2 Logbook (OAuth 2, `AUTH_CONCEPT2_ID` / `AUTH_CONCEPT2_SECRET`), scope `user:read,results:write`. */

@@ -9,7 +9,7 @@ export interface DescopeProfile {
   phone_number?: string
   phone_number_verified?: boolean
   picture?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -21,7 +21,7 @@ export interface DiscordProfile {
   public_flags: number
   /** Set by this provider: the avatar's (or default avatar's) CDN URL. */
   image_url: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

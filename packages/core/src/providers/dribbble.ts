@@ -7,7 +7,7 @@ export interface DribbbleProfile {
   login?: string
   email: string
   avatar_url: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface DribbbleOptions extends OAuthUserConfig<DribbbleProfile> {

@@ -12,7 +12,7 @@ export interface DropboxProfile {
   disabled: boolean
   country?: string
   locale: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -7,7 +7,7 @@ export interface DuendeISUser {
   email?: string
   email_verified?: boolean
   picture?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -8,7 +8,7 @@ export interface EventbriteProfile {
   last_name: string
   emails: Array<{ email: string; verified: boolean; primary: boolean }>
   image_id: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

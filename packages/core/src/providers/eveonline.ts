@@ -9,7 +9,7 @@ export interface EVEOnlineProfile {
   TokenType: string
   CharacterOwnerHash: string
   IntellectualProperty: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

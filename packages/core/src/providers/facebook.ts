@@ -8,7 +8,7 @@ export interface FacebookProfile {
   name: string
   email?: string
   picture: { data: { url: string; width?: number; height?: number; is_silhouette?: boolean } }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

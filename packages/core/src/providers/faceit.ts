@@ -8,7 +8,7 @@ export interface FaceitProfile {
   picture: string
   nickname?: string
   locale?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

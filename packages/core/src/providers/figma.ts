@@ -6,7 +6,7 @@ export interface FigmaProfile {
   email: string
   handle: string
   img_url: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Figma (OAuth 2 with state, `AUTH_FIGMA_ID` / `AUTH_FIGMA_SECRET`), scope `files:read`. */

@@ -14,7 +14,7 @@ export interface FoursquareProfile {
       [field: string]: unknown
     }
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface FoursquareOptions extends OAuthUserConfig<FoursquareProfile> {

@@ -9,7 +9,7 @@ export interface FreshbooksProfile {
     email: string
     [field: string]: unknown
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** FreshBooks (OAuth 2, `AUTH_FRESHBOOKS_ID` / `AUTH_FRESHBOOKS_SECRET`); no profile picture. */

@@ -19,7 +19,7 @@ export interface FusionAuthProfile {
   picture?: string
   sid?: string
   scope?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface FusionAuthOptions extends OAuthUserConfig<FusionAuthProfile> {

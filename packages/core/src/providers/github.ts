@@ -37,7 +37,7 @@ export interface GitHubProfile {
   created_at: string
   updated_at: string
   two_factor_authentication?: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface GitHubOptions extends OAuthUserConfig<GitHubProfile> {

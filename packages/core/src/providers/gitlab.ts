@@ -15,7 +15,7 @@ export interface GitLabProfile {
   commit_email?: string
   bot: boolean
   two_factor_enabled: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface GitLabOptions extends OAuthUserConfig<GitLabProfile> {

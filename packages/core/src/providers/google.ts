@@ -19,7 +19,7 @@ export interface GoogleProfile {
   exp: number
   nbf?: number
   jti?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -12,7 +12,7 @@ export interface HubSpotProfile {
   hub_id: number | string
   app_id?: number
   scopes?: string[]
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

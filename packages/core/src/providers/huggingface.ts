@@ -13,7 +13,7 @@ export interface HuggingfaceProfile {
   isPro: boolean
   canPay?: boolean
   orgs?: Array<{ sub: string; name: string; picture: string; preferred_username: string; isEnterprise: boolean }>
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -3,6 +3,7 @@
  * its own module, `@gatehouse/core/providers/<id>`, default-exporting a factory.
  */
 export type {
+  ClaimsProfile,
   CommonProviderOptions,
   CredentialInput,
   CredentialsConfig,

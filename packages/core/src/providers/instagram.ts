@@ -6,7 +6,7 @@ export interface InstagramProfile {
   username: string
   account_type: "BUSINESS" | "MEDIA_CREATOR" | "PERSONAL"
   name?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

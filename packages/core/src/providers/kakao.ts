@@ -15,7 +15,7 @@ export interface KakaoProfile {
     email?: string
     [field: string]: unknown
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

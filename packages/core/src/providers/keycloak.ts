@@ -14,7 +14,7 @@ export interface KeycloakProfile {
   given_name: string
   family_name: string
   picture?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -10,7 +10,7 @@ export interface KindeProfile {
   picture?: string
   preferred_username?: string
   org_codes?: string[]
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

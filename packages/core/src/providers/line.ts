@@ -11,7 +11,7 @@ export interface LineProfile {
   name: string
   picture: string
   email?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -10,7 +10,7 @@ export interface LinkedInProfile {
   locale: string | { country: string; language: string }
   email: string
   email_verified: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

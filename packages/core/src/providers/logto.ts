@@ -12,7 +12,7 @@ export interface LogtoProfile {
   phone_number_verified?: boolean
   organizations?: string[]
   organization_roles?: string[]
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

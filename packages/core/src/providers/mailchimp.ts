@@ -8,7 +8,7 @@ export interface MailchimpProfile {
   user_id: number
   login: { email: string; avatar: string | null; login_id: number; login_name: string; login_email: string }
   api_endpoint: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Mailchimp (OAuth 2, `AUTH_MAILCHIMP_ID` / `AUTH_MAILCHIMP_SECRET`); named after the account. */

@@ -9,7 +9,7 @@ export interface MailruProfile {
   nickname?: string
   email: string
   image?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -19,7 +19,7 @@ export interface MastodonProfile {
   following_count: number
   statuses_count: number
   last_status_at: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -15,7 +15,7 @@ export interface MattermostProfile {
   create_at: number
   update_at: number
   delete_at: number
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -3,7 +3,7 @@ import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 /** `GET /v1/me` of the Medium API. */
 export interface MediumProfile {
   data: { id: string; username: string; name: string; url: string; imageUrl: string }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Medium (OAuth 2, `AUTH_MEDIUM_ID` / `AUTH_MEDIUM_SECRET`), scope `basicProfile`; no email. */

@@ -23,7 +23,7 @@ export interface MicrosoftEntraIDProfile {
   groups?: string[]
   upn?: string
   ver: "2.0"
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** The sizes Microsoft Graph serves profile photos in. */

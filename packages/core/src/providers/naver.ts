@@ -16,7 +16,7 @@ export interface NaverProfile {
     birthyear?: string
     mobile?: string
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Naver (OAuth 2, `AUTH_NAVER_ID` / `AUTH_NAVER_SECRET`); shared fields are chosen on the Naver app. */

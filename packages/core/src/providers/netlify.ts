@@ -10,7 +10,7 @@ export interface NetlifyProfile {
   affiliate_id?: string
   site_count?: number
   created_at?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Netlify (OAuth 2, `AUTH_NETLIFY_ID` / `AUTH_NETLIFY_SECRET`); empty scope. */

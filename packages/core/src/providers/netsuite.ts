@@ -12,7 +12,7 @@ export interface NetSuiteProfile {
   contact?: number
   subsidiary?: number
   department?: number
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface NetSuiteOptions extends OAuthUserConfig<NetSuiteProfile> {

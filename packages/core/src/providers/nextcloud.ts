@@ -15,7 +15,7 @@ export interface NextcloudProfile {
   language?: string
   locale?: string
   enabled?: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -10,7 +10,7 @@ export interface NotionProfile {
   name: string
   avatar_url: string | null
   person: { email: string }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** `GET /v1/users/me` answers with the integration's bot, whose owner is the signed-in user. */

@@ -15,7 +15,7 @@ export interface OktaProfile {
   picture?: string
   locale?: string
   zoneinfo?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { Profile } from "../types.js"
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { ClaimsProfile, OAuthUserConfig, OIDCConfig } from "./types.js"
 
 /**
  * OneLogin (OpenID Connect, `AUTH_ONELOGIN_ID` / `AUTH_ONELOGIN_SECRET` / `AUTH_ONELOGIN_ISSUER`);
  * the issuer is `https://<subdomain>.onelogin.com/oidc/2`. (`wellKnown` is informational:
  * discovery always uses the issuer.)
  */
-export default function OneLogin(options: OAuthUserConfig<Profile> = {}): OIDCConfig<Profile> {
+export default function OneLogin(options: OAuthUserConfig<ClaimsProfile> = {}): OIDCConfig<ClaimsProfile> {
   return {
     id: "onelogin",
     name: "OneLogin",

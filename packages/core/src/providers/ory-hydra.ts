@@ -8,7 +8,7 @@ export interface OryHydraProfile {
   email?: string
   name?: string
   picture?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

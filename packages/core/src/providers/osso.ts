@@ -6,7 +6,7 @@ export interface OssoProfile {
   email: string
   idp?: string
   requested?: Record<string, unknown>
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -17,7 +17,7 @@ export interface OsuProfile {
   profile_colour: string | null
   join_date: string
   playmode?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** osu! (OAuth 2, `AUTH_OSU_ID` / `AUTH_OSU_SECRET`), scope `identify`. osu! shares no email. */

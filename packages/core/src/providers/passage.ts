@@ -9,7 +9,7 @@ export interface PassageProfile {
   email_verified: boolean
   phone?: string
   phone_number_verified?: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

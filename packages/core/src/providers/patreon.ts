@@ -15,7 +15,7 @@ export interface PatreonProfile {
       [attribute: string]: unknown
     }
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Patreon (OAuth 2, `AUTH_PATREON_ID` / `AUTH_PATREON_SECRET`), scopes `identity identity[email]`. */

@@ -12,7 +12,7 @@ export interface PingProfile {
   preferred_username?: string
   env?: string
   org?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

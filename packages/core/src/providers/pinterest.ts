@@ -6,7 +6,7 @@ export interface PinterestProfile {
   profile_image: string
   website_url: string
   username: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -15,7 +15,7 @@ export interface PipedriveProfile {
     timezone_name?: string
     [field: string]: unknown
   }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Pipedrive (OAuth 2, `AUTH_PIPEDRIVE_ID` / `AUTH_PIPEDRIVE_SECRET`); scopes set on the app. */

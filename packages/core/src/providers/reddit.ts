@@ -9,7 +9,7 @@ export interface RedditProfile {
   verified?: boolean
   has_verified_email?: boolean
   created_utc?: number
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -9,7 +9,7 @@ export interface RobloxProfile {
   created_at: number
   profile: string
   picture: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -10,7 +10,7 @@ export interface SalesforceProfile {
   email: string
   email_verified?: boolean
   picture: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -9,7 +9,7 @@ export interface SimpleLoginProfile {
   name: string
   avatar_url?: string
   client: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

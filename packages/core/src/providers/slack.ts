@@ -17,7 +17,7 @@ export interface SlackProfile {
   "https://slack.com/team_name": string
   "https://slack.com/team_domain": string
   "https://slack.com/user_image_512"?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

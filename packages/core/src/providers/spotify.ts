@@ -8,7 +8,7 @@ export interface SpotifyProfile {
   country?: string
   product?: string
   images: Array<{ url: string; height: number | null; width: number | null }>
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** Spotify (OAuth 2, `AUTH_SPOTIFY_ID` / `AUTH_SPOTIFY_SECRET`), scope `user-read-email`. */

@@ -11,7 +11,7 @@ export interface StravaProfile {
   profile_medium?: string
   city?: string | null
   country?: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -9,7 +9,7 @@ export interface ThreadsUser {
 }
 
 /** The Threads API answers with the user itself; Auth.js's type wraps it in `data`. Both are read. */
-export type ThreadsProfile = (ThreadsUser | { data: ThreadsUser }) & { [claim: string]: unknown }
+export type ThreadsProfile = (ThreadsUser | { data: ThreadsUser }) & { [claim: string]: any }
 
 /**
  * Threads (OAuth 2 with state, `AUTH_THREADS_ID` / `AUTH_THREADS_SECRET`), scope `threads_basic`;

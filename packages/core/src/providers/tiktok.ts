@@ -15,7 +15,7 @@ export interface TiktokProfile {
     }
   }
   error?: { code: string; message: string; log_id: string }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

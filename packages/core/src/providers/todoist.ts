@@ -8,7 +8,7 @@ export interface TodoistProfile {
   email: string
   full_name: string
   avatar_big: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -16,7 +16,7 @@ export interface TraktUser {
   gender: string | null
   age: number | null
   images: { avatar: { full: string } }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -9,7 +9,7 @@ export interface TwitchProfile {
   email: string
   email_verified?: boolean
   picture: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -18,7 +18,7 @@ export interface TwitterProfile {
     created_at?: string
   }
   includes?: { tweets?: Array<{ id: string; text: string }> }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -96,6 +96,14 @@ interface PartialIssuer {
 
 export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>
 
+/**
+ * The standard OpenID Connect claims plus whatever else the provider sends. Extra claims are
+ * `any`, as in @auth/core's provider profiles, so `profile()` can read a custom claim without a cast.
+ */
+export interface ClaimsProfile extends Profile {
+  [claim: string]: any
+}
+
 /** What a user passes to a catalogue provider: every field optional. */
 export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "options" | "type">
 

@@ -5,7 +5,7 @@ export interface UnitedEffectsProfile {
   sub: string
   email: string
   name?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -11,7 +11,7 @@ export interface VippsProfile {
   phone_number?: string
   birthdate?: string
   sid?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

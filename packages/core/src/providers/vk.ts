@@ -14,7 +14,7 @@ export interface VkProfile {
   screen_name?: string
   /** Copied from the token response: VK does not return it from `users.get`. */
   email?: string | null
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** The API version every VK call is pinned to. */

@@ -8,7 +8,7 @@ export interface WebexProfile {
   nickName?: string
   avatar?: string
   orgId?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface WebexOptions extends OAuthUserConfig<WebexProfile> {

@@ -13,7 +13,7 @@ export interface WeChatProfile {
   headimgurl: string
   privilege: string[]
   unionid: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface WeChatOptions extends OAuthUserConfig<WeChatProfile> {

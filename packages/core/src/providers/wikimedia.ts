@@ -14,7 +14,7 @@ export interface WikimediaProfile {
   realname?: string
   /** Only with the "User identity verification + email" grant. */
   email?: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

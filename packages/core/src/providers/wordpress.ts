@@ -10,7 +10,7 @@ export interface WordPressProfile {
   avatar_URL: string
   profile_URL?: string
   email_verified?: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /** WordPress.com (OAuth 2, `AUTH_WORDPRESS_ID` / `AUTH_WORDPRESS_SECRET`), scope `auth`. */

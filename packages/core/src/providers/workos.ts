@@ -12,7 +12,7 @@ export interface WorkOSProfile {
   first_name: string
   last_name: string
   raw_attributes: { id?: string; email?: string; firstName?: string; lastName?: string; picture?: string; [key: string]: unknown }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {

@@ -17,7 +17,7 @@ export interface YandexProfile {
   real_name?: string
   sex?: "male" | "female" | null
   default_phone?: { id: number; number: string }
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -16,7 +16,7 @@ export interface ZitadelProfile {
   locale?: string
   phone?: string
   phone_verified?: boolean
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

@@ -7,7 +7,7 @@ export interface ZohoProfile {
   Last_Name: string
   Display_Name?: string
   Email: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

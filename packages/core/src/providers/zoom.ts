@@ -15,7 +15,7 @@ export interface ZoomProfile {
   account_id: string
   language: string
   status: string
-  [claim: string]: unknown
+  [claim: string]: any
 }
 
 /**

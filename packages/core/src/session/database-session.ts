@@ -44,7 +44,8 @@ export async function readDatabaseSession(
     }
 
     const payload = await callbacks.session({
-      session: { ...session, expires: expires.toISOString(), user } as any,
+      // A Date, as the adapter returns it and Auth.js passes it; the JSON answer turns it into ISO text.
+      session: { ...session, expires, user } as any,
       user,
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),

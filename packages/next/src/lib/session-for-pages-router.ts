@@ -4,11 +4,12 @@ import type { ConfigResolver } from "./create-config-resolver.js"
 import { fetchSession } from "./fetch-session.js"
 import { logError } from "./log-error.js"
 import { readSession } from "./read-session.js"
+import { brokenConfigError } from "./report-broken-config.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**
  * `auth(req, res)` in pages-router API routes and `auth(ctx)` in getServerSideProps: the session or null,
- * with any refreshed session cookie added to the Node response.
+ * with any refreshed session cookie added to the Node response. A config that cannot work throws its error.
  */
 export async function sessionForPagesRouter(
   resolveConfig: ConfigResolver,
@@ -16,16 +17,21 @@ export async function sessionForPagesRouter(
   response: ServerResponse,
 ): Promise<Session | null> {
   let config: NextAuthConfig | undefined
+  let broken: Error | undefined
   try {
     config = await resolveConfig(undefined)
     const protocol = (request.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"
     const sessionResponse = await fetchSession(toHeaders(request.headers), config, protocol)
-    appendSetCookies(response, sessionResponse.headers.getSetCookie())
-    return await readSession(sessionResponse)
+    broken = brokenConfigError(sessionResponse, config)
+    if (!broken) {
+      appendSetCookies(response, sessionResponse.headers.getSetCookie())
+      return await readSession(sessionResponse)
+    }
   } catch (error) {
     logError(config, error)
     return null
   }
+  throw broken
 }
 
 function toHeaders(nodeHeaders: IncomingMessage["headers"]): Headers {

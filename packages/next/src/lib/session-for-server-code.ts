@@ -5,23 +5,28 @@ import { currentRequestHeaders } from "./current-request-headers.js"
 import { fetchSession } from "./fetch-session.js"
 import { logError } from "./log-error.js"
 import { readSession } from "./read-session.js"
+import { brokenConfigError } from "./report-broken-config.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**
  * `await auth()` in server components, server actions and route handlers: the session, or null on any
- * failure (logged). Cookies cannot be written from a server component, so a refreshed session cookie is
+ * failure (logged) — except a config that cannot work, whose error is thrown (see brokenConfigError). Cookies cannot be written from a server component, so a refreshed session cookie is
  * left to the proxy, as in next-auth.
  */
 export async function sessionForServerCode(resolveConfig: ConfigResolver): Promise<Session | null> {
   // Outside the try: headers()/cookies() are how Next learns the page is dynamic; that signal must reach Next.
   const requestHeaders = await currentRequestHeaders()
   let config: NextAuthConfig | undefined
+  let broken: Error | undefined
   try {
     config = await resolveConfig(undefined)
-    return await readSession(await fetchSession(requestHeaders, config))
+    const response = await fetchSession(requestHeaders, config)
+    broken = brokenConfigError(response, config)
+    if (!broken) return await readSession(response)
   } catch (error) {
     unstable_rethrow(error)
     logError(config, error)
     return null
   }
+  throw broken
 }

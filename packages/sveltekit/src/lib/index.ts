@@ -16,3 +16,5 @@ export type {
   Session,
   User,
 } from "@gatehouse/core/types"
+// Exported so that `declare module "@gatehouse/sveltekit" { interface JWT { … } }` augments the token type.
+export type { JWT } from "@gatehouse/core/jwt"

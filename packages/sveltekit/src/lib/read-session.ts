@@ -36,12 +36,11 @@ export async function readSession(
 }
 
 function asSession(body: unknown): Session | null {
-  if (typeof body === "string") {
-    try {
-      body = JSON.parse(body)
-    } catch {
-      return null
-    }
+  try {
+    // Through JSON, as @auth/sveltekit reads it: a database session's `expires` Date becomes ISO text.
+    body = JSON.parse(typeof body === "string" ? body : JSON.stringify(body ?? null))
+  } catch {
+    return null
   }
   if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length === 0) return null
   return body as Session

@@ -1,5 +1,5 @@
 /**
- * A stand-in for a third-party mail API (Resend, Postmark, SendGrid), whose real servers cannot
+ * A stand-in for a third-party mail API (Resend, Postmark, SendGrid, Mailgun…), whose real servers cannot
  * run here: an HTTP server on 127.0.0.1 that records each request and answers with a chosen
  * status. `fetch` sends a provider's requests to it while remembering the URL the provider meant.
  */
@@ -36,7 +36,11 @@ export async function startMailApiStandIn(): Promise<MailApiStandIn> {
         intendedUrl: intended.shift() ?? "",
         method: req.method ?? "",
         headers: req.headers,
-        body: text ? JSON.parse(text) : undefined,
+        body: !text
+          ? undefined
+          : req.headers["content-type"]?.startsWith("application/x-www-form-urlencoded")
+            ? Object.fromEntries(new URLSearchParams(text))
+            : JSON.parse(text),
       })
       res.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify(reply.body))
     })
