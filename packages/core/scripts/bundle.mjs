@@ -8,13 +8,18 @@ import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
-const providers = readdirSync(new URL("../src/providers/", import.meta.url))
+// Published under providers/: each provider (a module whose default export is the provider), the types
+// (index, types). Helpers the providers share (fetch-provider-json…) are bundled into them, not published.
+// The integrations re-export exactly this list (scripts/write-provider-reexports.mjs).
+const providerSources = new URL("../src/providers/", import.meta.url)
+const providers = readdirSync(providerSources)
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
+  .filter((file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8")))
   .map((file) => `src/providers/${file}`)
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", ...providers],
+  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", ...providers],
   outdir: "dist",
   outbase: "src",
   bundle: true,

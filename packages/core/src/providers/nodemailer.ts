@@ -22,7 +22,8 @@ export interface NodemailerConfig extends EmailConfig {
 
 export type NodemailerUserConfig = Omit<Partial<NodemailerConfig>, "options" | "type">
 
-export const defaultFrom = "Auth.js <no-reply@authjs.dev>"
+/** A reserved example domain (RFC 2606): mail from it is plainly unconfigured, and nobody else's name is borrowed. */
+export const defaultFrom = "Gatehouse <no-reply@example.com>"
 
 /**
  * Sign in with a magic link (and a one-time code) sent over SMTP with nodemailer, which is

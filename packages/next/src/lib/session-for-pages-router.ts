@@ -1,9 +1,8 @@
+import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { fetchSession } from "./fetch-session.js"
-import { logError } from "./log-error.js"
-import { readSession } from "./read-session.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**
@@ -21,9 +20,9 @@ export async function sessionForPagesRouter(
     const protocol = (request.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"
     const sessionResponse = await fetchSession(toHeaders(request.headers), config, protocol)
     appendSetCookies(response, sessionResponse.headers.getSetCookie())
-    return await readSession(sessionResponse)
+    return await sessionFromResponse(sessionResponse)
   } catch (error) {
-    logError(config, error)
+    reportError(config?.logger, error)
     return null
   }
 }

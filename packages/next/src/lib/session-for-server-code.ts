@@ -1,10 +1,9 @@
+import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import { unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { currentRequestHeaders } from "./current-request-headers.js"
 import { fetchSession } from "./fetch-session.js"
-import { logError } from "./log-error.js"
-import { readSession } from "./read-session.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**
@@ -18,10 +17,10 @@ export async function sessionForServerCode(resolveConfig: ConfigResolver): Promi
   let config: NextAuthConfig | undefined
   try {
     config = await resolveConfig(undefined)
-    return await readSession(await fetchSession(requestHeaders, config))
+    return await sessionFromResponse(await fetchSession(requestHeaders, config))
   } catch (error) {
     unstable_rethrow(error)
-    logError(config, error)
+    reportError(config?.logger, error)
     return null
   }
 }
