@@ -263,6 +263,15 @@ describe("Next.js example, jwt sessions", () => {
     await page.getByTestId("sign-out").click()
     await page.waitForURL(`${app.origin}/`)
   })
+
+  it("prints each warning once, as one sentence linking to Gatehouse's docs, however many bundles load core", () => {
+    // `next start` runs in production, where the rate limiter is on; the example names no client-IP source.
+    // The proxy, route handlers, server components and the pages router each ran above, each with its own copy of core.
+    const lines = app.output().split("\n").filter((line) => line.includes("[rate-limit-without-client-ip]"))
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/\[gatehouse\]\[warn\]\[rate-limit-without-client-ip\].* cannot tell clients apart.*Read more: \S+\/docs\/errors\.md#rate-limit-without-client-ip/)
+    expect(app.output()).not.toContain("authjs.dev")
+  })
 })
 
 describe("Next.js example, database sessions (SQLite)", () => {
