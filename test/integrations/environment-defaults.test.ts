@@ -118,7 +118,7 @@ describe("environment defaults are core's in every integration", () => {
       ["qwik", throughQwik],
     ] as const) {
       const app = appConfig(overrides)
-      const before = { config: { ...app }, providers: app.providers.map((p) => (typeof p === "function" ? p : { ...p, options: p.options && { ...p.options } })) }
+      const before = { config: { ...app }, providers: app.providers.map((p) => (typeof p === "function" ? p : { ...p, options: (p as any).options && { ...(p as any).options } })) }
       results[integration] = filled(await run(env, app))
       // The app's objects stay as it wrote them.
       if (integration !== "core") expect(app).toEqual(before.config)
@@ -132,7 +132,8 @@ describe("environment defaults are core's in every integration", () => {
   })
 
   it("reads AUTH_TRUST_HOST=false as false, and the production default as untrusted, everywhere", async () => {
-    for (const env of [{ NODE_ENV: "production", AUTH_TRUST_HOST: "false" }, { NODE_ENV: "production" }]) {
+    const environments: Env[] = [{ NODE_ENV: "production", AUTH_TRUST_HOST: "false" }, { NODE_ENV: "production" }]
+    for (const env of environments) {
       expect((await throughQwik(env, appConfig())).trustHost).toBe(false)
       expect((await throughNext(env, appConfig())).trustHost).toBe(false)
       expect(throughSvelteKit(env, appConfig()).trustHost).toBe(false)
