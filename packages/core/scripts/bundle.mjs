@@ -12,10 +12,9 @@ const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.
 // (index, types). Helpers the providers share (fetch-provider-json…) are bundled into them, not published.
 // The integrations re-export exactly this list (scripts/write-provider-reexports.mjs).
 const providerSources = new URL("../src/providers/", import.meta.url)
-const providers = readdirSync(providerSources)
-  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
-  .filter((file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8")))
-  .map((file) => `src/providers/${file}`)
+const providerFiles = readdirSync(providerSources).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
+const isPublished = (file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
+const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
@@ -33,3 +32,11 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
 })
+
+// tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
+const providerDeclarations = new URL("../dist/providers/", import.meta.url)
+const declarationTexts = readdirSync(providerDeclarations).filter((file) => file.endsWith(".d.ts")).map((file) => readFileSync(new URL(file, providerDeclarations), "utf8"))
+for (const helper of providerFiles.filter((file) => !isPublished(file)).map((file) => file.slice(0, -".ts".length))) {
+  if (declarationTexts.some((text) => text.includes(`./${helper}.js`))) continue
+  rmSync(new URL(`${helper}.d.ts`, providerDeclarations), { force: true })
+}
