@@ -263,6 +263,7 @@ describe("Next.js example, jwt sessions", () => {
     await page.getByTestId("sign-out").click()
     await page.waitForURL(`${app.origin}/`)
   })
+
 })
 
 describe("Next.js example, database sessions (SQLite)", () => {
@@ -366,6 +367,41 @@ describe("Next.js example, database sessions (SQLite)", () => {
     ) as { email: string } | undefined
     expect(row?.email).toBe("link.follower@example.test")
   })
+})
+
+describe("Next.js example, warnings in a production server", () => {
+  it("prints each warning once, as one sentence linking to Gatehouse's docs, though every bundle has its own copy of core", async () => {
+    // In production the rate limiter is on, and the example names no client-IP source: one warning is due. Turbopack
+    // gives the proxy, the route handlers, the app's pages and the pages router each their own instance of core's
+    // modules, and each used to print it (three lines and a bare link in a real deployment).
+    const server = await startExample({
+      NODE_ENV: "production",
+      AUTH_SECRET: newSecret(),
+      AUTH_TRUST_HOST: "true",
+      DATABASE_PATH: join(scratch, "production-warnings.db"),
+    })
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await page.goto(`${server.origin}/protected`) // the proxy
+      await page.waitForURL((url) => url.pathname === "/signin")
+      await signInWithCredentials(page, "demo", "demo") // the auth route handler
+      await page.waitForURL(`${server.origin}/protected`) // a server component calling auth()
+      await page.goto(`${server.origin}/legacy`) // the pages router
+      await expect(page.evaluate(async () => (await fetch("/api/whoami")).status)).resolves.toBe(200) // auth(handler)
+      await expect(page.evaluate(async () => (await fetch("/api/server-session")).status)).resolves.toBe(200)
+
+      const lines = server.output().split("\n").filter((line) => line.includes("rate-limit-without-client-ip"))
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toMatch(
+        /\[gatehouse\]\[warn\]\[rate-limit-without-client-ip\].* cannot tell clients apart.* Read more: \S+\/docs\/errors\.md#rate-limit-without-client-ip$/,
+      )
+      expect(server.output()).not.toContain("authjs.dev")
+    } finally {
+      await context.close()
+      await server.stop()
+    }
+  }, 90_000)
 })
 
 describe("Next.js example, misconfigured servers fail closed", () => {

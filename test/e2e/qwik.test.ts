@@ -207,9 +207,12 @@ describe("Qwik City example, JWT sessions", () => {
     expect(await sessionCookie(context, app.origin)).toBeUndefined()
   })
 
-  it("shows CredentialsSignin with its code for wrong credentials, and no session is made", async () => {
+  it("redirects wrong credentials to pages.signIn with ?error=CredentialsSignin&code=, as @auth/qwik does; no session is made", async () => {
     await page.goto(`${app.origin}/?redirectTo=/protected/`)
     await signInWithCredentials(page, "demo", "wrong-password")
+    await page.waitForURL((url) => url.searchParams.has("error"))
+    expect(new URL(page.url()).pathname).toBe("/")
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ error: "CredentialsSignin", code: "credentials" })
     await page.locator("#sign-in-error-type").waitFor()
     await expect(page.locator("#sign-in-error-type").textContent()).resolves.toBe("CredentialsSignin")
     await expect(page.locator("#sign-in-error-code").textContent()).resolves.toBe("credentials")
@@ -219,9 +222,24 @@ describe("Qwik City example, JWT sessions", () => {
     // A custom CredentialsSignin subclass keeps its own code.
     await page.goto(`${app.origin}/?redirectTo=/protected/`)
     await signInWithCredentials(page, "locked", "whatever")
-    await page.locator("#sign-in-error-code").waitFor()
+    await page.waitForURL((url) => url.searchParams.get("code") === "account_locked")
     await expect(page.locator("#sign-in-error-code").textContent()).resolves.toBe("account_locked")
     await expect(page.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+  })
+
+  it("stays on the form with the refusal as the action's value when the form posts redirectOnFailure=false", async () => {
+    await page.goto(`${app.origin}/?redirectTo=/protected/`)
+    await page.locator("#credentials-form").evaluate((form: HTMLFormElement) => {
+      form.insertAdjacentHTML("beforeend", '<input type="hidden" name="redirectOnFailure" value="false">')
+    })
+    await signInWithCredentials(page, "locked", "whatever")
+    await page.locator("#sign-in-error-code").waitFor()
+    await expect(page.locator("#sign-in-error-type").textContent()).resolves.toBe("CredentialsSignin")
+    await expect(page.locator("#sign-in-error-code").textContent()).resolves.toBe("account_locked")
+    await expect(page.locator("#sign-in-error").textContent()).resolves.toContain("Check the details you provided are correct")
+    expect(new URL(page.url()).searchParams.get("error")).toBeNull()
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe("/protected/")
+    expect(await sessionCookie(context, app.origin)).toBeUndefined()
   })
 
   it("signs in with the right credentials, lands on the protected page, and keeps the session as a JWE", async () => {
@@ -360,6 +378,7 @@ describe("Qwik City example without JavaScript", () => {
       await signInWithCredentials(page, "demo", "nope")
       await page.locator("#sign-in-error-type").waitFor()
       await expect(page.locator("#sign-in-error-type").textContent()).resolves.toBe("CredentialsSignin")
+      expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin")
 
       await page.goto(`${app.origin}/?redirectTo=/protected/`)
       await signInWithCredentials(page, "demo", "demo")

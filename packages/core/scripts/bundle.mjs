@@ -8,13 +8,17 @@ import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
-const providers = readdirSync(new URL("../src/providers/", import.meta.url))
-  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
-  .map((file) => `src/providers/${file}`)
+// Published under providers/: each provider (a module whose default export is the provider), the types
+// (index, types). Helpers the providers share (fetch-provider-json…) are bundled into them, not published.
+// The integrations re-export exactly this list (scripts/write-provider-reexports.mjs).
+const providerSources = new URL("../src/providers/", import.meta.url)
+const providerFiles = readdirSync(providerSources).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
+const isPublished = (file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
+const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", ...providers],
+  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", ...providers],
   outdir: "dist",
   outbase: "src",
   bundle: true,
@@ -28,3 +32,11 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
 })
+
+// tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
+const providerDeclarations = new URL("../dist/providers/", import.meta.url)
+const declarationTexts = readdirSync(providerDeclarations).filter((file) => file.endsWith(".d.ts")).map((file) => readFileSync(new URL(file, providerDeclarations), "utf8"))
+for (const helper of providerFiles.filter((file) => !isPublished(file)).map((file) => file.slice(0, -".ts".length))) {
+  if (declarationTexts.some((text) => text.includes(`./${helper}.js`))) continue
+  rmSync(new URL(`${helper}.d.ts`, providerDeclarations), { force: true })
+}

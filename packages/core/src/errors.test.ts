@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { errorReferenceUrl } from "./docs-link.js"
 import * as errors from "./errors.js"
 import { AuthError, CallbackRouteError, CredentialsSignin, isClientError, MissingCSRF, UnknownAction } from "./errors.js"
 
@@ -22,8 +23,8 @@ describe("AuthError", () => {
     expect(error.name).toBe("MissingCSRF")
     expect(error.type).toBe("MissingCSRF")
     expect(error.kind).toBe("signIn")
-    expect(error.message).toBe("no token. Read more at https://errors.authjs.dev#missingcsrf")
-    expect(new UnknownAction().message).toBe("Read more at https://errors.authjs.dev#unknownaction")
+    expect(error.message).toBe(`no token. Read more at ${errorReferenceUrl}#missingcsrf`)
+    expect(new UnknownAction().message).toBe(`Read more at ${errorReferenceUrl}#unknownaction`)
     expect(new UnknownAction().kind).toBe("error")
   })
 

@@ -3,6 +3,8 @@
  * `error=<type>` in redirect URLs and `instanceof` checks keep working after a move.
  */
 
+import { errorReferenceLink } from "./docs-link.js"
+
 type ErrorOptions = Error | Record<string, unknown>
 
 export type ErrorType =
@@ -63,7 +65,7 @@ export class AuthError extends Error {
     this.name = this.constructor.name
     this.type = (this.constructor as typeof AuthError & { type?: ErrorType }).type ?? "Configuration" as ErrorType
     this.kind = (this.constructor as typeof AuthError & { kind?: "signIn" | "error" }).kind ?? "error"
-    const url = `https://errors.authjs.dev#${this.type.toLowerCase()}`
+    const url = errorReferenceLink(this.type)
     this.message = this.message ? `${this.message}. Read more at ${url}` : `Read more at ${url}`
   }
 }

@@ -1,7 +1,6 @@
 import { Auth } from "@gatehouse/core"
-import type { Session } from "@gatehouse/core/types"
-import { forwardedHeaders } from "./forwarded-headers.js"
-import { QwikAuthIntegrationError, reportError } from "./report-error.js"
+import { forwardedHeaders, reportError, sessionFromResponse } from "@gatehouse/core/integration"
+import { QwikAuthIntegrationError } from "./integration-error.js"
 import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 import type { QwikAuthConfig, SessionLookup } from "./types.js"
 
@@ -21,28 +20,21 @@ const NO_SESSION: SessionLookupWithCookies = { cookie: null, data: null, setCook
 export async function getSession(request: Request, config: QwikAuthConfig): Promise<SessionLookupWithCookies> {
   try {
     const url = new URL(`${QWIK_BASE_PATH}/session`, request.url)
-    const response = await Auth(new Request(url, { headers: forwardedHeaders(request) }), config)
+    const response = await Auth(new Request(url, { headers: forwardedHeaders(request.headers) }), config)
     if (response.status !== 200) {
       const detail = await response.text().catch(() => "")
       reportError(
-        config,
+        config.logger,
         new QwikAuthIntegrationError("SessionLookupError", `session lookup answered ${response.status} ${detail}`.trim()),
       )
       return NO_SESSION
     }
     const setCookies = response.headers.getSetCookie()
     const cookie = setCookies.length ? setCookies.join(", ") : null
-    const data = asSession(await response.json().catch(() => null))
+    const data = await sessionFromResponse(response)
     return { cookie, data, setCookies }
   } catch (error) {
-    reportError(config, new QwikAuthIntegrationError("SessionLookupError", "session lookup failed", error))
+    reportError(config.logger, new QwikAuthIntegrationError("SessionLookupError", "session lookup failed", error))
     return NO_SESSION
   }
-}
-
-/** Core answers `null` for no session; anything that isn't a session object counts as none. */
-function asSession(body: unknown): Session | null {
-  if (!body || typeof body !== "object" || Array.isArray(body)) return null
-  if (Object.keys(body).length === 0) return null
-  return body as Session
 }

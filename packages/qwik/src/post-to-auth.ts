@@ -1,7 +1,7 @@
 import type { RequestEventAction } from "@builder.io/qwik-city"
 import { Auth } from "@gatehouse/core"
+import { forwardedHeaders } from "@gatehouse/core/integration"
 import { applySetCookies } from "./apply-set-cookies.js"
-import { forwardedHeaders } from "./forwarded-headers.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /**
@@ -16,8 +16,7 @@ export async function postToAuth(
   pathWithQuery: string,
   form: URLSearchParams,
 ): Promise<string | undefined> {
-  const headers = forwardedHeaders(event.request)
-  headers.set("content-type", "application/x-www-form-urlencoded")
+  const headers = forwardedHeaders(event.request.headers)
   headers.set("x-auth-return-redirect", "1")
   const request = new Request(new URL(pathWithQuery, event.request.url), { method: "POST", headers, body: form })
   const response = await Auth(request, config)

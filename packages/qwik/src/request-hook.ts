@@ -1,11 +1,12 @@
 import { isServer } from "@builder.io/qwik/build"
 import type { RequestEventCommon } from "@builder.io/qwik-city"
 import { Auth } from "@gatehouse/core"
+import { reportError } from "@gatehouse/core/integration"
 import { applySetCookies } from "./apply-set-cookies.js"
 import { isAuthPath } from "./auth-path.js"
 import { checkFormOrigin } from "./check-form-origin.js"
 import { getSession } from "./get-session.js"
-import { QwikAuthIntegrationError, reportError } from "./report-error.js"
+import { QwikAuthIntegrationError } from "./integration-error.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import type { QwikAuthConfig } from "./types.js"
 

@@ -36,8 +36,9 @@ describe("setEnvDefaults (Qwik)", () => {
     [{ NODE_ENV: "development" }, true],
     [{}, true],
     [{ NODE_ENV: "production", AUTH_TRUST_HOST: "true" }, true],
-    // Upstream's nullish chain on raw strings: any set value trusts, even "false".
-    [{ NODE_ENV: "production", AUTH_TRUST_HOST: "false" }, true],
+    // Core's rule, the same in every integration (upstream's copy trusted any set value, even "false").
+    [{ NODE_ENV: "production", AUTH_TRUST_HOST: "false" }, false],
+    [{ NODE_ENV: "development", AUTH_TRUST_HOST: "false" }, false],
     [{ NODE_ENV: "production", AUTH_URL: "https://app.test" }, true],
     [{ NODE_ENV: "production", AUTH_URL: "" }, false],
   ])("infers trustHost from %o as %s", (env, expected) => {
@@ -52,14 +53,14 @@ describe("setEnvDefaults (Qwik)", () => {
     expect(config.trustHost).toBe(false)
   })
 
-  it("fills provider credentials from AUTH_<ID>_*, issuer for oidc only, apiKey for email", () => {
-    const config = configWith({
-      providers: [
-        { id: "dev-idp", name: "Dev", type: "oidc" } as any,
-        { id: "github", name: "GitHub", type: "oauth", clientId: "explicit" } as any,
-        () => ({ id: "resend", name: "Resend", type: "email" }) as any,
-      ],
-    })
+  it("fills provider credentials from AUTH_<ID>_*, apiKey for email, without touching the app's provider objects", () => {
+    const appProviders = [
+      { id: "dev-idp", name: "Dev", type: "oidc" } as any,
+      { id: "github", name: "GitHub", type: "oauth", clientId: "explicit" } as any,
+      () => ({ id: "resend", name: "Resend", type: "email" }) as any,
+    ]
+    const pristine = structuredClone(appProviders.slice(0, 2))
+    const config = configWith({ providers: [...appProviders] })
     setEnvDefaults(
       envOf({
         AUTH_DEV_IDP_ID: "idp-id",
@@ -75,8 +76,9 @@ describe("setEnvDefaults (Qwik)", () => {
     const [idp, github, resend] = config.providers as any[]
     expect(idp).toMatchObject({ clientId: "idp-id", clientSecret: "idp-secret", issuer: "http://127.0.0.1:1" })
     expect(github).toMatchObject({ clientId: "explicit", clientSecret: "gh-secret" })
-    expect(github.issuer).toBeUndefined()
     expect(resend).toMatchObject({ type: "email", apiKey: "re_key" })
+    expect(appProviders.slice(0, 2)).toEqual(pristine)
+    expect(config.providers[0]).not.toBe(appProviders[0])
   })
 
   it("reads AUTH_REDIRECT_PROXY_URL", () => {

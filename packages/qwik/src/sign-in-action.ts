@@ -1,6 +1,7 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
+import { findProvider } from "@gatehouse/core/integration"
 import { defaultRedirectTo } from "./default-redirect-to.js"
 import { postToAuth } from "./post-to-auth.js"
 import { readAuthFailure } from "./read-auth-failure.js"
@@ -8,23 +9,25 @@ import { redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 import { signInFailureMessage, signInFailureStatus } from "./sign-in-failure-message.js"
-import type { QwikAuthConfig, SignInFailed, SignInInput, SignInResult } from "./types.js"
+import type { SignInFailed, SignInInput, SignInResult } from "./types.js"
 import { validateSignInInput } from "./validate-action-input.js"
 
 /**
  * `useSignIn`: a global action. Posts to `/auth/signin/<id>` (OAuth, OIDC, email) or
  * `/auth/callback/<id>` (credentials) and sends the browser where core says. A refusal (wrong
- * credentials, signIn callback said no) is returned as the action's value instead of leaving
- * the page, so the form can show it.
+ * credentials, signIn callback said no) goes where core sends it too, as with `@auth/qwik`: the
+ * sign-in page (`pages.signIn` or the built-in one) with `?error=<type>&code=<code>`. With
+ * `redirectOnFailure: false` in the input it is the action's value instead, and the form stays.
  */
 export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInResult, SignInInput, false> {
   async function signIn(input: SignInInput, event: RequestEventAction): Promise<SignInResult> {
     if (!isServer) return { failed: undefined }
     const config = await resolveConfig(authOptions, event)
     const { providerId, authorizationParams } = input
+    const staysOnFailure = input.redirectOnFailure === false || input.redirectOnFailure === "false"
     const { redirectTo = input.redirectTo ?? defaultRedirectTo(event), ...fields } = input.options ?? {}
 
-    const providerType = providerId ? providerTypeOf(config, providerId) : undefined
+    const providerType = providerId ? findProvider(config.providers, providerId)?.type : undefined
     if (providerId && !providerType) {
       return event.fail(400, {
         fieldErrors: { providerId: [`No provider with id "${providerId}" is configured.`] },
@@ -42,7 +45,7 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
 
     const target = await postToAuth(event, config, query ? `${path}?${query}` : path, form)
     if (!target) return { failed: undefined }
-    const failure = readAuthFailure(target, config, event.request.url)
+    const failure = staysOnFailure ? readAuthFailure(target, config, event.request.url) : null
     if (failure) {
       return event.fail(signInFailureStatus(failure.error), {
         fieldErrors: {},
@@ -58,12 +61,4 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
     // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
     isServer ? (validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) as any) : undefined,
   ) as unknown as Action<SignInResult, SignInInput, false>
-}
-
-function providerTypeOf(config: QwikAuthConfig, id: string): string | undefined {
-  for (const entry of config.providers) {
-    const provider = (typeof entry === "function" ? entry() : entry) as { id?: string; type?: string }
-    if (provider.id === id) return provider.type
-  }
-  return undefined
 }

@@ -19,6 +19,13 @@ export interface SignInInput {
   redirectTo?: string
   options?: { redirectTo?: string; [field: string]: unknown }
   authorizationParams?: string | URLSearchParams | Record<string, string>
+  /**
+   * What a refused sign-in does (wrong credentials, a `signIn` callback that says no). `true` (the
+   * default, as `@auth/qwik`): redirect to the sign-in page with `?error=<type>&code=<code>`. `false`:
+   * stay on the form, the refusal being the action's value ({@link SignInFailed}). A form sends it as
+   * `<input type="hidden" name="redirectOnFailure" value="false" />`. A Gatehouse addition.
+   */
+  redirectOnFailure?: boolean | "true" | "false"
 }
 
 /** Input of `useSignOut`. */
@@ -39,9 +46,10 @@ export interface SignInFieldErrors {
 }
 
 /**
- * A refused sign-in. Validation failures carry `fieldErrors`/`formErrors` only; a refusal by
- * core (wrong credentials, signIn callback said no…) also carries the error type and, for
- * `CredentialsSignin`, its `code`, so a page can show why without leaving the form.
+ * A refused sign-in. Validation failures carry `fieldErrors`/`formErrors` only; with
+ * `redirectOnFailure: false`, a refusal by core (wrong credentials, signIn callback said no…) also
+ * carries the error type and, for `CredentialsSignin`, its `code`, so a page can show why without
+ * leaving the form.
  */
 export interface SignInFailed {
   failed: true

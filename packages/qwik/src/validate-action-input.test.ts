@@ -32,6 +32,15 @@ describe("sign-in input", () => {
     }
   })
 
+  it("reads redirectOnFailure from a form's string or a boolean, and rejects anything else", async () => {
+    for (const [given, read] of [["false", false], ["true", true], [false, false], [true, true]] as const) {
+      const result = await validateSignInInput(null, { redirectOnFailure: given })
+      expect(result.success && result.data.redirectOnFailure).toBe(read)
+    }
+    const bad = await validateSignInInput(null, { redirectOnFailure: "no" })
+    expect(bad.success === false && bad.error.fieldErrors.redirectOnFailure).toEqual([expect.any(String)])
+  })
+
   it("rejects a non-string options.redirectTo under options", async () => {
     const result = await validateSignInInput(null, { options: { redirectTo: 5 } })
     expect(result.success === false && result.error.fieldErrors.options).toEqual([expect.stringMatching(/string/i)])

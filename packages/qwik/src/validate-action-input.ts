@@ -19,6 +19,11 @@ function signInInputSchema(): ZodSchema {
     authorizationParams: z
       .union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())])
       .optional(),
+    // A form posts strings: "false" from a hidden input means false.
+    redirectOnFailure: z
+      .union([z.boolean(), z.enum(["true", "false"])])
+      .transform((value) => value === true || value === "true")
+      .optional(),
   })
   return signInSchema
 }

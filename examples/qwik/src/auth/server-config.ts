@@ -46,6 +46,8 @@ export function exampleConfig(env: EnvGetter): QwikAuthConfig {
   }
   built = {
     providers,
+    // The home page holds the sign-in forms: a refused sign-in comes back there with ?error=&code=.
+    pages: { signIn: "/" },
     adapter: databasePath ? SQLiteAdapter(databasePath) : undefined,
     session: { strategy: sessionStrategy(env) },
   }

@@ -6,35 +6,49 @@ import { useSignIn } from "../routes/plugin@auth"
 interface Props {
   redirectTo: string
   offered: SignInOptions
+  /** A refusal reported in this page's URL (?error=&code=), where core sends it. */
+  refused?: { error: string; code?: string }
 }
 
-/** Credentials, OIDC and e-mail sign-in, all bound to the one `useSignIn` action. */
-export const SignInForms = component$<Props>(({ redirectTo, offered }) => {
+/** What the page says for the refusals it knows; anything else gets a generic line. */
+const refusalMessages: Record<string, string> = {
+  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
+  AccessDenied: "You do not have permission to sign in.",
+}
+
+/**
+ * Credentials, OIDC and e-mail sign-in, all bound to the one `useSignIn` action. A refused sign-in
+ * redirects back here with ?error= (as with @auth/qwik); a form posting `redirectOnFailure=false`
+ * stays, with the refusal in the action's value. Both are shown the same way.
+ */
+export const SignInForms = component$<Props>(({ redirectTo, offered, refused }) => {
   const signIn = useSignIn()
   const result = signIn.value
+  const failure = result?.failed ? result : refused ? { ...refused, fieldErrors: {}, formErrors: [] as string[] } : undefined
   return (
     <section>
       <h2>Sign in</h2>
-      {result?.failed && (
+      {failure && (
         <div id="sign-in-error" role="alert">
-          {result.error && (
+          {failure.error && (
             <p>
-              Error: <code id="sign-in-error-type">{result.error}</code>
-              {result.code && (
+              Error: <code id="sign-in-error-type">{failure.error}</code>
+              {failure.code && (
                 <>
                   {" "}
-                  (code <code id="sign-in-error-code">{result.code}</code>)
+                  (code <code id="sign-in-error-code">{failure.code}</code>)
                 </>
               )}
             </p>
           )}
-          {result.formErrors.map((message) => (
+          {failure.error && !failure.formErrors.length && <p class="form-error">{refusalMessages[failure.error] ?? "Unable to sign in."}</p>}
+          {failure.formErrors.map((message) => (
             <p class="form-error" key={message}>
               {message}
             </p>
           ))}
           <ul id="field-errors">
-            {Object.entries(result.fieldErrors).map(([field, messages]) => (
+            {Object.entries(failure.fieldErrors).map(([field, messages]) => (
               <li key={field} data-field={field}>
                 {field}: {(messages ?? []).join(" ")}
               </li>

@@ -5,11 +5,17 @@ import { SignInForms } from "../components/sign-in-forms"
 import { SignOutForm } from "../components/sign-out-form"
 import { useSession } from "./plugin@auth"
 
-/** Where to go after signing in: a same-site path from ?redirectTo=, else this page. */
+/**
+ * Where to go after signing in (a same-site path from ?redirectTo=, else this page), and why the last
+ * sign-in was refused: this is the app's sign-in page (`pages.signIn`), so a refusal lands here with
+ * ?error=<type>&code=<code>.
+ */
 export const useSignInTarget = routeLoader$((event) => {
   const requested = event.url.searchParams.get("redirectTo")
   const path = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/"
-  return { redirectTo: new URL(path, event.url.origin).href, offered: signInOptions(event.env) }
+  const error = event.url.searchParams.get("error")
+  const refused = error ? { error, code: event.url.searchParams.get("code") ?? undefined } : undefined
+  return { redirectTo: new URL(path, event.url.origin).href, offered: signInOptions(event.env), refused }
 })
 
 export default component$(() => {
@@ -28,7 +34,7 @@ export default component$(() => {
           <SignOutForm />
         </section>
       ) : (
-        <SignInForms redirectTo={target.value.redirectTo} offered={target.value.offered} />
+        <SignInForms redirectTo={target.value.redirectTo} offered={target.value.offered} refused={target.value.refused} />
       )}
     </>
   )

@@ -80,6 +80,19 @@ describe("createActionURL from the request", () => {
     expect(actionUrl("session", { headers, basePath: "/api/auth" }).url).toBe("https://app.example/api/auth/session")
   })
 
+  it("takes the first entry of forwarded lists a chain of proxies appended to", () => {
+    const headers = { host: "internal:8080", "x-forwarded-host": "app.example, internal", "x-forwarded-proto": "https, http" }
+    expect(actionUrl("session", { headers, basePath: "/api/auth" }).url).toBe("https://app.example/api/auth/session")
+  })
+
+  it("refuses a request without a usable host instead of inventing one", () => {
+    expect(() => actionUrl("session", { basePath: "/auth" })).toThrow(TypeError)
+    expect(() => actionUrl("session", { headers: { host: "evil.example/path" }, basePath: "/auth" })).toThrow(TypeError)
+    expect(() => actionUrl("session", { headers: { host: "app.example", "x-forwarded-proto": "javascript" }, basePath: "/auth" })).toThrow(
+      TypeError,
+    )
+  })
+
   it("trims the basePath's slashes", () => {
     expect(actionUrl("session", { headers: { host: "app.example" }, basePath: "/api/auth/" }).url).toBe("http://app.example/api/auth/session")
   })

@@ -1,3 +1,4 @@
+import { forwardedOrigin } from "../integration/forwarded-headers.js"
 import { createLogger } from "./logger.js"
 import type { AuthAction, AuthConfig, LoggerInstance } from "../types.js"
 
@@ -22,9 +23,9 @@ export function createActionURL(
       url.pathname = "/"
     }
   } else {
-    const host = headers.get("x-forwarded-host") ?? headers.get("host")
-    const proto = headers.get("x-forwarded-proto") ?? protocol ?? "https"
-    url = new URL(`${proto.endsWith(":") ? proto : `${proto}:`}//${host}`)
+    const origin = forwardedOrigin(headers, protocol)
+    if (!origin) throw new TypeError("createActionURL: the request names no usable host (Host or X-Forwarded-Host), and AUTH_URL is not set")
+    url = new URL(origin)
   }
   const origin = url.toString().replace(/\/$/, "")
   const base = basePath?.replace(/(^\/|\/$)/g, "")

@@ -1,31 +1,63 @@
+import { errorReferenceLink } from "../docs-link.js"
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, WarningCode } from "../types.js"
+
+/** What every line Gatehouse prints starts with; integrations log through this logger too. */
+export const logPrefix = "[gatehouse]"
 
 const red = "\x1b[31m"
 const yellow = "\x1b[33m"
 const grey = "\x1b[90m"
 const reset = "\x1b[0m"
 
+/** One sentence per warning: what is wrong and what to do. The link adds the details. */
+export const warningMessages: Record<WarningCode, string> = {
+  "debug-enabled": "Debug logging is on (`debug: true`): it prints tokens and profiles, so turn it off in production.",
+  "csrf-disabled": "CSRF protection is off (`skipCSRFCheck`): only do this when your framework checks the origin of form posts itself.",
+  "env-url-basepath-redundant": "AUTH_URL has a path and `basePath` is set too: `basePath` is used, so drop one of them.",
+  "env-url-basepath-mismatch": "AUTH_URL's path differs from `basePath`: `basePath` is used, so make AUTH_URL end in it or give only the origin.",
+  "experimental-webauthn": "Passkeys (WebAuthn) are experimental: their options and stored data may still change.",
+  "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random characters, e.g. from `openssl rand -base64 33`.",
+  "rate-limit-without-client-ip":
+    "The rate limiter cannot tell clients apart, so only per-account limits apply: set `rateLimit.ipHeader` to the header your proxy sets, or `rateLimit.clientIp`.",
+}
+
+/**
+ * Codes already printed. On globalThis, not in this module: a bundler may load several copies of core
+ * in one process (Next.js builds the proxy, route handlers and server components separately), and
+ * each copy would print the warning again.
+ */
+const printedWarnings: Set<string> = ((globalThis as Record<symbol, unknown>)[Symbol.for("gatehouse.printedWarnings")] ??=
+  new Set<string>()) as Set<string>
+
 function logError(error: Error) {
   const type = error instanceof AuthError ? error.type : error.name
-  console.error(`${red}[auth][error]${reset} ${type}: ${error.message}`)
+  console.error(`${red}${logPrefix}[error]${reset} ${type}: ${error.message}`)
   const cause = (error as AuthError).cause
-  if (cause && typeof cause === "object") {
+  if (cause instanceof Error) {
+    console.error(`${red}${logPrefix}[cause]${reset}:`, cause.stack)
+  } else if (cause && typeof cause === "object") {
     const { err, ...details } = cause as { err?: unknown }
-    if (err instanceof Error) console.error(`${red}[auth][cause]${reset}:`, err.stack)
-    if (Object.keys(details).length) console.error(`${red}[auth][details]${reset}:`, JSON.stringify(details, null, 2))
+    if (err instanceof Error) console.error(`${red}${logPrefix}[cause]${reset}:`, err.stack)
+    if (Object.keys(details).length) console.error(`${red}${logPrefix}[details]${reset}:`, JSON.stringify(details, null, 2))
   } else if (error.stack) {
     console.error(error.stack.replace(/^.*\n/, ""))
   }
 }
 
+/** Printed once per process: a config resolved per request, or per copy of core, must not repeat it. */
+function printWarning(code: WarningCode) {
+  if (printedWarnings.has(code)) return
+  printedWarnings.add(code)
+  const sentence = warningMessages[code] ?? `Warning ${code}.`
+  console.warn(`${yellow}${logPrefix}[warn][${code}]${reset} ${sentence} Read more: ${errorReferenceLink(code)}`)
+}
+
 const defaultLogger: LoggerInstance = {
   error: logError,
-  warn(code: WarningCode) {
-    console.warn(`${yellow}[auth][warn][${code}]${reset} Read more: https://warnings.authjs.dev`)
-  },
+  warn: printWarning,
   debug(message: string, metadata?: unknown) {
-    console.log(`${grey}[auth][debug]:${reset} ${message}`, JSON.stringify(metadata, null, 2) ?? "")
+    console.log(`${grey}${logPrefix}[debug]:${reset} ${message}`, JSON.stringify(metadata, null, 2) ?? "")
   },
 }
 
@@ -44,6 +76,14 @@ export function createLogger(custom: Partial<LoggerInstance> | undefined, debug:
     warn: (code) => swallow(() => levels.warn(code)),
     debug: (message, metadata) => swallow(() => levels.debug(message, metadata)),
   }
+}
+
+/**
+ * Reports a failure an integration answers for itself (a page rendered signed out, say) through the
+ * app's logger, or the built-in one: the same format and prefix as core's own errors.
+ */
+export function reportError(logger: Partial<LoggerInstance> | undefined, error: unknown): void {
+  createLogger(logger, false).error(error instanceof Error ? error : new Error(String(error)))
 }
 
 function swallow(log: () => void) {

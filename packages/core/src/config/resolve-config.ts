@@ -17,7 +17,6 @@ import type {
   PagesOptions,
   SessionOptions,
   Theme,
-  WarningCode,
 } from "../types.js"
 import { assertConfig } from "./assert-config.js"
 import { defaultCallbacks } from "./default-callbacks.js"
@@ -94,7 +93,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
 
   const debug = !!config.debug
   const logger = createLogger(config.logger, debug)
-  if (debug) warnOnce(config, logger, "debug-enabled")
+  if (debug) logger.warn("debug-enabled")
 
   const secret = config.secret ?? []
   const session: SessionOptions = {
@@ -173,20 +172,6 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
   return result
-}
-
-/**
- * Warnings about the config itself go to the console once per process: a lazy config that builds a
- * new object per request would otherwise repeat them on every request. An app's own logger hears
- * every one.
- */
-const warnedOnConsole = new Set<WarningCode>()
-function warnOnce(config: AuthConfig, logger: LoggerInstance, code: WarningCode) {
-  if (!config.logger?.warn) {
-    if (warnedOnConsole.has(code)) return
-    warnedOnConsole.add(code)
-  }
-  logger.warn(code)
 }
 
 function stripUndefined<T extends object>(value: T | undefined): Partial<T> {

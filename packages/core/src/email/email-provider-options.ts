@@ -12,8 +12,12 @@ export interface EmailFlowOptions {
   maxAge: number
 }
 
-/** Every e-mail provider's `from` unless the app sets one (here, not in the nodemailer provider, so that mail-API providers do not bring nodemailer along). */
-export const defaultFrom = "Auth.js <no-reply@authjs.dev>"
+/**
+ * Every e-mail provider's `from` unless the app sets one: a reserved example domain (RFC 2606), so mail
+ * from it is plainly unconfigured and nobody else's name is borrowed. It lives here, not in the
+ * nodemailer provider, so that mail-API providers do not bring nodemailer along.
+ */
+export const defaultFrom = "Gatehouse <no-reply@example.com>"
 
 export const defaultMaxCodeAttempts = 5
 export const defaultEmailMaxAge = 24 * 60 * 60

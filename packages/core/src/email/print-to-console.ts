@@ -1,3 +1,4 @@
+import { logPrefix } from "../config/logger.js"
 import { readProcessEnv } from "../config/read-process-env.js"
 
 /**
@@ -10,7 +11,7 @@ export function printToConsole(params: { identifier: string; url: string; code?:
     throw new Error('The "console" e-mail transport prints sign-in links and is for development only; configure `server` in production')
   }
   const lines = [
-    `[gatehouse][email] Sign-in e-mail for ${params.identifier} (not sent: console transport)`,
+    `${logPrefix}[email] Sign-in e-mail for ${params.identifier} (not sent: console transport)`,
     `  Link: ${params.url}`,
     ...(params.code ? [`  Code: ${params.code}`] : []),
     `  Expires: ${params.expires.toISOString()}`,

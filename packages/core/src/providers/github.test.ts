@@ -93,7 +93,7 @@ describe("GitHub userinfo request", () => {
     expect(profile.email).toBe("public@example.com")
     expect(standIn.requests.map((r) => r.path)).toEqual(["/api/v3/user"])
     expect(standIn.requests[0].headers.authorization).toBe("Bearer gho_token")
-    expect(standIn.requests[0].headers["user-agent"]).toBe("authjs")
+    expect(standIn.requests[0].headers["user-agent"]).toBe("gatehouse")
   })
 
   it("falls back to the primary address from /user/emails when the public email is null", async () => {

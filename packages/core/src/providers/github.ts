@@ -55,7 +55,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
   const webBaseUrl = enterpriseBaseUrl ?? "https://github.com"
   const apiBaseUrl = enterpriseBaseUrl ? `${enterpriseBaseUrl}/api/v3` : "https://api.github.com"
   // GitHub's API rejects requests without a User-Agent.
-  const headers = { "User-Agent": "authjs" }
+  const headers = { "User-Agent": "gatehouse" }
 
   return {
     id: "github",

@@ -22,7 +22,7 @@ test("defaults as Auth.js", () => {
     id: "nodemailer",
     name: "Nodemailer",
     type: "email",
-    from: "Auth.js <no-reply@authjs.dev>",
+    from: "Gatehouse <no-reply@example.com>",
     maxAge: 86400,
     server: "smtp://127.0.0.1:1",
   })

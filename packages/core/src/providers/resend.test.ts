@@ -16,7 +16,7 @@ function provider(options: Record<string | symbol, unknown> = {}) {
 
 test("defaults as Auth.js: id, name, type, sender, 24 h", () => {
   const resend = resolvedEmailProvider(Resend({}))
-  expect(resend).toMatchObject({ id: "resend", name: "Resend", type: "email", from: "Auth.js <no-reply@authjs.dev>", maxAge: 86400 })
+  expect(resend).toMatchObject({ id: "resend", name: "Resend", type: "email", from: "Gatehouse <no-reply@example.com>", maxAge: 86400 })
 })
 
 test("posts the mail to Resend's API with the key as a bearer token", async () => {

@@ -36,7 +36,7 @@ export default function VK(options: OAuthUserConfig<VkProfile> = {}): OAuthConfi
       async request({ tokens, provider }) {
         const answer = (await fetchProviderJson(provider, provider.userinfo!.url, {
           accessToken: tokens.access_token,
-          headers: { "User-Agent": "authjs" },
+          headers: { "User-Agent": "gatehouse" },
         })) as { response?: VkProfile[]; error?: { error_msg?: string } }
         // VK reports API errors with HTTP 200 and an `error` member.
         const user = answer.response?.[0]

@@ -1,9 +1,8 @@
 import { NextResponse } from "next/server"
 import type { NextRequest } from "next/server"
+import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import { fetchSession } from "./fetch-session.js"
-import { logError } from "./log-error.js"
 import { publicUrl } from "./public-url.js"
-import { readSession } from "./read-session.js"
 import { redirectToSignIn } from "./redirect-to-sign-in.js"
 import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js"
 
@@ -24,9 +23,9 @@ export async function authorizeRequest(
   let session = null
   try {
     sessionResponse = await fetchSession(request.headers, config, request.nextUrl.protocol)
-    session = await readSession(sessionResponse.clone())
+    session = await sessionFromResponse(sessionResponse.clone())
   } catch (error) {
-    logError(config, error)
+    reportError(config?.logger, error)
   }
 
   const authorized = config.callbacks?.authorized

@@ -10,7 +10,8 @@ import type { NextAuthConfig } from "./types.js"
 export async function fetchSession(headers: Headers, config: NextAuthConfig, protocol?: string): Promise<Response> {
   const url = createActionURL(
     "session",
-    headers.get("x-forwarded-proto") ?? protocol ?? "https",
+    // X-Forwarded-Proto, when the request has one, wins over this fallback (createActionURL reads it).
+    protocol ?? "https",
     headers,
     process.env,
     config as Parameters<typeof createActionURL>[4],

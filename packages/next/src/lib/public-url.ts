@@ -1,3 +1,5 @@
+import { forwardedOrigin } from "@gatehouse/core/integration"
+
 /**
  * The URL the browser actually used. Next rewrites 127.0.0.1 and ::1 to "localhost" in `request.url` and
  * `nextUrl`, and behind a proxy sees its internal address, so neither can be used for redirects or
@@ -7,7 +9,7 @@
  */
 export function publicUrl(request: Request, env: Record<string, string | undefined> = process.env): URL {
   const url = new URL(request.url)
-  const origin = envOrigin(env.AUTH_URL ?? env.NEXTAUTH_URL) ?? headerOrigin(request.headers, url.protocol)
+  const origin = envOrigin(env.AUTH_URL ?? env.NEXTAUTH_URL) ?? forwardedOrigin(request.headers, url.protocol)
   if (!origin) return url
   return new URL(`${url.pathname}${url.search}`, origin)
 }
@@ -19,22 +21,4 @@ function envOrigin(value: string | undefined): string | undefined {
   } catch {
     return undefined
   }
-}
-
-function headerOrigin(headers: Headers, fallbackProtocol: string): string | undefined {
-  const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host"))
-  if (!host) return undefined
-  const protocol = firstValue(headers.get("x-forwarded-proto")) ?? fallbackProtocol.replace(/:$/, "")
-  if (protocol !== "http" && protocol !== "https") return undefined
-  try {
-    return new URL(`${protocol}://${host}`).origin
-  } catch {
-    return undefined
-  }
-}
-
-/** Proxies append: "a, b" → "a" (the one closest to the client). */
-function firstValue(header: string | null): string | undefined {
-  const first = header?.split(",")[0]?.trim()
-  return first ? first : undefined
 }

@@ -1,10 +1,8 @@
 import { createActionURL } from "@gatehouse/core"
+import { forwardedHeaders } from "@gatehouse/core/integration"
 import type { AuthAction } from "@gatehouse/core/types"
 import { currentRequestHeaders } from "./current-request-headers.js"
 import type { NextAuthConfig } from "./types.js"
-
-/** Headers that describe the original request's body, or would switch core into JSON-redirect mode. */
-const notForwarded = ["content-length", "content-type", "transfer-encoding", "x-auth-return-redirect"]
 
 /**
  * What a server action needs to call core on the user's behalf: the action URL (from AUTH_URL, else the
@@ -13,11 +11,11 @@ const notForwarded = ["content-length", "content-type", "transfer-encoding", "x-
  */
 export async function serverRequestContext(action: AuthAction, config: NextAuthConfig) {
   const incoming = await currentRequestHeaders()
-  const forwarded = new Headers(incoming)
-  for (const name of notForwarded) forwarded.delete(name)
+  const forwarded = forwardedHeaders(incoming)
   const url = createActionURL(
     action,
-    incoming.get("x-forwarded-proto") ?? "https",
+    // X-Forwarded-Proto, when the request has one, wins over this fallback (createActionURL reads it).
+    "https",
     forwarded,
     process.env,
     config as Parameters<typeof createActionURL>[4],

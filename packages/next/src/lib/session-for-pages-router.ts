@@ -1,9 +1,8 @@
+import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { fetchSession } from "./fetch-session.js"
-import { logError } from "./log-error.js"
-import { readSession } from "./read-session.js"
 import { brokenConfigError } from "./report-broken-config.js"
 import type { NextAuthConfig } from "./types.js"
 
@@ -25,10 +24,10 @@ export async function sessionForPagesRouter(
     broken = brokenConfigError(sessionResponse, config)
     if (!broken) {
       appendSetCookies(response, sessionResponse.headers.getSetCookie())
-      return await readSession(sessionResponse)
+      return await sessionFromResponse(sessionResponse)
     }
   } catch (error) {
-    logError(config, error)
+    reportError(config?.logger, error)
     return null
   }
   throw broken

@@ -1,10 +1,9 @@
+import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import { unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { currentRequestHeaders } from "./current-request-headers.js"
 import { fetchSession } from "./fetch-session.js"
-import { logError } from "./log-error.js"
-import { readSession } from "./read-session.js"
 import { brokenConfigError } from "./report-broken-config.js"
 import type { NextAuthConfig } from "./types.js"
 
@@ -22,10 +21,10 @@ export async function sessionForServerCode(resolveConfig: ConfigResolver): Promi
     config = await resolveConfig(undefined)
     const response = await fetchSession(requestHeaders, config)
     broken = brokenConfigError(response, config)
-    if (!broken) return await readSession(response)
+    if (!broken) return await sessionFromResponse(response)
   } catch (error) {
     unstable_rethrow(error)
-    logError(config, error)
+    reportError(config?.logger, error)
     return null
   }
   throw broken

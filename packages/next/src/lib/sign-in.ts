@@ -1,8 +1,8 @@
 import { Auth } from "@gatehouse/core"
+import { findProvider } from "@gatehouse/core/integration"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { findProvider } from "./find-provider.js"
 import { serverActionConfig } from "./server-action-config.js"
 import { serverRequestContext } from "./server-request.js"
 import type { SignInAuthorizationParams, SignInOptions } from "./types.js"
@@ -28,7 +28,7 @@ export async function signIn(
   const callbackUrl = redirectTo ?? context.referer ?? "/"
   const origin = context.url.origin
 
-  const found = provider ? findProvider(config, provider) : undefined
+  const found = provider ? findProvider(config.providers, provider) : undefined
   if (!found) {
     const signInPage = new URL(context.url)
     signInPage.searchParams.set("callbackUrl", callbackUrl)

@@ -1,7 +1,7 @@
 import { Auth } from "@gatehouse/core"
+import { reportError, sessionFromBody } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { logError } from "./log-error.js"
 import { serverActionConfig } from "./server-action-config.js"
 import { serverRequestContext } from "./server-request.js"
 import { writeCookies } from "./write-cookies.js"
@@ -24,10 +24,9 @@ export async function updateSession(resolveConfig: ConfigResolver, data: unknown
     const result: any = await Auth(request, serverActionConfig(config) as any)
     await writeCookies(result?.cookies)
     if (result instanceof Response) return null
-    const body = result?.body
-    return body && typeof body === "object" && !Array.isArray(body) && (result.status ?? 200) < 300 ? body : null
+    return (result?.status ?? 200) < 300 ? sessionFromBody(result?.body) : null
   } catch (error) {
-    logError(config, error)
+    reportError(config?.logger, error)
     return null
   }
 }

@@ -1,5 +1,6 @@
 import type { Action, Handle, RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
+import { reportError } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import { authBasePath } from "./auth-base-path.js"
 import { isAuthRequest } from "./is-auth-request.js"
@@ -46,7 +47,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
         (config) => readSession(event, config, runtime),
         // A config function that throws leaves nobody signed in; the error is the app's to see.
         (error) => {
-          console.error("[auth][error] SvelteKitAuth: the config function threw", error)
+          reportError(undefined, new Error("SvelteKitAuth: the config function threw", { cause: error }))
           return null
         },
       )

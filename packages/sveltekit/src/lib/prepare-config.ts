@@ -1,8 +1,8 @@
 import { raw, setEnvDefaults, skipCSRFCheck } from "@gatehouse/core"
+import { warnIfSecretIsShort } from "@gatehouse/core/integration"
 import type { AuthConfig } from "@gatehouse/core/types"
 import type { KitRuntime, SvelteKitAuthConfig } from "./types.js"
 import { authBasePath } from "./auth-base-path.js"
-import { warnIfSecretIsShort } from "./warn-if-secret-is-short.js"
 
 /** The two configs handed to core for one app config: one serves HTTP, the other answers server-side calls. */
 export interface PreparedConfig {

@@ -1,6 +1,7 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
 import { AuthError } from "@gatehouse/core/errors"
+import { reportError, sessionFromBody } from "@gatehouse/core/integration"
 import type { ResponseInternal, Session } from "@gatehouse/core/types"
 import { actionUrl } from "./action-url.js"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
@@ -26,22 +27,19 @@ export async function readSession(
     response = (await Auth(request, config.server)) as ResponseInternal | Response
   } catch (error) {
     // Core logs its own errors; this is for what fails before it runs (an unparsable AUTH_URL).
-    if (!(error instanceof AuthError)) console.error("[auth][error] SvelteKitAuth: the session could not be read", error)
+    if (!(error instanceof AuthError)) reportError(config.server.logger, new Error("SvelteKitAuth: the session could not be read", { cause: error }))
     return null
   }
   if (response instanceof Response) return null
   applyAuthCookies(event, response.cookies)
   if ((response.status ?? 200) !== 200) return null
-  return asSession(response.body)
-}
-
-function asSession(body: unknown): Session | null {
+  let body: unknown
   try {
     // Through JSON, as @auth/sveltekit reads it: a database session's `expires` Date becomes ISO text.
-    body = JSON.parse(typeof body === "string" ? body : JSON.stringify(body ?? null))
+    body = JSON.parse(typeof response.body === "string" ? response.body : JSON.stringify(response.body ?? null))
   } catch {
     return null
   }
-  if (!body || typeof body !== "object" || Array.isArray(body) || Object.keys(body).length === 0) return null
-  return body as Session
+  return sessionFromBody(body)
+}
 }

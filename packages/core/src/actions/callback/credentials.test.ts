@@ -91,7 +91,7 @@ describe("credentials sign-in", () => {
     }
     const output = printed.join("\n")
     expect(output).toContain("CallbackRouteError")
-    expect(output).toMatch(/\[auth\]\[cause\].*Error: ldap bind failed/s)
+    expect(output).toMatch(/\[gatehouse\]\[cause\].*Error: ldap bind failed/s)
   })
 
   it("an error that is not even an Error object is still contained", async () => {

@@ -1,0 +1,9 @@
+/**
+ * `@gatehouse/core/integration`: what the framework integrations (`@gatehouse/next`, `/sveltekit`,
+ * `/qwik`) share, kept here once. Internal: not part of the public API, and it may change in any release.
+ */
+export { findProvider } from "./integration/find-provider.js"
+export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-headers.js"
+export { sessionFromBody, sessionFromResponse } from "./integration/read-session.js"
+export { logPrefix, reportError } from "./config/logger.js"
+export { minimumSecretLength, warnIfSecretIsShort } from "./integration/warn-if-secret-is-short.js"

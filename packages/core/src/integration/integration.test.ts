@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest"
+import Credentials from "../providers/credentials.js"
+import GitHub from "../providers/github.js"
+import { findProvider } from "./find-provider.js"
+import { forwardedHeaders, forwardedOrigin } from "./forwarded-headers.js"
+import { sessionFromBody, sessionFromResponse } from "./read-session.js"
+
+describe("sessionFromResponse fails closed", () => {
+  it("returns the session object of a 200 answer", async () => {
+    const session = { user: { name: "A" }, expires: "2030-01-01T00:00:00.000Z" }
+    await expect(sessionFromResponse(Response.json(session))).resolves.toEqual(session)
+  })
+
+  it.each([
+    ["a 500 with an error body", Response.json({ message: "There was a problem with the server configuration." }, { status: 500 })],
+    ["a 400", Response.json({ user: { name: "A" } }, { status: 400 })],
+    ["a redirect", new Response(null, { status: 302, headers: { location: "/api/auth/error" } })],
+    ["null", Response.json(null)],
+    ["an empty object", Response.json({})],
+    ["an array", Response.json([{ user: {} }])],
+    ["a string", Response.json("signed in")],
+    ["a number", Response.json(1)],
+    ["a body that is not JSON", new Response("<html>error</html>", { headers: { "content-type": "text/html" } })],
+    ["a truncated JSON body", new Response('{"user":{"name":"A"')],
+  ])("returns null for %s", async (_label, response) => {
+    await expect(sessionFromResponse(response)).resolves.toBeNull()
+  })
+})
+
+describe("sessionFromBody (core's internal response in raw mode)", () => {
+  it("accepts a session object, or the same as a JSON string", () => {
+    const session = { user: { email: "a@example.test" }, expires: "2030-01-01T00:00:00.000Z" }
+    expect(sessionFromBody(session)).toBe(session)
+    expect(sessionFromBody(JSON.stringify(session))).toEqual(session)
+  })
+
+  it.each([null, undefined, {}, "{}", "", "null", "[]", [], "not json", 0, true])("reads %j as no session", (body) => {
+    expect(sessionFromBody(body)).toBeNull()
+  })
+})
+
+describe("findProvider", () => {
+  it("finds objects and factories by id, the app's override of the id winning", () => {
+    const providers = [GitHub, GitHub({ id: "github-enterprise" } as any), Credentials({ authorize: () => null })]
+    expect(findProvider(providers, "github")).toEqual({ id: "github", type: "oauth" })
+    expect(findProvider(providers, "github-enterprise")).toEqual({ id: "github-enterprise", type: "oauth" })
+    expect(findProvider(providers, "credentials")).toEqual({ id: "credentials", type: "credentials" })
+    expect(findProvider(providers, "gitlab")).toBeUndefined()
+  })
+})
+
+describe("forwardedHeaders", () => {
+  it("keeps the user's headers and drops those of the original body and the JSON-redirect switch", () => {
+    const incoming = new Headers({
+      cookie: "a=1",
+      "user-agent": "test",
+      "x-forwarded-for": "203.0.113.9",
+      "content-type": "multipart/form-data; boundary=x",
+      "content-length": "42",
+      "content-encoding": "gzip",
+      "transfer-encoding": "chunked",
+      "x-auth-return-redirect": "1",
+    })
+    const headers = forwardedHeaders(incoming)
+    expect([...headers.keys()].sort()).toEqual(["cookie", "user-agent", "x-forwarded-for"])
+    expect(incoming.get("content-length")).toBe("42")
+  })
+})
+
+describe("forwardedOrigin", () => {
+  it("prefers the forwarded host and protocol, first entry of each list", () => {
+    const headers = new Headers({ host: "internal:3000", "x-forwarded-host": "app.example, proxy", "x-forwarded-proto": "https, http" })
+    expect(forwardedOrigin(headers, "http:")).toBe("https://app.example")
+  })
+
+  it("falls back to Host and the given protocol", () => {
+    expect(forwardedOrigin(new Headers({ host: "127.0.0.1:3000" }), "http:")).toBe("http://127.0.0.1:3000")
+    expect(forwardedOrigin(new Headers({ host: "app.example:443" }), "https")).toBe("https://app.example")
+  })
+
+  it.each([
+    [{}],
+    [{ host: "app.example", "x-forwarded-proto": "javascript" }],
+    [{ host: "app.example/evil" }],
+    [{ host: "user:pass@app.example" }],
+    [{ host: "app.example?x=1" }],
+    [{ host: "exa mple" }],
+  ])("gives nothing for %j", (headers) => {
+    expect(forwardedOrigin(new Headers(headers as Record<string, string>), "https")).toBeUndefined()
+  })
+})

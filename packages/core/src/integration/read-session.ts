@@ -1,0 +1,35 @@
+import type { Session } from "../types.js"
+
+/**
+ * The session in the body of core's session answer, or null. Fails closed: only a JSON object with
+ * at least one field is a session. `null`, `{}`, an array, a string that is not such a JSON object, or
+ * anything else reads as "nobody is signed in", never as a truthy value a `!!session` guard would let
+ * through (GHSA-8fpg-xm3f-6cx3).
+ */
+export function sessionFromBody(body: unknown): Session | null {
+  if (typeof body === "string") {
+    try {
+      body = JSON.parse(body)
+    } catch {
+      return null
+    }
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return null
+  if (Object.keys(body).length === 0) return null
+  return body as Session
+}
+
+/**
+ * The session in core's answer to `GET {basePath}/session`, or null. A non-2xx answer (a configuration
+ * error, an untrusted host…) or an unreadable body reads as no session; see {@link sessionFromBody}.
+ */
+export async function sessionFromResponse(response: Response): Promise<Session | null> {
+  if (!response.ok) return null
+  let text: string
+  try {
+    text = await response.text()
+  } catch {
+    return null
+  }
+  return sessionFromBody(text)
+}
