@@ -19,10 +19,20 @@ function logError(error: Error) {
   }
 }
 
+/** Gatehouse's own warnings, said plainly: Auth.js's warnings page does not know them. */
+const plainWarnings: Partial<Record<WarningCode, string>> = {
+  "rate-limit-without-client-ip":
+    "Sign-in attempts are not limited per client IP: no trustworthy client address is known " +
+    "(set rateLimit.ipHeader to a header your proxy overwrites, or rateLimit.clientIp). Only the " +
+    "per-account and per-address limits apply, so one client can guess passwords across many " +
+    "accounts and request sign-in mail for many addresses without being stopped.",
+}
+
 const defaultLogger: LoggerInstance = {
   error: logError,
   warn(code: WarningCode) {
-    console.warn(`${yellow}[auth][warn][${code}]${reset} Read more: https://warnings.authjs.dev`)
+    const plain = plainWarnings[code]
+    console.warn(`${yellow}[auth][warn][${code}]${reset} ${plain ?? "Read more: https://warnings.authjs.dev"}`)
   },
   debug(message: string, metadata?: unknown) {
     console.log(`${grey}[auth][debug]:${reset} ${message}`, JSON.stringify(metadata, null, 2) ?? "")
