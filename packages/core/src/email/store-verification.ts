@@ -13,7 +13,7 @@ export interface PendingVerification {
 export interface StoredVerification {
   /** The rows written, for `discardVerification`. */
   keys: VerificationKey[]
-  /** When the mail expires: with a code, moved up to a whole second unique to the address. */
+  /** When the mail expires: with a code, a whole second (rounded down) unique to the address. */
   expires: Date
 }
 
@@ -39,20 +39,24 @@ export async function discardVerification(adapter: Required<Adapter>, keys: Veri
  * Makes the new mail the address's latest: its expiry, in whole seconds (which every database
  * keeps exactly) and later than the previous latest mail's, replaces the latest-mail row. If
  * another mail for the address raced in between, the insert clashes, and the next round
- * supersedes that one too.
+ * supersedes that one too. (A code check reads the row by taking it and putting it back: a mail
+ * in that instant, in the same second as the latest, can leave two codes current until the next
+ * mail. The attempts stay per address, so that doubles no guesses.)
  */
 async function claimLatestMail(adapter: Required<Adapter>, identifier: string, secret: string, wanted: Date): Promise<Date> {
   const key = await latestMailKey(identifier, secret)
+  // Only ever grows, across rounds too: a mail must come after every latest mail it has seen,
+  // or two racing mails could end on the same expiry and both count as the latest.
+  let at = Math.floor(wanted.valueOf() / 1000) * 1000
   for (let round = 0; ; round++) {
     const previous = await adapter.useVerificationToken(key)
-    let at = Math.ceil(wanted.valueOf() / 1000) * 1000
     if (previous?.identifier === key.identifier) at = Math.max(at, new Date(previous.expires).valueOf() + 1000)
     const expires = new Date(at)
     try {
       await adapter.createVerificationToken({ ...key, expires })
       return expires
     } catch (error) {
-      if (round >= 2) throw error
+      if (round >= 9) throw error
     }
   }
 }
