@@ -46,7 +46,8 @@ export async function accountKeyOf(
     const address = readEmailIdentifier(ownValue(fields, "email"), provider)
     return address.problem === undefined ? { key: address.identifier } : { unreadable: `e-mail address: ${address.problem}` }
   }
-  if (provider?.type !== "credentials") return { none: true }
+  // Credentials name their account where authorize() runs: the callback.
+  if (provider?.type !== "credentials" || internal.action !== "callback") return { none: true }
 
   if (options.accountKey) {
     const value = await options.accountKey(request, { ...fields })
