@@ -23,9 +23,11 @@ export function platformIpHeader(env: Record<string, string | undefined>): strin
 const attachedAddresses = new WeakMap<Request, string>()
 
 /**
- * For framework integrations that know the socket's address (SvelteKit's `getClientAddress()`,
- * Qwik's `clientConn.ip`, a Node server): attach it to the request handed to `Auth`, and the
- * per-IP limit uses it when the app configured no source of its own. Returns the request.
+ * For framework integrations that know the client's address (SvelteKit's `getClientAddress()`,
+ * Qwik's `clientConn.ip`, a Node server's socket): attach it to the request handed to `Auth`, and
+ * the per-IP limit uses it when the app configured no source of its own. Attach only an address
+ * that is the client's: behind a reverse proxy the socket's address is the proxy's, and every
+ * client would share one budget. Returns the request.
  */
 export function withClientAddress(request: Request, address: string | undefined | null): Request {
   if (typeof address === "string" && address) attachedAddresses.set(request, address)
