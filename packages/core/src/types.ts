@@ -275,7 +275,8 @@ export interface RateLimitOptions {
   /**
    * Credentials providers: the form fields that together name the account. Every one must be
    * present as text (at most 1,280 characters), or the attempt is refused before `authorize`.
-   * Default: the first field declared in the provider's `credentials` that is not a password.
+   * Default: the first field declared in the provider's `credentials` that is neither
+   * `type: "password"` nor named like a secret (password, passcode, otp, code, token, pin).
    * E-mail providers always key on the address as the flow reads it.
    */
   accountFields?: string[]

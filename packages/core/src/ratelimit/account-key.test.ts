@@ -54,8 +54,10 @@ describe("accountKeyOf, credentials", () => {
     expect(await accountKeyOf(request, post({ username: "ada" }), { type: "oidc" } as InternalProvider, {})).toEqual({ none: true })
   })
 
-  it("finds the first declared field that is not a password", () => {
+  it("finds the first declared field that is not a password or another secret, typed or not", () => {
     expect(identifyingFields({ password: { type: "password" }, email: {}, otp: {} })).toEqual(["email"])
+    expect(identifyingFields({ password: {}, username: {} })).toEqual(["username"]) // keying on the guess would be no limit
+    expect(identifyingFields({ passcode: {}, totp: {}, code: {}, apiToken: {}, pin: {}, login: {} })).toEqual(["login"])
     expect(identifyingFields({ password: { type: "password" } })).toEqual([])
   })
 })

@@ -32,7 +32,7 @@ type AccountKeyOptions = Pick<RateLimitOptions, "accountFields" | "accountKey">
  *   address is one budget, and anything the flow would refuse is refused here;
  * - credentials: `rateLimit.accountKey(request, fields)` when the app gives one; otherwise the
  *   `rateLimit.accountFields`, or the first field the provider declares in `credentials` that is
- *   not a password. Each value is folded like an address (NFKC, trimmed, lower-cased), so
+ *   not a password or another secret. Each value is folded like an address (NFKC, trimmed, lower-cased), so
  *   `Ada`, ` ada ` and `Ａｄａ` share a budget.
  */
 export async function accountKeyOf(
@@ -66,15 +66,20 @@ export async function accountKeyOf(
   return { key: parts.length === 1 ? parts[0]! : JSON.stringify(parts) }
 }
 
+/** Field names that hold a secret, not an account, even when their type is not "password". */
+const secretFieldName = /pass|secret|otp|code|token|pin$/i
+
 /**
- * The field that names the account in a credentials form: the first declared one that is not a
- * password. Only one, on purpose: a second declared field such as a one-time code is read by
- * `authorize` too, and keying on it would give each guess a budget of its own.
+ * The field that names the account in a credentials form: the first declared one that is neither
+ * `type: "password"` nor named like a secret (password, passcode, otp, code, token, pin…), which
+ * `password: {}` declarations without a type would otherwise be. Only one, on purpose: a second
+ * declared field such as a one-time code is read by `authorize` too, and keying on it would give
+ * each guess a budget of its own.
  */
 export function identifyingFields(credentials: Record<string, CredentialInput> | undefined): string[] {
   if (!credentials || typeof credentials !== "object") return []
   for (const [name, input] of Object.entries(credentials)) {
-    if (input?.type !== "password") return [name]
+    if (input?.type !== "password" && !secretFieldName.test(name)) return [name]
   }
   return []
 }
