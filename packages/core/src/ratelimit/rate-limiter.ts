@@ -118,4 +118,3 @@ function refusal(limit: string, ip: string | undefined, retryAfter: number): Ref
   })
   return { error, retryAfter }
 }
-
