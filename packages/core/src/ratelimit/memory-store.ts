@@ -1,7 +1,7 @@
 import type { RateLimitHit, RateLimitStore } from "../types.js"
 
 export interface MemoryRateLimitStoreOptions {
-  /** The most counters kept at once. Default 100 000 (some 20 MB at worst). */
+  /** The most counters kept at once. Default 100 000 (about 37 MB of heap when full of account keys). */
   maxKeys?: number
   /** The clock, for tests. */
   now?: () => number
