@@ -255,7 +255,12 @@ export interface RateLimitHit {
  * `@gatehouse/core/ratelimit`, `rateLimitStore(db)` from the SQLite and PostgreSQL adapters.
  */
 export interface RateLimitStore {
-  hit(key: string, windowMs: number): Awaitable<RateLimitHit>
+  /**
+   * `limit` is the rule's limit, for stores that must choose what to forget (the memory store
+   * never forgets a counter over it). A store that cannot take a new key answers `count:
+   * Infinity`, which the limiter refuses until `resetAt`.
+   */
+  hit(key: string, windowMs: number, limit?: number): Awaitable<RateLimitHit>
 }
 
 /** At most `limit` attempts per `window` seconds. */
@@ -279,8 +284,20 @@ export interface RateLimitOptions {
   perIp?: RateLimitRule | false
   /** Attempts per account identifier. Default 10 per 600 s. `false`: no per-account limit. */
   perAccount?: RateLimitRule | false
-  /** Body (POST) or query (GET) fields that name the account. Default ["email", "username"]. */
+  /**
+   * Credentials providers: the form fields that together name the account. Every one must be
+   * present as text (at most 1,280 characters), or the attempt is refused before `authorize`.
+   * Default: the first field declared in the provider's `credentials` that is neither
+   * `type: "password"` nor named like a secret (password, passcode, otp, code, token, pin).
+   * E-mail providers always key on the address as the flow reads it.
+   */
   accountFields?: string[]
+  /**
+   * Credentials providers: the account an attempt is aimed at, when the fields alone do not say
+   * (e.g. a tenant plus a username). `fields` is the parsed form (POST) or query (GET). Returning
+   * nothing, or throwing, refuses the attempt before `authorize`.
+   */
+  accountKey?: (request: Request, fields: Record<string, unknown>) => Awaitable<string | null | undefined>
 }
 
 /** What an action hands back before it becomes a Web `Response`. */

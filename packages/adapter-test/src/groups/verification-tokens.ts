@@ -72,6 +72,16 @@ export function registerVerificationTokenTests(ctx: SuiteContext): void {
       expect(await ctx.adapter.useVerificationToken({ identifier, token: first.token })).toBeNull()
     })
 
+    test("a second row with the same identifier and token is refused, and the first stays as it was", async () => {
+      // Core's e-mail code budget relies on it: only the one request whose insert succeeds opens
+      // an address's attempt window, so no retry can hand the attempts out twice.
+      const token = newVerificationToken({ expires: new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000) })
+      await ctx.adapter.createVerificationToken(token)
+      await expect(Promise.resolve().then(() => ctx.adapter.createVerificationToken({ ...token, expires: dateFromNow(1000) }))).rejects.toBeTruthy()
+      expectToken(await ctx.adapter.useVerificationToken({ identifier: token.identifier, token: token.token }), token)
+      expect(await ctx.adapter.useVerificationToken({ identifier: token.identifier, token: token.token })).toBeNull()
+    })
+
     test("an expired token is still returned: expiry is core's decision", async () => {
       const token = newVerificationToken({ expires: dateFromNow(-60_000) })
       await ctx.adapter.createVerificationToken(token)

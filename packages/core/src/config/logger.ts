@@ -19,7 +19,7 @@ export const warningMessages: Record<WarningCode, string> = {
   "experimental-webauthn": "Passkeys (WebAuthn) are experimental: their options and stored data may still change.",
   "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random characters, e.g. from `openssl rand -base64 33`.",
   "rate-limit-without-client-ip":
-    "The rate limiter cannot tell clients apart, so only per-account limits apply: set `rateLimit.ipHeader` to the header your proxy sets, or `rateLimit.clientIp`.",
+    "Sign-in attempts are not limited per client IP because no trustworthy client address is known, so one client can guess passwords across many accounts and request mail for many addresses: set `rateLimit.ipHeader` to a header your proxy overwrites, or `rateLimit.clientIp`.",
 }
 
 /**

@@ -4,8 +4,15 @@ import type { EmailConfig } from "../providers/types.js"
 export interface EmailFlowOptions {
   /** Whether the mail carries a short code besides the link. */
   signInCode: boolean
-  /** Wrong (or right) codes accepted per address and mail before codes are refused. */
+  /** Wrong (or right) codes accepted per address and attempt window before codes are refused. */
   maxCodeAttempts: number
+  /**
+   * The fixed window the attempts belong to: the code's lifetime, at most 15 minutes. New mails
+   * do not renew it. Short enough that someone burning an address's attempts locks its codes
+   * (never its links) only briefly; over a 24-hour code that is still at most ~500 guesses in
+   * 31^8 values.
+   */
+  codeAttemptWindowMs: number
   /** Auth.js behaviour: opening the link signs in at once, with no confirmation step. */
   consumeOnGet: boolean
   /** Seconds a link (and its code) stays valid. */
@@ -21,13 +28,16 @@ export const defaultFrom = "Gatehouse <no-reply@example.com>"
 
 export const defaultMaxCodeAttempts = 5
 export const defaultEmailMaxAge = 24 * 60 * 60
+const maxCodeAttemptWindow = 15 * 60
 
 export function emailFlowOptions(provider: EmailConfig): EmailFlowOptions {
   const attempts = provider.maxCodeAttempts
+  const maxAge = typeof provider.maxAge === "number" && provider.maxAge > 0 ? provider.maxAge : defaultEmailMaxAge
   return {
     signInCode: provider.signInCode !== false,
     maxCodeAttempts: Number.isInteger(attempts) && attempts! > 0 ? Math.min(attempts!, 20) : defaultMaxCodeAttempts,
     consumeOnGet: provider.consumeOnGet === true,
-    maxAge: typeof provider.maxAge === "number" && provider.maxAge > 0 ? provider.maxAge : defaultEmailMaxAge,
+    codeAttemptWindowMs: Math.min(maxAge, maxCodeAttemptWindow) * 1000,
+    maxAge,
   }
 }

@@ -42,12 +42,12 @@ export async function sendVerificationRequest(request: RequestInternal, options:
   const code = flow.signInCode ? await deriveSignInCode(token, secret) : undefined
   const url = `${provider.callbackUrl}?${new URLSearchParams({ callbackUrl, token, email: identifier })}`
 
-  const keys = await storeVerification(adapter, { identifier, token, code, expires, secret, maxCodeAttempts: flow.maxCodeAttempts })
+  const stored = await storeVerification(adapter, { identifier, token, code, expires, secret })
   try {
     await provider.sendVerificationRequest({
       identifier,
       token,
-      expires,
+      expires: stored.expires,
       url,
       provider,
       code: code && formatSignInCode(code),
@@ -55,7 +55,7 @@ export async function sendVerificationRequest(request: RequestInternal, options:
       request: senderRequest(request),
     })
   } catch (error) {
-    await discardVerification(adapter, keys).catch((cleanupError) => options.logger.error(cleanupError as Error))
+    await discardVerification(adapter, stored.keys).catch((cleanupError) => options.logger.error(cleanupError as Error))
     return emailSigninFailed(options, `The sign-in e-mail could not be sent: ${(error as Error)?.message ?? String(error)}`, error)
   }
 

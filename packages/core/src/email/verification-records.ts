@@ -11,17 +11,26 @@
  *   the link flow uses that to consume the code row too: the link only signs in while its code row
  *   is still there, so after the code was used the link is dead, and after the link was used the
  *   code is. One mail, one sign-in.
- * - **Attempt rows**: `{ identifier: "gatehouse:code-attempt:<address>", token: hash(slot i) }` for
- *   i = 1…maxCodeAttempts. Every code attempt must first consume one of them (a delete, so two
- *   concurrent guesses can never share one); when none is left, codes for that address are refused
- *   until a new mail is sent, which replaces the set. A wrong code cannot delete the code row it
- *   missed (it does not know its key), which is why attempts are counted on their own rows. The
- *   link is not affected: its token is 256 bits and needs no attempt limit.
+ * - **Latest-mail row**: `{ identifier: "gatehouse:code-latest:<address>", token: hash(address +
+ *   secret) }`, one per address, whose `expires` is the expiry of the address's newest mail (whole
+ *   seconds, strictly increasing per address, so it tells mails apart). A code is only accepted
+ *   when its row's expiry is that one: every new mail supersedes the codes mailed before it (their
+ *   links stay valid: 256 bits need no guessing limit).
+ * - **Attempt rows**: `{ identifier: "gatehouse:code-attempt:<address>", token: hash(window,
+ *   slot i) }` for i = 1…maxCodeAttempts, and one window row beside them, for fixed windows of
+ *   `codeAttemptWindow`. The first code attempt of a window creates the window row; only the one
+ *   request whose insert succeeds creates the slots, so no request and no mail can ever hand out
+ *   a window's attempts twice (this relies on (identifier, token) being unique, as it is in every
+ *   Auth.js adapter schema). Every code attempt must first consume a slot (a delete, so two
+ *   concurrent guesses can never share one); when none is left, codes for the address are refused
+ *   until the window ends, however many mails are sent. A wrong code cannot delete the code row
+ *   it missed (it does not know its key), which is why attempts are counted on their own rows.
  *
  * The `gatehouse:` prefixes cannot collide with an address: addresses never contain ":".
- * All rows share the mail's expiry, so adapters that clean up expired tokens clean these up too.
+ * Every row expires (link, code and latest-mail rows with the mail, attempt rows with their
+ * window), so adapters that clean up expired tokens clean these up too.
  */
-import type { Adapter } from "../adapters.js"
+import type { Adapter, VerificationToken } from "../adapters.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 
 export interface VerificationKey {
@@ -37,20 +46,35 @@ export function codeRecordKey(identifier: string, code: string, secret: string):
   return hashed(`gatehouse:code:${identifier}`, `${code}${secret}`)
 }
 
-export function attemptRecordKey(identifier: string, slot: number, secret: string): Promise<VerificationKey> {
+export function latestMailKey(identifier: string, secret: string): Promise<VerificationKey> {
+  const latestIdentifier = `gatehouse:code-latest:${identifier}`
+  return hashed(latestIdentifier, `${latestIdentifier}:${secret}`)
+}
+
+export function attemptWindowKey(identifier: string, window: number, secret: string): Promise<VerificationKey> {
   const attemptIdentifier = `gatehouse:code-attempt:${identifier}`
-  return hashed(attemptIdentifier, `${attemptIdentifier}:${slot}:${secret}`)
+  return hashed(attemptIdentifier, `${attemptIdentifier}:window:${window}:${secret}`)
+}
+
+export function attemptRecordKey(identifier: string, window: number, slot: number, secret: string): Promise<VerificationKey> {
+  const attemptIdentifier = `gatehouse:code-attempt:${identifier}`
+  return hashed(attemptIdentifier, `${attemptIdentifier}:${window}:${slot}:${secret}`)
 }
 
 /** Consumes a row if it is there and unexpired; an expired row is consumed all the same. */
 export async function consumeRecord(adapter: Required<Adapter>, key: VerificationKey): Promise<boolean> {
+  return (await consumeRow(adapter, key)) !== undefined
+}
+
+/** `consumeRecord`, giving back the row (for its expiry) when it was valid. */
+export async function consumeRow(adapter: Required<Adapter>, key: VerificationKey): Promise<VerificationToken | undefined> {
   const row = await adapter.useVerificationToken(key)
   // Adapters are trusted to match on both columns, but one that did not (CVE-2022-39263) must not
   // turn a foreign row into a sign-in.
   // (Some adapters leave the token out of the returned row; the identifier is always there.)
-  if (!row || row.identifier !== key.identifier) return false
-  if (row.token !== undefined && row.token !== key.token) return false
-  return new Date(row.expires).valueOf() > Date.now()
+  if (!row || row.identifier !== key.identifier) return undefined
+  if (row.token !== undefined && row.token !== key.token) return undefined
+  return new Date(row.expires).valueOf() > Date.now() ? row : undefined
 }
 
 async function hashed(identifier: string, material: string): Promise<VerificationKey> {

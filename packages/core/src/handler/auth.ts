@@ -66,11 +66,11 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
   }
 
   const isRedirectMode = request.headers.has("X-Auth-Return-Redirect")
-  if (config.rateLimit?.applies(internal)) {
-    const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
-    if (refused) return config.raw ? refused : toResponse(refused)
-  }
   try {
+    if (config.rateLimit?.applies(internal)) {
+      const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
+      if (refused) return config.raw ? refused : toResponse(refused)
+    }
     const { options, cookies } = await requestOptions(internal, config)
     const response = await routeAction(internal, options, config)
     response.cookies = [...cookies, ...(response.cookies ?? [])]

@@ -161,7 +161,11 @@ export interface EmailConfig extends CommonProviderOptions {
    * Default true; set false when your own `sendVerificationRequest` does not show `params.code`.
    */
   signInCode?: boolean
-  /** Gatehouse: code attempts allowed per mail before codes for that address are refused. Default 5. */
+  /**
+   * Gatehouse: code attempts allowed per address in each window (the code's lifetime, at most 15
+   * minutes) before codes for that address are refused until the window ends. New mails do not
+   * renew them; each new mail supersedes the codes of earlier ones. Default 5.
+   */
   maxCodeAttempts?: number
   options?: Partial<EmailConfig>
 }

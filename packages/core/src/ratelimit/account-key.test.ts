@@ -1,54 +1,87 @@
 import { describe, expect, it } from "vitest"
 import type { InternalProvider } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { accountIdentifier } from "./account-key.js"
+import Credentials from "../providers/credentials.js"
+import { accountKeyOf, identifyingFields } from "./account-key.js"
 
-const fields = ["email", "username"]
+const usernamePassword = Credentials({ credentials: { username: { label: "Username" }, password: { type: "password" } } }) as InternalProvider
+const emailProvider = { id: "mail", type: "email" } as unknown as InternalProvider
+const request = new Request("http://localhost/auth/callback/x", { method: "POST" })
 
 function post(body: Record<string, unknown>): RequestInternal {
-  return { url: new URL("http://localhost/auth/signin/x"), method: "POST", action: "signin", providerId: "x", headers: new Headers(), cookies: {}, query: {}, body }
+  return { url: new URL("http://localhost/auth/callback/x"), method: "POST", action: "callback", providerId: "x", headers: new Headers(), cookies: {}, query: {}, body }
 }
 
-describe("accountIdentifier", () => {
+describe("accountKeyOf, credentials", () => {
+  it.each([["Ada"], ["  ada\t"], ["Ａｄａ"], ["ADA\u3000"]])("folds %j to ada", async (username) => {
+    expect(await accountKeyOf(request, post({ username }), usernamePassword, {})).toEqual({ key: "ada" })
+  })
+
+  it("keys on the declared field only: a decoy email changes nothing", async () => {
+    expect(await accountKeyOf(request, post({ username: "ada", email: "new-1@x.test" }), usernamePassword, {})).toEqual({ key: "ada" })
+    expect(await accountKeyOf(request, post({ email: "new-2@x.test" }), usernamePassword, {})).toHaveProperty("unreadable")
+  })
+
   it.each([
-    ["Ada@Example.TEST"],
-    ["  ada@example.test\t"],
-    ["ada＠example.test"],
-    ["ａｄａ@ｅｘａｍｐｌｅ.test"],
-  ])("folds %j to ada@example.test", (email) => {
-    expect(accountIdentifier(post({ email }), fields, undefined)).toBe("ada@example.test")
+    ["missing", {}],
+    ["a number", { username: 7 }],
+    ["an array", { username: ["ada"] }],
+    ["blank", { username: "   " }],
+    ["over-long", { username: " ".repeat(1300) + "ada" }],
+  ])("calls a %s identifying field unreadable", async (_, body) => {
+    expect(await accountKeyOf(request, post(body), usernamePassword, {})).toHaveProperty("unreadable")
   })
 
-  it("takes the first configured field that holds a value", () => {
-    expect(accountIdentifier(post({ username: "Grace", email: "" }), fields, undefined)).toBe("grace")
-    expect(accountIdentifier(post({ login: "x" }), ["login"], undefined)).toBe("x")
+  it("does not read inherited names", async () => {
+    expect(await accountKeyOf(request, post(JSON.parse('{"__proto__": {"username": "ada"}}')), usernamePassword, {})).toHaveProperty("unreadable")
   })
 
-  it("ignores values that are not text, and inherited names", () => {
-    expect(accountIdentifier(post({ email: ["a@b.c"], username: { toString: () => "x" } }), fields, undefined)).toBeUndefined()
-    expect(accountIdentifier(post(JSON.parse('{"__proto__": {"email": "a@b.c"}}')), fields, undefined)).toBeUndefined()
+  it("takes accountFields together, each required", async () => {
+    const options = { accountFields: ["tenant", "username"] }
+    expect(await accountKeyOf(request, post({ tenant: "A", username: "ada" }), usernamePassword, options)).toEqual({ key: '["a","ada"]' })
+    expect(await accountKeyOf(request, post({ username: "ada" }), usernamePassword, options)).toHaveProperty("unreadable")
   })
 
-  it("reads the query of GET requests (e-mail links, passkey options)", () => {
-    const request = { ...post({}), method: "GET" as const, body: undefined, query: { email: "ADA@example.test" } }
-    expect(accountIdentifier(request, fields, undefined)).toBe("ada@example.test")
+  it("uses accountKey(request, fields) when given; nothing returned is unreadable", async () => {
+    const accountKey = (_: Request, fields: Record<string, unknown>) => (typeof fields.login === "string" ? fields.login.split("\\")[1] : undefined)
+    expect(await accountKeyOf(request, post({ login: "CORP\\Ada" }), usernamePassword, { accountKey })).toEqual({ key: "ada" })
+    expect(await accountKeyOf(request, post({ username: "ada" }), usernamePassword, { accountKey })).toHaveProperty("unreadable")
   })
 
-  it("uses an e-mail provider's own normalizeIdentifier, so its aliases share a budget", () => {
-    const provider = {
-      type: "email",
-      normalizeIdentifier: (value: string) => value.toLowerCase().replace(/\+[^@]*@/, "@"),
-    } as unknown as InternalProvider
-    expect(accountIdentifier(post({ email: "ada+1@example.test" }), fields, provider)).toBe("ada@example.test")
-    expect(accountIdentifier(post({ email: "ada+2@example.test" }), fields, provider)).toBe("ada@example.test")
+  it("names no account when the provider declares no identifying field, or is not credentials or e-mail", async () => {
+    const bare = Credentials({}) as InternalProvider
+    expect(await accountKeyOf(request, post({ username: "ada" }), bare, {})).toEqual({ none: true })
+    expect(await accountKeyOf(request, post({ username: "ada" }), { type: "oidc" } as InternalProvider, {})).toEqual({ none: true })
   })
 
-  it("falls back to plain folding when the provider's normalizer refuses the value", () => {
-    const provider = { type: "email", normalizeIdentifier: () => { throw new Error("no") } } as unknown as InternalProvider
-    expect(accountIdentifier(post({ email: "A,B@x.y" }), fields, provider)).toBe("a,b@x.y")
+  it("finds the first declared field that is not a password or another secret, typed or not", () => {
+    expect(identifyingFields({ password: { type: "password" }, email: {}, otp: {} })).toEqual(["email"])
+    expect(identifyingFields({ password: {}, username: {} })).toEqual(["username"]) // keying on the guess would be no limit
+    expect(identifyingFields({ passcode: {}, totp: {}, code: {}, apiToken: {}, pin: {}, login: {} })).toEqual(["login"])
+    expect(identifyingFields({ password: { type: "password" } })).toEqual([])
+  })
+})
+
+describe("accountKeyOf, e-mail", () => {
+  it("reads the address exactly as the flow does (padding trimmed, full-width @ folded)", async () => {
+    for (const email of ["Ada@Example.TEST", " ".repeat(1100) + "ada@example.test", "ada＠example.test"]) {
+      expect(await accountKeyOf(request, post({ email }), emailProvider, {})).toEqual({ key: "ada@example.test" })
+    }
   })
 
-  it("bounds what it normalizes", () => {
-    expect(accountIdentifier(post({ email: "a".repeat(100_000) }), fields, undefined)!.length).toBe(1024)
+  it("calls over-long, non-text and invalid addresses unreadable, as the flow refuses them", async () => {
+    for (const email of [" ".repeat(1300) + "ada@example.test", ["ada@example.test"], "a,b@x.test", undefined]) {
+      expect(await accountKeyOf(request, post({ email }), emailProvider, {})).toHaveProperty("unreadable")
+    }
+  })
+
+  it("uses the provider's own normalizeIdentifier, so its aliases share a budget", async () => {
+    const provider = { ...emailProvider, normalizeIdentifier: (value: string) => value.trim().toLowerCase().replace(/\+[^@]*@/, "@") } as InternalProvider
+    expect(await accountKeyOf(request, post({ email: "ada+1@example.test" }), provider, {})).toEqual({ key: "ada@example.test" })
+  })
+
+  it("reads the query of GET requests (e-mail links)", async () => {
+    const get = { ...post({}), method: "GET" as const, body: undefined, query: { email: "ADA@example.test" } }
+    expect(await accountKeyOf(request, get, emailProvider, {})).toEqual({ key: "ada@example.test" })
   })
 })

@@ -6,7 +6,9 @@ import { rateLimitedResponse } from "./rate-limited-response.js"
 /**
  * The handler's rate-limit step, for requests the limiter `applies` to: undefined to go on, or
  * the 429 to answer with. In raw mode (server-side calls from a framework) the RateLimited error
- * is thrown instead, as every AuthError is there, so the app's own code sees it.
+ * is thrown instead, as every AuthError is there, so the app's own code sees it. A credentials
+ * attempt that names no readable account throws CredentialsSignin: the handler answers it as it
+ * answers wrong credentials.
  */
 export async function enforceRateLimit(
   request: Request,
@@ -19,5 +21,6 @@ export async function enforceRateLimit(
   const refusal = await config.rateLimit!.check(request, internal, provider)
   if (!refusal) return undefined
   if (config.raw && !redirectMode) throw refusal.error
+  config.logger.error(refusal.error)
   return rateLimitedResponse(internal, config, refusal.retryAfter, redirectMode)
 }

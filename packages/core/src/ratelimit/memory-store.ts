@@ -1,7 +1,7 @@
 import type { RateLimitHit, RateLimitStore } from "../types.js"
 
 export interface MemoryRateLimitStoreOptions {
-  /** The most counters kept at once. Default 100 000 (a few tens of MB at worst). */
+  /** The most counters kept at once. Default 100 000 (about 37 MB of heap when full of account keys). */
   maxKeys?: number
   /** The clock, for tests. */
   now?: () => number
@@ -12,44 +12,86 @@ interface Counter {
   resetAt: number
 }
 
+/** Entries looked at per hit by the incremental sweep: enough to outpace any flood of new keys. */
+const sweepStep = 4
+
 /**
- * Counters in this process's memory: the default store, right for one machine. Bounded: expired
- * windows are dropped as the map fills (and every few thousand hits), and when every counter is
- * still live the oldest go first, so a flood of new keys costs memory up to `maxKeys` and no more.
+ * Counters in this process's memory: the default store, right for one machine. Every hit costs
+ * O(1) amortized and memory stays under `maxKeys` counters, whatever a client sends:
+ *
+ * - counters that are over their limit (live lockouts) are kept apart from the others and are
+ *   never evicted before their window ends: a flood of new keys cannot reset a lockout;
+ * - the others are kept in least-recently-used order; when the store is full, the least recently
+ *   used of them makes room for a new key;
+ * - when only live lockouts are left, a new key is refused (answered as over its limit, retry when
+ *   the oldest lockout ends) rather than let through uncounted;
+ * - expired counters are swept a few at a time on every hit, never all at once.
+ *
  * No timer is left running.
  */
 export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}): RateLimitStore & { readonly size: number } {
   const maxKeys = Math.max(1, options.maxKeys ?? 100_000)
   const now = options.now ?? Date.now
-  const counters = new Map<string, Counter>()
-  let hitsSinceSweep = 0
+  /** Counters within their limit, least recently used first. */
+  const open = new Map<string, Counter>()
+  /** Counters over their limit, in the order they went over it. */
+  const locked = new Map<string, Counter>()
+  const sweepers = [sweeper(open), sweeper(locked)]
 
-  function sweepExpired(at: number) {
-    hitsSinceSweep = 0
-    for (const [key, counter] of counters) if (counter.resetAt <= at) counters.delete(key)
+  function sweeper(map: Map<string, Counter>) {
+    let cursor = map.entries()
+    return (at: number) => {
+      for (let i = 0; i < sweepStep; i++) {
+        const next = cursor.next()
+        if (next.done) {
+          cursor = map.entries()
+          return
+        }
+        if (next.value[1].resetAt <= at) map.delete(next.value[0])
+      }
+    }
+  }
+
+  /** Room for one more counter: false when every counter is a live lockout. */
+  function makeRoom(at: number): boolean {
+    while (open.size + locked.size >= maxKeys) {
+      const oldestLock = locked.entries().next().value
+      if (oldestLock && oldestLock[1].resetAt <= at) locked.delete(oldestLock[0])
+      else if (open.size > 0) open.delete(open.keys().next().value!)
+      else return false
+    }
+    return true
   }
 
   return {
     get size() {
-      return counters.size
+      return open.size + locked.size
     },
-    hit(key: string, windowMs: number): RateLimitHit {
+    hit(key: string, windowMs: number, limit?: number): RateLimitHit {
       const at = now()
-      if (++hitsSinceSweep >= 4096) sweepExpired(at)
-      const counter = counters.get(key)
-      if (counter && counter.resetAt > at) {
-        counter.count++
-        return { count: counter.count, resetAt: counter.resetAt }
+      for (const sweep of sweepers) sweep(at)
+
+      const lockout = locked.get(key)
+      if (lockout && lockout.resetAt > at) {
+        lockout.count++
+        return { ...lockout }
       }
-      // A new window moves the key to the end, so the map stays roughly in window order.
-      if (counter) counters.delete(key)
-      else if (counters.size >= maxKeys) {
-        sweepExpired(at)
-        while (counters.size >= maxKeys) counters.delete(counters.keys().next().value!)
+      if (lockout) locked.delete(key)
+
+      let counter = open.get(key)
+      if (counter) open.delete(key)
+      if (!counter || counter.resetAt <= at) {
+        if (!makeRoom(at)) {
+          const oldestLock = locked.values().next().value!
+          return { count: Number.POSITIVE_INFINITY, resetAt: oldestLock.resetAt }
+        }
+        counter = { count: 0, resetAt: at + windowMs }
       }
-      const fresh = { count: 1, resetAt: at + windowMs }
-      counters.set(key, fresh)
-      return { ...fresh }
+      counter.count++
+      // Re-inserted at the end: the most recently used, or the newest lockout.
+      if (limit !== undefined && counter.count > limit) locked.set(key, counter)
+      else open.set(key, counter)
+      return { ...counter }
     },
   }
 }

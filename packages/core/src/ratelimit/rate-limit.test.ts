@@ -8,9 +8,10 @@ import { Auth } from "../handler/auth.js"
 import { RateLimited } from "../errors.js"
 import Passkey from "../providers/passkey.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
-import { base, credentialsConfig, origin, silentLogger } from "../test-support/credentials-app.js"
+import { adaCredentials, base, credentialsConfig, origin, silentLogger } from "../test-support/credentials-app.js"
 import type { AuthConfig, RateLimitOptions, RateLimitStore } from "../types.js"
 import { adapterWithAllMethods } from "../webauthn/test-support/adapter-with-all-methods.js"
+import { withClientAddress } from "./client-ip.js"
 import { memoryRateLimitStore } from "./memory-store.js"
 
 type Logged = ReturnType<typeof silentLogger>
@@ -178,6 +179,133 @@ describe("per account", () => {
     expect(refused.status).toBe(429)
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/)
     expect(await refused.json()).toMatchObject({ error: "RateLimited", url: `${base}/error?error=RateLimited` })
+  })
+})
+
+describe("the account is what authorize() reads (issue 22, items 1 and 2)", () => {
+  const perAccount = { limit: 3, window: 60 }
+
+  /** A credentials attempt with any fields, as a form or as JSON. */
+  async function attemptWith(config: AuthConfig, fields: Record<string, unknown>, json = false): Promise<Response> {
+    const csrf = await Auth(new Request(`${base}/csrf`), config)
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const cookie = csrf.headers.getSetCookie()[0]!.split(";")[0]!
+    const body = json ? JSON.stringify({ csrfToken, ...fields }) : new URLSearchParams({ csrfToken, ...(fields as Record<string, string>) })
+    return Auth(
+      new Request(`${base}/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": json ? "application/json" : "application/x-www-form-urlencoded", cookie },
+        body,
+      }),
+      config,
+    )
+  }
+
+  function countingCredentials() {
+    const calls: unknown[] = []
+    const provider = adaCredentials({
+      authorize: (fields: Record<string, unknown>) => {
+        calls.push(fields)
+        return fields.username === "ada" && fields.password === "lovelace" ? { id: "user-1", name: "Ada" } : null
+      },
+    })
+    return { provider, calls }
+  }
+
+  it("a decoy e-mail field on each guess does not reset the locked account, and the right password stays refused", async () => {
+    const { provider, calls } = countingCredentials()
+    const config = limitedConfig({ perIp: false, perAccount }, { providers: [provider] })
+    const statuses = []
+    for (let i = 0; i < 8; i++) statuses.push((await attemptWith(config, { username: "ada", password: `guess-${i}`, email: `decoy-${i}@x.test` })).status)
+    expect(statuses).toEqual([302, 302, 302, 429, 429, 429, 429, 429])
+    const right = await attemptWith(config, { username: "ada", password: "lovelace", email: "fresh@x.test" })
+    expect(right.status).toBe(429)
+    expect(calls).toHaveLength(3)
+  })
+
+  it("a non-text JSON decoy or identifier does not fall through to another key: it is refused before authorize, and counted", async () => {
+    const { provider, calls } = countingCredentials()
+    const config = limitedConfig({ perIp: false, perAccount }, { providers: [provider] })
+    for (let i = 0; i < 3; i++) await attemptWith(config, { username: "ada", password: "x", email: { toString: i } }, true)
+    expect((await attemptWith(config, { username: "ada", password: "lovelace", email: 7 }, true)).status).toBe(429)
+    expect(calls).toHaveLength(3)
+
+    const other = countingCredentials()
+    const fresh = limitedConfig({ perIp: false, perAccount }, { providers: [other.provider] })
+    const locations = []
+    for (const username of [["ada"], 42, { 0: "ada" }, null]) {
+      const response = await attemptWith(fresh, { username, password: "lovelace" }, true)
+      locations.push(response.status === 429 ? "429" : new URL(response.headers.get("location")!).searchParams.get("error"))
+    }
+    expect(locations).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin", "429"])
+    expect(other.calls).toHaveLength(0)
+    expect((fresh.logger as Logged).errors.some((e) => /refused before authorize/.test(e.message))).toBe(true)
+  })
+
+  it("a missing or over-long (padded) username is refused before authorize; padding within the limit keys as the account", async () => {
+    const { provider, calls } = countingCredentials()
+    const config = limitedConfig({ perIp: false, perAccount: { limit: 10, window: 60 } }, { providers: [provider] })
+    const missing = await attemptWith(config, { password: "lovelace" })
+    expect(missing.headers.get("location")).toBe(`${base}/signin?error=CredentialsSignin&code=credentials`)
+    const padded = await attemptWith(config, { username: " ".repeat(1300) + "ada", password: "lovelace" })
+    expect(padded.headers.get("location")).toBe(`${base}/signin?error=CredentialsSignin&code=credentials`)
+    expect(calls).toHaveLength(0)
+
+    const locked = limitedConfig({ perIp: false, perAccount }, { providers: [countingCredentials().provider] })
+    const statuses = []
+    for (const pad of [0, 100, 1000, 1200]) statuses.push((await attemptWith(locked, { username: " ".repeat(pad) + "ADA", password: "x" })).status)
+    expect(statuses).toEqual([302, 302, 302, 429])
+  })
+
+  it("takes the account from rateLimit.accountKey(request, fields) when the app gives it", async () => {
+    const accountKey = (_request: Request, fields: Record<string, unknown>) => (typeof fields.login === "string" ? fields.login.split("/")[1] : undefined)
+    const config = limitedConfig({ perIp: false, perAccount, accountKey })
+    const statuses = []
+    for (const login of ["acme/ada", "other/ADA", "x/ada", "y/ada"]) statuses.push((await attemptWith(config, { login, password: "x" })).status)
+    expect(statuses).toEqual([302, 302, 302, 429])
+    expect((await attemptWith(config, { username: "ada", password: "lovelace" })).headers.get("location")).toContain("error=CredentialsSignin")
+  })
+})
+
+describe("the memory store under a flood of new keys, through Auth (issue 22, item 5)", () => {
+  it("a locked account stays locked while thousands of new usernames fill the store", async () => {
+    const store = memoryRateLimitStore({ maxKeys: 200 })
+    const config = limitedConfig({ store, perIp: false, perAccount: { limit: 3, window: 60 } })
+    expect(await attempts(config, 4)).toEqual([302, 302, 302, 429])
+    for (let i = 0; i < 1000; i++) await attempt(config, { username: `flood-${i}` })
+    expect(store.size).toBeLessThanOrEqual(200)
+    expect((await attempt(config, { password: "lovelace" })).status).toBe(429)
+  })
+})
+
+describe("a per-IP limit wherever a trustworthy address is known (issue 22, item 5)", () => {
+  afterEach(() => vi.unstubAllEnvs())
+  const perIp = { limit: 2, window: 60 }
+
+  it("on a platform that overwrites the client-address header (Vercel: x-real-ip), without configuration", async () => {
+    vi.stubEnv("VERCEL", "1")
+    const config = limitedConfig({ perIp, perAccount: false })
+    const statuses = []
+    for (let i = 0; i < 3; i++) statuses.push((await attempt(config, { username: `u${i}`, headers: { "x-real-ip": "203.0.113.200" } })).status)
+    expect(statuses).toEqual([302, 302, 429])
+    expect((config.logger as Logged).warnings).not.toContain("rate-limit-without-client-ip")
+  })
+
+  it("from the address an integration attached to the request (withClientAddress)", async () => {
+    const config = limitedConfig({ perIp, perAccount: false })
+    const statuses = []
+    for (let i = 0; i < 3; i++) {
+      const csrf = await Auth(new Request(`${base}/csrf`), config)
+      const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+      const request = new Request(`${base}/callback/credentials`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrf.headers.getSetCookie()[0]!.split(";")[0]! },
+        body: new URLSearchParams({ csrfToken, username: `u${i}`, password: "x" }),
+      })
+      statuses.push((await Auth(withClientAddress(request, "198.51.100.200"), config)).status)
+    }
+    expect(statuses).toEqual([302, 302, 429])
+    expect((config.logger as Logged).warnings).not.toContain("rate-limit-without-client-ip")
   })
 })
 

@@ -1,11 +1,12 @@
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule, RateLimitStore } from "../types.js"
+import { readProcessEnv } from "../config/read-process-env.js"
+import { platformIpHeader } from "./client-ip.js"
 import { memoryRateLimitStore } from "./memory-store.js"
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.js"
 
 const defaultPerIp: RateLimitRule = { limit: 30, window: 60 }
 const defaultPerAccount: RateLimitRule = { limit: 10, window: 600 }
-const defaultAccountFields = ["email", "username"]
 
 /**
  * Default memory stores live as long as what configured them, not as long as one resolved config:
@@ -37,17 +38,23 @@ export function resolveRateLimit(
   if (problem) return { error: new AuthError(`Invalid rateLimit option: ${problem}`) }
 
   const perIp = options.perIp ?? defaultPerIp
-  if (perIp && !options.ipHeader && !options.clientIp && !warned.has(option ?? implicitDefault)) {
-    warned.add(option ?? implicitDefault)
-    logger.warn("rate-limit-without-client-ip")
-  }
+  const ipHeader = options.clientIp ? undefined : (options.ipHeader ?? platformIpHeader(readProcessEnv()))
+  const warnOnce = option ?? implicitDefault
   const settings = {
     store: options.store ?? defaultStore(option),
-    perIp: options.ipHeader || options.clientIp ? perIp : false,
+    perIp,
     perAccount: options.perAccount ?? defaultPerAccount,
-    accountFields: options.accountFields ?? defaultAccountFields,
-    ipHeader: options.ipHeader?.toLowerCase(),
+    accountFields: options.accountFields,
+    accountKey: options.accountKey,
+    ipHeader: ipHeader?.toLowerCase(),
     clientIp: options.clientIp,
+    // Said when it is true, at the first attempt whose client address nobody knows (an
+    // integration may attach addresses per request), and once per rateLimit options object.
+    withoutClientIp() {
+      if (warned.has(warnOnce)) return
+      warned.add(warnOnce)
+      logger.warn("rate-limit-without-client-ip")
+    },
   }
   return { limiter: createRateLimiter(settings, logger) }
 }
@@ -65,6 +72,7 @@ function optionsProblem(options: RateLimitOptions): string | undefined {
     return "ipHeader must be a header name"
   }
   if (options.clientIp !== undefined && typeof options.clientIp !== "function") return "clientIp must be a function"
+  if (options.accountKey !== undefined && typeof options.accountKey !== "function") return "accountKey must be a function"
   if (options.store !== undefined && typeof options.store?.hit !== "function") return "store must have a hit(key, windowMs) method"
   for (const name of ["perIp", "perAccount"] as const) {
     const rule = options[name]

@@ -70,7 +70,7 @@ async function signInWithCode(
   const address = readEmailIdentifier(emailInput, options.provider)
   const code = readSubmittedCode(codeInput)
   if (!flow.signInCode || address.problem !== undefined || !code) return codeRefused(options, "The code or address is malformed")
-  const valid = await consumeCode(options.adapter!, address.identifier, code, verificationSecret(options), flow.maxCodeAttempts)
+  const valid = await consumeCode(options.adapter!, address.identifier, code, verificationSecret(options), flow)
   if (!valid) return codeRefused(options, "The code is wrong, used up or expired, or no attempts are left")
   return signInVerifiedEmail(request, address.identifier, options)
 }
