@@ -394,7 +394,7 @@ describe("Next.js example, warnings in a production server", () => {
       const lines = server.output().split("\n").filter((line) => line.includes("rate-limit-without-client-ip"))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(
-        /\[gatehouse\]\[warn\]\[rate-limit-without-client-ip\].* cannot tell clients apart.* Read more: \S+\/docs\/errors\.md#rate-limit-without-client-ip$/,
+        /\[gatehouse\]\[warn\]\[rate-limit-without-client-ip\].* not limited per client IP.* Read more: \S+\/docs\/errors\.md#rate-limit-without-client-ip$/,
       )
       expect(server.output()).not.toContain("authjs.dev")
     } finally {
