@@ -170,7 +170,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       ? undefined
       : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
   result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
-  if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
+  if (result.experimental.enableWebAuthn && !result.configError) logger.warn("experimental-webauthn")
   return result
 }
 
