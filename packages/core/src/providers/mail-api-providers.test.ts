@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { startMailApiStandIn, type MailApiStandIn } from "../email/test-support/mail-api-stand-in.js"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
+import { defaultFrom } from "../email/email-provider-options.js"
 import { customFetch } from "../symbols.js"
 import ForwardEmail from "./forwardemail.js"
 import Loops from "./loops.js"
@@ -27,11 +28,11 @@ test.each([
   [ForwardEmail, { id: "forwardemail", name: "Forward Email" }],
   [Mailgun, { id: "mailgun", name: "Mailgun" }],
   [Loops, { id: "loops", name: "Loops" }],
-])("defaults as Auth.js: %o", (factory, expected) => {
+])("defaults: %o", (factory, expected) => {
   expect(resolvedEmailProvider((factory as any)({}))).toMatchObject({
     ...expected,
     type: "email",
-    from: "Auth.js <no-reply@authjs.dev>",
+    from: defaultFrom,
     maxAge: 86400,
   })
 })
