@@ -1,5 +1,5 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
-import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
+import type { Adapter, AdapterAuthenticator, AdapterSession, AdapterUser } from "./adapters.js"
 import type { JWT, JWTOptions } from "./jwt.js"
 import type { CredentialInput, Provider, ProviderType } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
@@ -191,6 +191,14 @@ export interface EventCallbacks {
   createUser?: (message: { user: User }) => Awaitable<void>
   updateUser?: (message: { user: User }) => Awaitable<void>
   linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: the owner of an address proved it (`provider`: an e-mail sign-in, or a
+   * credentials provider whose `authorize` vouched for it) while the stored user with that address
+   * had never been verified. That user was deleted with everything attached to it (accounts,
+   * passkeys, sessions; `authenticators` lists the passkeys) and the owner got a new user. Apps
+   * that keep their own rows under the old user id decide here what becomes of them.
+   */
+  removeUnverifiedUser?: (message: { user: AdapterUser; authenticators: AdapterAuthenticator[]; provider: string }) => Awaitable<void>
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
 }
 
