@@ -1,0 +1,260 @@
+/**
+ * Who you become: attacks that try to end up in someone else's user, through Auth() on a real
+ * SQLite file and a real PostgreSQL database (serial ids: the victim is adapter user 1), with the
+ * dev IdP (oidc-provider on loopback) and mail through a real SMTP server.
+ *
+ * - Credentials identity: `authorize`'s id names a `credentials` account, never an adapter user,
+ *   and an e-mail address another user has is refused, never linked (issue 25, item 1).
+ * - Pre-account hijacking: a passkey registered for the victim's address while signed out, or an
+ *   OpenID login whose provider did not verify the address, must not survive the victim's e-mail
+ *   sign-in (issue 25 item 2, issue 22 item 4).
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import Credentials from "../../packages/core/src/providers/credentials.js"
+import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
+import Passkey from "../../packages/core/src/providers/passkey.js"
+import { pageForms } from "../../packages/core/src/email/test-support/html-form.js"
+import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
+import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
+import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp } from "./oauth-app.js"
+import { databaseApp, readSession, sessionTokenOf, signInWithCredentials, type DatabaseApp } from "./support/database-session-app.js"
+import { sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
+import { base as passkeyBase, passkeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
+
+const victimAddress = "victim@example.test"
+
+let idp: DevIdentityProvider
+let sink: SmtpSink
+
+beforeAll(async () => {
+  sink = await startSmtpSink()
+  idp = await startDevIdentityProvider({
+    clients: [basicClient],
+    users: [
+      { sub: "victim", name: "Victim", email: victimAddress, email_verified: true },
+      // An account at a provider that lets anyone type any address and does not verify it.
+      { sub: "attacker", name: "Attacker", email: victimAddress, email_verified: false },
+    ],
+  })
+})
+afterAll(async () => {
+  await idp?.close()
+  await sink?.close()
+})
+
+type Requester = (url: string, init?: RequestInit) => Promise<Response>
+
+/** Asks for a sign-in mail at `authBase` and finishes it by its link (confirmation page, button) or its code. */
+async function signInByEmail(request: Requester, authBase: string, email: string, by: "link" | "code"): Promise<Response> {
+  const csrf = async () => ((await (await request(`${authBase}/csrf`)).json()) as { csrfToken: string }).csrfToken
+  const form = (fields: Record<string, string>): RequestInit => ({
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  })
+  const sent = await request(`${authBase}/signin/nodemailer`, form({ csrfToken: await csrf(), email, callbackUrl: `${new URL(authBase).origin}/dashboard` }))
+  expect(sent.status).toBe(302)
+  const mail = await sink.nextMail()
+  if (by === "code") {
+    return request(`${authBase}/callback/nodemailer`, form({ csrfToken: await csrf(), email, code: codeFromMail(mail) }))
+  }
+  const page = await request(linkFromMail(mail).href)
+  const [confirm] = pageForms(await page.text())
+  return request(confirm!.action, form(confirm!.fields))
+}
+
+const mailer = () => Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" })
+
+describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
+  let db: SessionDatabase
+
+  beforeAll(async () => {
+    db = await kind.open()
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await db.reset()
+  })
+
+  /** The victim signs up through the IdP with their verified address: a verified adapter user. */
+  async function victimSignsUp(): Promise<{ app: DatabaseApp; victimId: string }> {
+    const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer)] })
+    await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc", { username: "victim" })
+    const victim = (await db.adapter.getUserByEmail!(victimAddress))!
+    expect(victim.emailVerified).toBeInstanceOf(Date)
+    return { app, victimId: victim.id }
+  }
+
+  const credentials = (authorize: (c: Record<string, unknown>) => unknown, options: Record<string, unknown> = {}) =>
+    Credentials({ credentials: { username: {}, password: {} }, authorize, ...options } as any)
+
+  describe("credentials identity", () => {
+    it("an app user whose id equals an adapter user's id does not become that user", async () => {
+      const { victimId } = await victimSignsUp()
+      // On PostgreSQL the victim is adapter user 1, and app user 1 is someone else entirely.
+      if (kind.label === "PostgreSQL") expect(victimId).toBe("1")
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [credentials(() => ({ id: victimId, name: "Mallory", email: "mallory@example.test" }))],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
+      expect(response.headers.get("location")).toBe(landing)
+
+      const signedInAs = (await db.sessionRow(sessionTokenOf(browser)!))!.userId
+      expect(signedInAs).not.toBe(victimId)
+      expect((await readSession(browser)).body.user).toEqual({ id: signedInAs, name: "Mallory", email: "mallory@example.test" })
+      expect(await db.accountOwners("credentials")).toEqual([signedInAs])
+      expect(await db.accountOwners("dev-oidc")).toEqual([victimId])
+      expect((await db.adapter.getUser!(victimId))!.name).toBe("Victim")
+      expect(await db.count("users")).toBe(2)
+    })
+
+    it("an app user who registered the victim's address is refused (AccountNotLinked), never linked", async () => {
+      const { victimId } = await victimSignsUp()
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [credentials(() => ({ id: "app-9", name: "Mallory", email: victimAddress }))],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
+      expect(response.headers.get("location")).toBe(`${base}/signin?error=AccountNotLinked`)
+      expect(sessionTokenOf(browser)).toBeUndefined()
+      expect(loggedTypes(app)).toEqual(["AccountNotLinked"])
+      expect(await db.accountOwners("credentials")).toEqual([])
+      expect(await db.count("users")).toBe(1)
+      expect(await db.count("sessions")).toBe(1) // the victim's own
+      expect((await db.adapter.getUser!(victimId))!.name).toBe("Victim")
+    })
+
+    it("allowDangerousEmailAccountLinking still refuses an address authorize does not vouch for", async () => {
+      await victimSignsUp()
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [credentials(() => ({ id: "app-9", email: victimAddress }), { allowDangerousEmailAccountLinking: true })],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
+      expect(response.headers.get("location")).toBe(`${base}/signin?error=AccountNotLinked`)
+      expect(await db.accountOwners("credentials")).toEqual([])
+    })
+
+    it("allowDangerousEmailAccountLinking with a vouched address joins that address's user", async () => {
+      const { victimId } = await victimSignsUp()
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [
+          credentials(() => ({ id: "app-1", email: victimAddress, emailVerified: new Date() }), { allowDangerousEmailAccountLinking: true }),
+        ],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      await signInWithCredentials(browser, { username: "victim", password: "theirs" })
+      expect((await db.sessionRow(sessionTokenOf(browser)!))!.userId).toBe(victimId)
+      expect(await db.accountOwners("credentials")).toEqual([victimId])
+      expect(await db.accountOwners("dev-oidc")).toEqual([victimId])
+    })
+
+    it("authorizeReturnsAdapterUserId signs in as the adapter user with that id, and refuses an id no user has", async () => {
+      const { victimId } = await victimSignsUp()
+      const app = databaseApp(db.adapter, idp.issuer, {
+        providers: [credentials((c) => ({ id: String(c.username) }), { authorizeReturnsAdapterUserId: true })],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      await signInWithCredentials(browser, { username: victimId, password: "theirs" })
+      expect((await db.sessionRow(sessionTokenOf(browser)!))!.userId).toBe(victimId)
+      expect(await db.count("users")).toBe(1)
+
+      const stranger = browserFor({ [appOrigin]: app })
+      const response = await signInWithCredentials(stranger, { username: "999999", password: "x" })
+      expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+      expect(sessionTokenOf(stranger)).toBeUndefined()
+      expect(await db.count("users")).toBe(1)
+    })
+  })
+
+  describe("pre-account hijacking", () => {
+    it("a passkey registered for the victim's address while signed out is gone after the victim's e-mail sign-in", async () => {
+      const removed: any[] = []
+      const app = passkeyApp({
+        adapter: db.adapter,
+        providers: [Passkey(), mailer()],
+        events: { removeUnverifiedUser: (message) => void removed.push(message) },
+      })
+      const attacker: PasskeyBrowser = app.browser()
+      expect((await attacker.signUp(victimAddress)).status).toBe(302)
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(squatted.emailVerified).toBeNull()
+      const [attackerKey] = await db.adapter.listAuthenticatorsByUserId!(squatted.id)
+      expect(attackerKey).toBeDefined()
+
+      const victim = app.browser()
+      const response = await signInByEmail((url, init) => victim.fetch(url, init), passkeyBase, victimAddress, "link")
+      expect(response.status).toBe(302)
+      const owner = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(owner.id).not.toBe(squatted.id)
+      expect(owner.emailVerified).toBeInstanceOf(Date)
+      expect((await victim.session())?.user?.email).toBe(victimAddress)
+
+      // Everything the attacker attached went with the squatted user, in the one delete.
+      expect(await db.adapter.getUser!(squatted.id)).toBeNull()
+      expect(await db.adapter.getAuthenticator!(attackerKey!.credentialID)).toBeNull()
+      expect(await db.adapter.listAuthenticatorsByUserId!(owner.id)).toEqual([])
+      expect(await attacker.session()).toBeNull() // the attacker's session row went too
+      expect(removed).toHaveLength(1)
+      expect(removed[0].user.id).toBe(squatted.id)
+      expect(removed[0].provider).toBe("nodemailer")
+      expect(removed[0].authenticators.map((a: { credentialID: string }) => a.credentialID)).toEqual([attackerKey!.credentialID])
+
+      // The attacker's passkey signs in to nobody.
+      const retry = await attacker.signIn()
+      expect(retry.headers.get("location")).toMatch(/\/auth\/error\?error=/)
+      expect(await attacker.session()).toBeNull()
+      expect(await db.count("sessions")).toBe(1)
+    })
+
+    it("signed out, a passkey cannot be registered for an address whose user exists", async () => {
+      const app = passkeyApp({ adapter: db.adapter, providers: [Passkey(), mailer()] })
+      const victim = app.browser()
+      await signInByEmail((url, init) => victim.fetch(url, init), passkeyBase, victimAddress, "code")
+      const attacker = app.browser()
+      const options = await attacker.options({ action: "register", email: victimAddress })
+      expect(options.status).toBe(400)
+      expect(await db.adapter.listAuthenticatorsByUserId!((await db.adapter.getUserByEmail!(victimAddress))!.id)).toEqual([])
+    })
+
+    it("an OpenID login with email_verified false no longer owns the user after the victim's e-mail sign-in", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
+      const attacker = browserFor({ [appOrigin]: app })
+      await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(squatted.emailVerified).toBeNull() // the provider did not vouch for the address
+      expect(await db.accountOwners("dev-oidc")).toEqual([squatted.id])
+
+      const victim = browserFor({ [appOrigin]: app })
+      const response = await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "code")
+      expect(response.headers.get("location")).toBe(landing)
+      const owner = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(owner.id).not.toBe(squatted.id)
+      expect(await db.accountOwners("dev-oidc")).toEqual([])
+      expect((await readSession(attacker)).body).toBeNull()
+      expect(app.events.calls.map((call) => call.name)).toContain("removeUnverifiedUser")
+
+      // Signing in at the provider again does not get the attacker into the victim's user.
+      const again = await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
+      expect(again.response.headers.get("location")).toBe(`${base}/signin?error=OAuthAccountNotLinked`)
+      expect(await db.accountOwners("dev-oidc")).toEqual([])
+      expect((await readSession(attacker)).body).toBeNull()
+      expect((await readSession(victim)).body.user.id).toBe(owner.id)
+    })
+
+    it("an OpenID login with email_verified true is the owner's: the e-mail sign-in joins it and keeps the account", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
+      await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc", { username: "victim" })
+      const user = (await db.adapter.getUserByEmail!(victimAddress))!
+      const browser = browserFor({ [appOrigin]: app })
+      await signInByEmail((url, init) => browser.request(url, init), base, victimAddress, "link")
+      expect((await readSession(browser)).body.user.id).toBe(user.id)
+      expect(await db.accountOwners("dev-oidc")).toEqual([user.id])
+      expect(app.events.calls.map((call) => call.name)).not.toContain("removeUnverifiedUser")
+    })
+  })
+})
