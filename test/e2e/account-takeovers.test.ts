@@ -246,6 +246,31 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect((await readSession(victim)).body.user.id).toBe(owner.id)
     })
 
+    it("a database failing after the squatted user was removed leaves no user and nothing attached, and a retry signs in", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
+      await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc", { username: "attacker" })
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+
+      const victim = browserFor({ [appOrigin]: app })
+      await db.failInserts("users")
+      try {
+        const failed = await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "code")
+        expect(failed.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+        expect(loggedTypes(app)).toEqual(["AdapterError"])
+      } finally {
+        await db.stopFailingInserts("users")
+      }
+      expect(sessionTokenOf(victim)).toBeUndefined()
+      expect(await db.adapter.getUser!(squatted.id)).toBeNull()
+      expect(await db.count("users")).toBe(0)
+      expect(await db.count("accounts")).toBe(0)
+      expect(await db.count("sessions")).toBe(0)
+
+      await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "link")
+      expect((await readSession(victim)).body.user.email).toBe(victimAddress)
+      expect(await db.accountOwners("dev-oidc")).toEqual([])
+    })
+
     it("an OpenID login with email_verified true is the owner's: the e-mail sign-in joins it and keeps the account", async () => {
       const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
       await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc", { username: "victim" })
