@@ -18,7 +18,14 @@ import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-s
 import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp } from "./oauth-app.js"
-import { databaseApp, readSession, sessionTokenOf, signInWithCredentials, type DatabaseApp } from "./support/database-session-app.js"
+import {
+  databaseApp,
+  readSession,
+  sessionTokenOf,
+  signInWithCredentials,
+  updateSession,
+  type DatabaseApp,
+} from "./support/database-session-app.js"
 import { sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
 import { base as passkeyBase, passkeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
 
@@ -35,6 +42,7 @@ beforeAll(async () => {
       { sub: "victim", name: "Victim", email: victimAddress, email_verified: true },
       // An account at a provider that lets anyone type any address and does not verify it.
       { sub: "attacker", name: "Attacker", email: victimAddress, email_verified: false },
+      { sub: "mallory", name: "Mallory", email: "mallory@example.test", email_verified: true },
     ],
   })
 })
@@ -151,6 +159,47 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect((await db.sessionRow(sessionTokenOf(browser)!))!.userId).toBe(victimId)
       expect(await db.accountOwners("credentials")).toEqual([victimId])
       expect(await db.accountOwners("dev-oidc")).toEqual([victimId])
+    })
+
+    it("jwt strategy: a credentials session whose sub equals an adapter user's id links no OAuth account onto that user", async () => {
+      const { victimId } = await victimSignsUp()
+      const app = databaseApp(db.adapter, idp.issuer, {
+        session: { strategy: "jwt" },
+        providers: [credentials(() => ({ id: victimId, name: "Mallory", email: "mallory@example.test" })), oidcProvider(idp.issuer)],
+        // A jwt callback that rebuilds the token from scratch, as many apps' do.
+        callbacks: { jwt: ({ token }) => ({ sub: token.sub, name: token.name, email: token.email }) },
+      })
+      const attacker = browserFor({ [appOrigin]: app })
+      await signInWithCredentials(attacker, { username: "mallory", password: "hers" })
+      const issued = sessionTokenOf(attacker)
+      expect((await updateSession(attacker, { theme: "dark" })).body.user.email).toBe("mallory@example.test")
+      expect(sessionTokenOf(attacker)).not.toBe(issued) // re-issued through the rebuilding callback
+
+      // Signed in that way, the attacker signs in with their own IdP account: it must not land on the victim.
+      await signInThroughIdp(attacker, "dev-oidc", { username: "mallory" })
+      const mallory = (await db.adapter.getUserByEmail!("mallory@example.test"))!
+      expect(mallory.id).not.toBe(victimId)
+      expect(await db.adapter.getUserByAccount!({ provider: "dev-oidc", providerAccountId: "mallory" })).toMatchObject({ id: mallory.id })
+      expect(await db.accountOwners("dev-oidc")).toEqual(expect.arrayContaining([victimId, mallory.id]))
+      expect((await db.accountOwners("dev-oidc")).filter((owner) => owner === victimId)).toHaveLength(1)
+    })
+
+    it("jwt strategy: a credentials session whose sub equals an adapter user's id adds no passkey to that user", async () => {
+      const { victimId } = await victimSignsUp()
+      const app = passkeyApp({
+        adapter: db.adapter,
+        session: { strategy: "jwt" },
+        providers: [Passkey(), credentials(() => ({ id: victimId, name: "Mallory", email: "mallory@example.test" }))],
+      })
+      const attacker = app.browser()
+      await attacker.post(`${passkeyBase}/callback/credentials`, { username: "mallory", password: "hers" }, passkeyBase)
+      expect((await attacker.session())?.user?.email).toBe("mallory@example.test")
+      const options = await attacker.options({ action: "register" })
+      if (options.status === 200) {
+        const body = (await options.json()) as { options: any }
+        await attacker.callback("register", await attacker.authenticator.register(body.options))
+      }
+      expect(await db.adapter.listAuthenticatorsByUserId!(victimId)).toEqual([])
     })
 
     it("authorizeReturnsAdapterUserId signs in as the adapter user with that id, and refuses an id no user has", async () => {

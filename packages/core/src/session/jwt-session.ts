@@ -4,6 +4,7 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../ht
 import type { JWT } from "../jwt/types.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { emitEvent } from "../events/emit-event.js"
+import { keepCredentialsMark } from "./credentials-token.js"
 import { readTokenCached } from "./read-token-cached.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
@@ -27,16 +28,17 @@ export async function readJwtSession(
     const payload = await readTokenCached(token, jwt, cookie.name)
     if (!payload) throw new Error("The session token is empty or unreadable")
     const before = JSON.stringify(payload)
-    const next = await callbacks.jwt({
+    const returned = await callbacks.jwt({
       token: payload,
       ...(update ? { trigger: "update" as const, session: update.data } : {}),
     } as Parameters<typeof callbacks.jwt>[0])
 
-    if (next === null) {
+    if (returned === null) {
       response.cookies = clearSessionCookie(cookies, cookie)
       return response
     }
 
+    const next = keepCredentialsMark(payload, returned)
     const now = Date.now()
     const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
     const reissue =

@@ -1,7 +1,9 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../types.js"
+import { markCredentialsToken } from "./credentials-token.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -38,7 +40,14 @@ export async function startSession(
     trigger: isNewUser ? "signUp" : "signIn",
   })
   if (token === null) return clearSessionCookie(cookies, cookie)
-  const value = await options.jwt.encode({ ...options.jwt, token, salt: cookie.name })
+  const value = await options.jwt.encode({ ...options.jwt, token: markedToken(token, account, options), salt: cookie.name })
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   return writeSessionCookie(cookies, cookie, value, expires)
+}
+
+/** A credentials sign-in's token is marked when an adapter could mistake its `sub` for a user id. */
+function markedToken(token: JWT, account: Account | null, options: InternalOptions): JWT {
+  if (account?.type !== "credentials" || !options.adapter) return token
+  const provider = options.provider as { authorizeReturnsAdapterUserId?: boolean }
+  return provider.authorizeReturnsAdapterUserId ? token : markCredentialsToken(token, account.provider)
 }
