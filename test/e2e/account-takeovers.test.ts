@@ -26,7 +26,7 @@ import {
   updateSession,
   type DatabaseApp,
 } from "./support/database-session-app.js"
-import { sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
+import { sessionDatabases, useSessionDatabase, type SessionDatabase } from "./support/session-databases.js"
 import { base as passkeyBase, passkeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
 
 const victimAddress = "victim@example.test"
@@ -75,16 +75,10 @@ async function signInByEmail(request: Requester, authBase: string, email: string
 const mailer = () => Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" })
 
 describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
+  const database = useSessionDatabase(kind)
   let db: SessionDatabase
-
-  beforeAll(async () => {
-    db = await kind.open()
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await db.reset()
+  beforeEach(() => {
+    db = database()
   })
 
   /** The victim signs up through the IdP with their verified address: a verified adapter user. */
