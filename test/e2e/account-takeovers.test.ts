@@ -132,13 +132,16 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
 
     it("allowDangerousEmailAccountLinking still refuses an address authorize does not vouch for", async () => {
       await victimSignsUp()
-      const app = databaseApp(db.adapter, idp.issuer, {
-        providers: [credentials(() => ({ id: "app-9", email: victimAddress }), { allowDangerousEmailAccountLinking: true })],
-      })
-      const browser = browserFor({ [appOrigin]: app })
-      const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
-      expect(response.headers.get("location")).toBe(`${base}/signin?error=AccountNotLinked`)
-      expect(await db.accountOwners("credentials")).toEqual([])
+      // Not vouching: nothing, or values that only look like it ("false" is a truthy string).
+      for (const emailVerified of [undefined, null, false, "false", 0, "not a date"]) {
+        const app = databaseApp(db.adapter, idp.issuer, {
+          providers: [credentials(() => ({ id: "app-9", email: victimAddress, emailVerified }), { allowDangerousEmailAccountLinking: true })],
+        })
+        const browser = browserFor({ [appOrigin]: app })
+        const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
+        expect(response.headers.get("location")).toBe(`${base}/signin?error=AccountNotLinked`)
+        expect(await db.accountOwners("credentials")).toEqual([])
+      }
     })
 
     it("allowDangerousEmailAccountLinking with a vouched address joins that address's user", async () => {
@@ -252,6 +255,32 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect(retry.headers.get("location")).toMatch(/\/auth\/error\?error=/)
       expect(await attacker.session()).toBeNull()
       expect(await db.count("sessions")).toBe(1)
+    })
+
+    it("a credentials sign-in that vouches for the address replaces the squatted user too (allowDangerousEmailAccountLinking)", async () => {
+      const removed: any[] = []
+      const app = passkeyApp({
+        adapter: db.adapter,
+        providers: [
+          Passkey(),
+          credentials(() => ({ id: "app-1", name: "Victim", email: victimAddress, emailVerified: true }), { allowDangerousEmailAccountLinking: true }),
+        ],
+        events: { removeUnverifiedUser: (message) => void removed.push(message) },
+      })
+      const attacker = app.browser()
+      await attacker.signUp(victimAddress)
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+
+      const victim = app.browser()
+      await victim.post(`${passkeyBase}/callback/credentials`, { username: "victim", password: "theirs" }, passkeyBase)
+      const owner = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(owner.id).not.toBe(squatted.id)
+      expect(owner.emailVerified).toBeInstanceOf(Date)
+      expect(await db.accountOwners("credentials")).toEqual([owner.id])
+      expect(await db.adapter.listAuthenticatorsByUserId!(squatted.id)).toEqual([])
+      expect(removed.map((message) => [message.user.id, message.provider])).toEqual([[squatted.id, "credentials"]])
+      expect(await attacker.session()).toBeNull()
+      expect((await victim.session())?.user?.email).toBe(victimAddress)
     })
 
     it("signed out, a passkey cannot be registered for an address whose user exists", async () => {

@@ -107,7 +107,7 @@ async function findOrCreateCredentialsUser(
   if (byAccount) return byAccount
 
   const { emailVerified: claimed, ...fields } = user
-  const vouched = !!claimed
+  const vouched = isVouched(claimed)
   const profile = { ...fields, email: fields.email ?? null, emailVerified: vouched ? new Date() : null } as AdapterUser
   let owner: AdapterUser | null = null
   if (profile.email) {
@@ -135,6 +135,13 @@ async function findOrCreateCredentialsUser(
     if (winner) return winner
     throw error
   }
+}
+
+/** `authorize` vouches for the address with `emailVerified: true` or a real date; "false", 0 or junk vouch for nothing. */
+function isVouched(emailVerified: unknown): boolean {
+  if (emailVerified === true) return true
+  const date = emailVerified instanceof Date ? emailVerified : typeof emailVerified === "string" ? new Date(emailVerified) : null
+  return !!date && !Number.isNaN(date.valueOf())
 }
 
 /**
