@@ -7,7 +7,7 @@
  *   and an e-mail address another user has is refused, never linked (issue 25, item 1).
  * - Pre-account hijacking: a passkey registered for the victim's address while signed out, or an
  *   OpenID login whose provider did not verify the address, must not survive the victim's e-mail
- *   sign-in (issue 25 item 2, issue 22 item 4).
+ *   sign-in, while the user and its id do (issue 25 item 2, issue 22 item 4).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import Credentials from "../../packages/core/src/providers/credentials.js"
@@ -20,7 +20,9 @@ import { startDevIdentityProvider, type DevIdentityProvider } from "../../packag
 import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp } from "./oauth-app.js"
 import {
   databaseApp,
+  forgetIdpSession,
   readSession,
+  sessionCookieName,
   sessionTokenOf,
   signInWithCredentials,
   updateSession,
@@ -218,12 +220,12 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
   })
 
   describe("pre-account hijacking", () => {
-    it("a passkey registered for the victim's address while signed out is gone after the victim's e-mail sign-in", async () => {
+    it("a passkey registered for the victim's address while signed out is gone after the victim's e-mail sign-in; the user and its id stay", async () => {
       const removed: any[] = []
       const app = passkeyApp({
         adapter: db.adapter,
         providers: [Passkey(), mailer()],
-        events: { removeUnverifiedUser: (message) => void removed.push(message) },
+        events: { unverifiedAttachmentsRemoved: (message) => void removed.push(message) },
       })
       const attacker: PasskeyBrowser = app.browser()
       expect((await attacker.signUp(victimAddress)).status).toBe(302)
@@ -231,24 +233,28 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect(squatted.emailVerified).toBeNull()
       const [attackerKey] = await db.adapter.listAuthenticatorsByUserId!(squatted.id)
       expect(attackerKey).toBeDefined()
+      expect(await db.accountOwners("passkey")).toEqual([squatted.id])
 
       const victim = app.browser()
       const response = await signInByEmail((url, init) => victim.fetch(url, init), passkeyBase, victimAddress, "link")
       expect(response.status).toBe(302)
       const owner = (await db.adapter.getUserByEmail!(victimAddress))!
-      expect(owner.id).not.toBe(squatted.id)
+      // The same user, now verified: whatever the app keeps under its id stays the owner's.
+      expect(owner.id).toBe(squatted.id)
       expect(owner.emailVerified).toBeInstanceOf(Date)
       expect((await victim.session())?.user?.email).toBe(victimAddress)
+      expect(await db.count("users")).toBe(1)
 
-      // Everything the attacker attached went with the squatted user, in the one delete.
-      expect(await db.adapter.getUser!(squatted.id)).toBeNull()
+      // Everything the attacker attached went, in one transaction.
       expect(await db.adapter.getAuthenticator!(attackerKey!.credentialID)).toBeNull()
       expect(await db.adapter.listAuthenticatorsByUserId!(owner.id)).toEqual([])
+      expect(await db.accountOwners("passkey")).toEqual([])
       expect(await attacker.session()).toBeNull() // the attacker's session row went too
       expect(removed).toHaveLength(1)
       expect(removed[0].user.id).toBe(squatted.id)
       expect(removed[0].provider).toBe("nodemailer")
       expect(removed[0].authenticators.map((a: { credentialID: string }) => a.credentialID)).toEqual([attackerKey!.credentialID])
+      expect(removed[0].accounts.map((a: { provider: string }) => a.provider)).toEqual(["passkey"])
 
       // The attacker's passkey signs in to nobody.
       const retry = await attacker.signIn()
@@ -257,7 +263,7 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect(await db.count("sessions")).toBe(1)
     })
 
-    it("a credentials sign-in that vouches for the address replaces the squatted user too (allowDangerousEmailAccountLinking)", async () => {
+    it("a credentials sign-in that vouches for the address removes the squatter's passkey too (allowDangerousEmailAccountLinking)", async () => {
       const removed: any[] = []
       const app = passkeyApp({
         adapter: db.adapter,
@@ -265,7 +271,7 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
           Passkey(),
           credentials(() => ({ id: "app-1", name: "Victim", email: victimAddress, emailVerified: true }), { allowDangerousEmailAccountLinking: true }),
         ],
-        events: { removeUnverifiedUser: (message) => void removed.push(message) },
+        events: { unverifiedAttachmentsRemoved: (message) => void removed.push(message) },
       })
       const attacker = app.browser()
       await attacker.signUp(victimAddress)
@@ -274,10 +280,11 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       const victim = app.browser()
       await victim.post(`${passkeyBase}/callback/credentials`, { username: "victim", password: "theirs" }, passkeyBase)
       const owner = (await db.adapter.getUserByEmail!(victimAddress))!
-      expect(owner.id).not.toBe(squatted.id)
+      expect(owner.id).toBe(squatted.id)
       expect(owner.emailVerified).toBeInstanceOf(Date)
       expect(await db.accountOwners("credentials")).toEqual([owner.id])
-      expect(await db.adapter.listAuthenticatorsByUserId!(squatted.id)).toEqual([])
+      expect(await db.accountOwners("passkey")).toEqual([])
+      expect(await db.adapter.listAuthenticatorsByUserId!(owner.id)).toEqual([])
       expect(removed.map((message) => [message.user.id, message.provider])).toEqual([[squatted.id, "credentials"]])
       expect(await attacker.session()).toBeNull()
       expect((await victim.session())?.user?.email).toBe(victimAddress)
@@ -293,7 +300,7 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect(await db.adapter.listAuthenticatorsByUserId!((await db.adapter.getUserByEmail!(victimAddress))!.id)).toEqual([])
     })
 
-    it("an OpenID login with email_verified false no longer owns the user after the victim's e-mail sign-in", async () => {
+    it("an OpenID login with email_verified false no longer reaches the user after the victim's e-mail sign-in", async () => {
       const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
       const attacker = browserFor({ [appOrigin]: app })
       await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
@@ -305,10 +312,16 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       const response = await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "code")
       expect(response.headers.get("location")).toBe(landing)
       const owner = (await db.adapter.getUserByEmail!(victimAddress))!
-      expect(owner.id).not.toBe(squatted.id)
+      expect(owner.id).toBe(squatted.id)
       expect(await db.accountOwners("dev-oidc")).toEqual([])
       expect((await readSession(attacker)).body).toBeNull()
-      expect(app.events.calls.map((call) => call.name)).toContain("removeUnverifiedUser")
+      const [removed] = app.events.of("unverifiedAttachmentsRemoved")
+      expect(removed.user.id).toBe(owner.id)
+      expect(removed.accounts.map((a: { provider: string; providerAccountId: string }) => [a.provider, a.providerAccountId])).toEqual([["dev-oidc", "attacker"]])
+      expect(removed.authenticators).toEqual([])
+      // Removed before the user was verified.
+      const order = app.events.calls.map((call) => call.name)
+      expect(order.indexOf("unverifiedAttachmentsRemoved")).toBeLessThan(order.lastIndexOf("updateUser"))
 
       // Signing in at the provider again does not get the attacker into the victim's user.
       const again = await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
@@ -318,28 +331,82 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect((await readSession(victim)).body.user.id).toBe(owner.id)
     })
 
-    it("a database failing after the squatted user was removed leaves no user and nothing attached, and a retry signs in", async () => {
+    it("jwt strategy: the squatter's token stops reading as the user once the owner proves the address, and links nothing to it", async () => {
+      const app = databaseApp(db.adapter, idp.issuer, {
+        session: { strategy: "jwt" },
+        providers: [oidcProvider(idp.issuer), mailer()],
+        // A jwt callback that rebuilds the token from scratch: the unverified mark must survive it.
+        callbacks: { jwt: ({ token }) => ({ sub: token.sub, name: token.name, email: token.email }) },
+      })
+      const attacker = browserFor({ [appOrigin]: app })
+      await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+      expect(squatted.emailVerified).toBeNull()
+      expect((await updateSession(attacker, { theme: "dark" })).body.user.email).toBe(victimAddress) // re-issued through the callback
+
+      const victim = browserFor({ [appOrigin]: app })
+      await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "link")
+      expect((await readSession(victim)).body.user.email).toBe(victimAddress)
+      expect((await db.adapter.getUserByEmail!(victimAddress))!.id).toBe(squatted.id)
+
+      // The attacker's cookie, minted while the address was unverified, names the user's id but is no longer a session.
+      const squatterToken = sessionTokenOf(attacker)!
+      expect((await readSession(attacker)).body).toBeNull()
+      expect(sessionTokenOf(attacker)).toBeUndefined()
+      // Nor does a kept copy of it make a new OAuth sign-in land on the victim: Mallory gets her own user.
+      attacker.setCookie(appOrigin, sessionCookieName, squatterToken)
+      forgetIdpSession(attacker, idp.issuer)
+      await signInThroughIdp(attacker, "dev-oidc", { username: "mallory" })
+      const mallory = (await db.adapter.getUserByEmail!("mallory@example.test"))!
+      expect(mallory.id).not.toBe(squatted.id)
+      expect(await db.accountOwners("dev-oidc")).toEqual([mallory.id])
+      expect((await readSession(victim)).body.user.email).toBe(victimAddress)
+    })
+
+    it("an adapter without removeUserAttachments refuses the owner's sign-in into an unverified user with a clear error, writing nothing", async () => {
+      const { removeUserAttachments: _left, ...authjsLike } = db.adapter as Required<typeof db.adapter>
+      const app = databaseApp(authjsLike, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
+      const attacker = browserFor({ [appOrigin]: app })
+      await signInThroughIdp(attacker, "dev-oidc", { username: "attacker" })
+      const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
+
+      const victim = browserFor({ [appOrigin]: app })
+      const response = await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "code")
+      expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+      expect(loggedTypes(app)).toEqual(["MissingAdapterMethods"])
+      expect(String(app.logger.errors[0]!.message)).toContain("removeUserAttachments(userId)")
+      expect(sessionTokenOf(victim)).toBeUndefined()
+
+      // Nothing written: the user is as it was, still unverified, the attacker's account and session still there.
+      expect(await db.adapter.getUser!(squatted.id)).toEqual(squatted)
+      expect(await db.accountOwners("dev-oidc")).toEqual([squatted.id])
+      expect(await db.count("users")).toBe(1)
+      expect(await db.count("sessions")).toBe(1)
+      expect(app.events.calls.map((call) => call.name)).not.toContain("updateUser")
+    })
+
+    it("a database failing after the attachments were removed leaves the user with nothing attached, and a retry signs in", async () => {
       const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), mailer()] })
       await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc", { username: "attacker" })
       const squatted = (await db.adapter.getUserByEmail!(victimAddress))!
 
       const victim = browserFor({ [appOrigin]: app })
-      await db.failInserts("users")
+      await db.failInserts("sessions")
       try {
         const failed = await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "code")
         expect(failed.headers.get("location")).toBe(`${base}/error?error=Configuration`)
         expect(loggedTypes(app)).toEqual(["AdapterError"])
       } finally {
-        await db.stopFailingInserts("users")
+        await db.stopFailingInserts("sessions")
       }
       expect(sessionTokenOf(victim)).toBeUndefined()
-      expect(await db.adapter.getUser!(squatted.id)).toBeNull()
-      expect(await db.count("users")).toBe(0)
+      expect((await db.adapter.getUser!(squatted.id))!.email).toBe(victimAddress)
+      expect(await db.count("users")).toBe(1)
       expect(await db.count("accounts")).toBe(0)
       expect(await db.count("sessions")).toBe(0)
 
       await signInByEmail((url, init) => victim.request(url, init), base, victimAddress, "link")
-      expect((await readSession(victim)).body.user.email).toBe(victimAddress)
+      expect((await readSession(victim)).body.user.id).toBe(squatted.id)
       expect(await db.accountOwners("dev-oidc")).toEqual([])
     })
 
@@ -351,7 +418,7 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       await signInByEmail((url, init) => browser.request(url, init), base, victimAddress, "link")
       expect((await readSession(browser)).body.user.id).toBe(user.id)
       expect(await db.accountOwners("dev-oidc")).toEqual([user.id])
-      expect(app.events.calls.map((call) => call.name)).not.toContain("removeUnverifiedUser")
+      expect(app.events.calls.map((call) => call.name)).not.toContain("unverifiedAttachmentsRemoved")
     })
   })
 })

@@ -11,7 +11,8 @@ import type { Account, ResponseInternal } from "../types.js"
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):
  * the signIn callback again (no `verificationRequest` now), then the user is found or created
- * with `emailVerified` set (a user whose address was never verified is replaced, not joined), a new session starts, `signIn` fires and the browser goes back.
+ * with `emailVerified` set (a user whose address was never verified first loses whatever was
+ * attached to it, see ownerOfProvenAddress), a new session starts, `signIn` fires and the browser goes back.
  */
 export async function signInVerifiedEmail(
   request: RequestInternal,
@@ -19,9 +20,7 @@ export async function signInVerifiedEmail(
   options: InternalOptions<"email">,
 ): Promise<ResponseInternal> {
   const adapter = options.adapter!
-  const stored = await adapter.getUserByEmail(identifier)
-  // An unverified stored user is replaced, not joined (ownerOfProvenAddress): the callback sees the user to come.
-  const user: AdapterUser = stored?.emailVerified ? stored : { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
   const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: options.provider.id }
   const redirect = await runSignInCallback({ user, account }, options)
   if (redirect) return { redirect }

@@ -19,8 +19,8 @@ export interface LoginResult {
  * Finds or creates the user behind an OAuth, e-mail or WebAuthn sign-in and links the account,
  * following Auth.js's rules, with these hardenings against pre-account hijacking and fixation:
  * every sign-in gets a new session (the old one is deleted); `allowDangerousEmailAccountLinking`
- * never links onto a user whose e-mail address was never verified; an e-mail sign-in never joins
- * such a user but replaces it (see ownerOfProvenAddress); and a user created by OAuth is verified
+ * never links onto a user whose e-mail address was never verified; an e-mail sign-in into such a
+ * user first removes every account, passkey and session attached to it (see ownerOfProvenAddress); and a user created by OAuth is verified
  * only when the provider vouched for the address (`addressVerified`). A sign-in that fails after
  * creating its user removes that user again, so a database failing mid-way leaves no half-made rows.
  */

@@ -1,4 +1,4 @@
-import type { AdapterAuthenticator, AdapterUser } from "../adapters.js"
+import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { MissingAdapterMethods } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
@@ -7,16 +7,17 @@ import { emitEvent } from "../events/emit-event.js"
  * The user the owner of `email` signs in to, now that they have proven the address (a mailed
  * link or code was used, or a credentials `authorize` vouched for it).
  *
- * A stored user whose address was never verified was made by whoever typed the address: a
- * passkey registered while signed out, an OAuth login whose provider did not vouch for it, a
- * credentials sign-in. Everything attached to it (accounts, passkeys, sessions) may be an
- * attacker's, waiting for the owner to arrive (pre-account hijacking). So it is never joined:
- * the adapter's `deleteUser` removes it with all of that in one statement (the shipped adapters
- * cascade), `removeUnverifiedUser` fires, and the owner gets a new, verified user under a new id,
- * so a token that named the old id names nobody. Should creating the new user then fail, the
- * address has no user at all; nothing half-attached is left.
+ * A stored user whose address was never verified may have been made by whoever typed the
+ * address: a passkey registered while signed out, an OAuth login whose provider did not vouch for
+ * it, a credentials sign-in. Whatever lets someone sign in to it (accounts, passkeys, database
+ * sessions) may be an attacker's, waiting for the owner to arrive (pre-account hijacking). So
+ * before the owner gets it, the adapter's `removeUserAttachments` removes all of that in one
+ * transaction and `unverifiedAttachmentsRemoved` fires; the user itself, its id and whatever the
+ * app keeps under that id stay (every user Auth.js created by OAuth is unverified: they must not
+ * lose their data). Then the user is verified. An adapter without the method refuses the sign-in
+ * before writing anything (MissingAdapterMethods), rather than hand the owner a user someone else
+ * can still enter.
  *
- * A verified user is the owner's: it is updated (`emailVerified` refreshed) as in Auth.js.
  * `created.user` is set as soon as a user is created, so the caller can undo it on a later failure.
  */
 export async function ownerOfProvenAddress(
@@ -26,12 +27,12 @@ export async function ownerOfProvenAddress(
 ): Promise<{ user: AdapterUser; isNewUser: boolean }> {
   const adapter = options.adapter!
   const stored = await adapter.getUserByEmail(profile.email)
-  if (stored?.emailVerified) {
+  if (stored) {
+    if (!stored.emailVerified) await removeUnverifiedAttachments(stored, options)
     const user = await adapter.updateUser({ id: stored.id, emailVerified: new Date() })
     await emitEvent(options, "updateUser", { user })
     return { user, isNewUser: false }
   }
-  if (stored) await removeUnverifiedUser(stored, options)
 
   let user: AdapterUser
   try {
@@ -46,17 +47,16 @@ export async function ownerOfProvenAddress(
   return { user, isNewUser: true }
 }
 
-async function removeUnverifiedUser(user: AdapterUser, options: InternalOptions): Promise<void> {
+async function removeUnverifiedAttachments(user: AdapterUser, options: InternalOptions): Promise<void> {
   const adapter = options.adapter as Partial<NonNullable<InternalOptions["adapter"]>>
-  if (!adapter.deleteUser) {
+  if (typeof adapter.removeUserAttachments !== "function") {
     throw new MissingAdapterMethods(
-      "The address's stored user was never verified and the adapter has no deleteUser to remove it (and what is attached to it)",
+      `The stored user for this address (id ${user.id}) was never verified, and the adapter has no ` +
+        "removeUserAttachments(userId) to remove the accounts, passkeys and sessions anyone may have attached to it " +
+        "before its owner proved the address; the sign-in is refused rather than joined. Add removeUserAttachments " +
+        "to the adapter (docs/adapters.md, \"removeUserAttachments\"), or set emailVerified on users you trust.",
     )
   }
-  // Listed before the delete, for the event: the one record of which passkeys were removed.
-  const authenticators: AdapterAuthenticator[] = adapter.listAuthenticatorsByUserId
-    ? await adapter.listAuthenticatorsByUserId(user.id)
-    : []
-  await adapter.deleteUser(user.id)
-  await emitEvent(options, "removeUnverifiedUser", { user, authenticators, provider: options.provider.id })
+  const { accounts, authenticators } = await adapter.removeUserAttachments(user.id)
+  await emitEvent(options, "unverifiedAttachmentsRemoved", { user, accounts, authenticators, provider: options.provider.id })
 }
