@@ -4,8 +4,8 @@
  * is holding it (biometrics or PIN).
  *
  * Signing up while signed out (Auth.js's flow) creates a user whose address nobody proved
- * (`emailVerified: null`): whoever typed it may not own it. Its owner's first e-mail sign-in does
- * not join that user but replaces it, passkeys and all (login/owner-of-proven-address.ts).
+ * (`emailVerified: null`): whoever typed it may not own it. Its owner's first e-mail sign-in keeps
+ * the user but removes its passkeys, accounts and sessions first (login/owner-of-proven-address.ts).
  */
 import WebAuthn, { DEFAULT_WEBAUTHN_TIMEOUT, type WebAuthnProviderConfig, type WebAuthnUserConfig } from "./webauthn.js"
 

@@ -45,7 +45,7 @@ export interface CredentialsConfig<Credentials extends Record<string, Credential
    * Database sessions only (beyond Auth.js). A first sign-in whose e-mail address belongs to a
    * stored user joins that user instead of being refused, but only when `authorize` vouches for the
    * address (`emailVerified` on the user it returns); a stored user whose address was never
-   * verified is then replaced, as for an e-mail sign-in. Risk: whoever `authorize` accepts with an
+   * verified first loses its accounts, passkeys and sessions, as at an e-mail sign-in. Risk: whoever `authorize` accepts with an
    * address gets that address's user, so `authorize` must really have verified it.
    */
   allowDangerousEmailAccountLinking?: boolean
