@@ -26,6 +26,7 @@ import { mergeProvider, providersForOrigin } from "./parse-providers.js"
 import { readProcessEnv } from "./read-process-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
+import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -148,6 +149,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   }
   result.configError = providerError ?? rateLimit.error ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
+  if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) warnOnce(config, logger, "adapter-without-remove-user-attachments")
   return result
 }
 

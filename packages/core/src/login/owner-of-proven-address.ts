@@ -1,7 +1,8 @@
-import type { AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { MissingAdapterMethods } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
+import type { ProviderConfig } from "../providers/types.js"
 
 /**
  * The user the owner of `email` signs in to, now that they have proven the address (a mailed
@@ -59,4 +60,19 @@ async function removeUnverifiedAttachments(user: AdapterUser, options: InternalO
   }
   const { accounts, authenticators } = await adapter.removeUserAttachments(user.id)
   await emitEvent(options, "unverifiedAttachmentsRemoved", { user, accounts, authenticators, provider: options.provider.id })
+}
+
+/**
+ * Whether this config will refuse an owner's sign-in into an unverified user for want of
+ * `removeUserAttachments` (an Auth.js adapter with an e-mail provider, or a credentials provider
+ * that links by vouched address): said once at start-up (warning
+ * `adapter-without-remove-user-attachments`), so it is not first learnt from a user's error page.
+ */
+export function refusesUnverifiedOwners(adapter: Adapter | undefined, providers: ProviderConfig[]): boolean {
+  if (!adapter || typeof adapter.removeUserAttachments === "function") return false
+  return providers.some(
+    (provider) =>
+      provider.type === "email" ||
+      (provider.type === "credentials" && (provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking === true),
+  )
 }
