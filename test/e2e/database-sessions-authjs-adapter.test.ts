@@ -107,7 +107,7 @@ describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
     expect((await readSession(browser)).body.user.email).toBe("dev@example.test")
   })
 
-  it("credentials with database sessions, authorize returning the database's own (numeric) id", async () => {
+  it("credentials with database sessions, authorize returning the database's own (numeric) id (authorizeReturnsAdapterUserId)", async () => {
     const adapter = AuthjsPostgresAdapter(database.pool)
     const existing = await adapter.createUser!({ id: "", name: "Known", email: "known@example.test", emailVerified: null })
     const app = databaseApp(adapter, idp.issuer, {
@@ -115,6 +115,7 @@ describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
         Credentials({
           credentials: { email: {}, password: {} },
           authorize: async (c: Record<string, unknown>) => (c.password === "right" ? adapter.getUserByEmail!(String(c.email)) : null),
+          authorizeReturnsAdapterUserId: true,
         } as any),
       ],
     })

@@ -8,10 +8,10 @@
 import pg from "pg"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "../../packages/adapter-pg/test/support/temporary-database.js"
-import { appOrigin, base, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, startIdp } from "./oauth-app.js"
 import {
   databaseApp,
   readSession,
@@ -169,6 +169,40 @@ describe("PostgreSQL stops answering, then comes back", () => {
     expect(app.events.of("signOut")).toEqual([])
     // The row could not be deleted: it is still there and still expires on its own schedule.
     expect(await rows.sessionRow(token)).not.toBeNull()
+  })
+
+  it("jwt strategy: a token minted for an unverified user reads as no session while the database is down, keeps its cookie, and reads again once it is back", async () => {
+    // Such a token is checked against its user at every read (token-marks.ts), so it needs the database.
+    const unverifiedIdp = await startDevIdentityProvider({
+      clients: [basicClient],
+      users: [{ sub: "typed-only", name: "Typed", email: "typed@example.test", email_verified: false }],
+    })
+    try {
+      const app = databaseApp(PostgresAdapter(database.pool), unverifiedIdp.issuer, {
+        session: { strategy: "jwt" },
+        providers: [oidcProvider(unverifiedIdp.issuer)],
+      })
+      const browser = browserFor({ [appOrigin]: app })
+      await signInThroughIdp(browser, "dev-oidc", { username: "typed-only" })
+      const token = sessionTokenOf(browser)!
+      expect((await readSession(browser)).body.user.email).toBe("typed@example.test")
+
+      await takeDatabaseDown(database.name)
+      try {
+        app.logger.errors.length = 0
+        const read = await readSession(browser)
+        expect(read.response.status).toBe(200)
+        expect(read.body).toBeNull()
+        expect(sessionCookieHeaders(read.response)).toEqual([])
+        expect(sessionTokenOf(browser)).toBe(token)
+        expect(loggedTypes(app)).toEqual(["AdapterError"])
+      } finally {
+        await bringDatabaseBack(database.name)
+      }
+      expect((await readSession(browser)).body.user.email).toBe("typed@example.test")
+    } finally {
+      await unverifiedIdp.close()
+    }
   })
 })
 

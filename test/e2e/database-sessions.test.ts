@@ -82,7 +82,9 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(cookieExpiry(response)).toBe(Math.floor(row.expires.valueOf() / 1000) * 1000)
 
       const [created] = app.events.of("createUser")
-      expect(created.user).toMatchObject({ id: row.userId, email: "dev@example.test", name: "Dev User", emailVerified: null })
+      // The IdP says email_verified: true, so the user is stored verified (Auth.js stores null).
+      expect(created.user).toMatchObject({ id: row.userId, email: "dev@example.test", name: "Dev User" })
+      expect(created.user.emailVerified).toBeInstanceOf(Date)
       const [linked] = app.events.of("linkAccount")
       expect(linked.account).toMatchObject({ provider: "dev-oidc", providerAccountId: "dev-user-1", type: "oidc", userId: row.userId })
       expect(linked.user.id).toBe(row.userId)
@@ -400,10 +402,16 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(new Set(userIds).size).toBe(1)
     })
 
-    it("a user authorize finds by the database's own id signs in as that user", async () => {
+    it("with authorizeReturnsAdapterUserId, a user authorize finds by the database's own id signs in as that user", async () => {
       const existing = await db.adapter.createUser!({ id: "", name: "Known", email: "known@example.test", emailVerified: null })
       const app = databaseApp(db.adapter, idp.issuer, {
-        providers: [credentials(async (c) => (c.password === "right" ? await db.adapter.getUserByEmail!(String(c.username)) : null))],
+        providers: [
+          Credentials({
+            credentials: { username: {}, password: {} },
+            authorize: async (c: Record<string, unknown>) => (c.password === "right" ? await db.adapter.getUserByEmail!(String(c.username)) : null),
+            authorizeReturnsAdapterUserId: true,
+          } as any),
+        ],
       })
       const browser = browserFor({ [appOrigin]: app })
       await signInWithCredentials(browser, { username: "known@example.test", password: "right" })

@@ -108,4 +108,15 @@ export const queries = {
     "update_authenticator_counter",
     `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING ${authenticatorColumns}`,
   ),
+
+  // removeUserAttachments: the three run in one transaction on one client (see the adapter).
+  deleteAuthenticatorsOfUser: query(
+    "delete_authenticators_of_user",
+    `DELETE FROM authenticators WHERE "userId" = $1 RETURNING ${authenticatorColumns}`,
+  ),
+  deleteAccountsOfUser: query(
+    "delete_accounts_of_user",
+    `DELETE FROM accounts WHERE "userId" = $1 RETURNING ${accountColumns}`,
+  ),
+  deleteSessionsOfUser: query("delete_sessions_of_user", `DELETE FROM sessions WHERE "userId" = $1`),
 } as const

@@ -1,5 +1,6 @@
 import { runAdapterConformance } from "@gatehouse/adapter-test"
 import { migrate, PostgresAdapter } from "../src/index.js"
+import { refuseDeletes } from "./support/refuse-deletes.js"
 import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "./support/temporary-database.js"
 
 let database: TemporaryDatabase
@@ -12,5 +13,6 @@ runAdapterConformance({
   },
   adapter: () => PostgresAdapter(database.pool),
   inspect: postgresInspector(() => database.pool),
+  failDeletes: refuseDeletes(() => database.pool),
   teardown: () => database?.drop(),
 })

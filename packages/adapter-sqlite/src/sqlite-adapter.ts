@@ -36,6 +36,13 @@ export function SQLiteAdapter(database: Database | string): Adapter {
   configureConnection(db)
   migrate(db)
   const sql = prepareStatements(db)
+  // All or nothing: a failing delete rolls the earlier ones back.
+  const removeUserAttachments = db.transaction((userId: string) => {
+    const authenticators = sql.deleteAuthenticatorsOfUser.all({ user_id: userId }).map(toAuthenticator)
+    const accounts = sql.deleteAccountsOfUser.all({ user_id: userId }).map(toAccount)
+    const sessions = sql.deleteSessionsOfUser.all({ user_id: userId }).length
+    return { accounts, authenticators, sessions }
+  })
 
   return {
     createUser(user) {
@@ -188,6 +195,11 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       const row = sql.updateAuthenticatorCounter.get({ credential_id: credentialID, counter: newCounter })
       if (!row) throw new AdapterConflictError(...unknownAuthenticator)
       return toAuthenticator(row)
+    },
+
+    removeUserAttachments(userId) {
+      // IMMEDIATE: the write lock is taken up front, so another process cannot slip in between.
+      return removeUserAttachments.immediate(userId)
     },
   }
 }

@@ -97,6 +97,13 @@ export function prepareStatements(db: Database) {
     updateAuthenticatorCounter: prepare<AuthenticatorRow>(
       `UPDATE authenticators SET counter = @counter WHERE credential_id = @credential_id RETURNING *`,
     ),
+
+    // removeUserAttachments: the three run in one transaction (see the adapter).
+    deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(
+      `DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`,
+    ),
+    deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
+    deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import { runAdapterConformance, type RecordKind, type RowInspector } from "@gatehouse/adapter-test"
+import { runAdapterConformance, type AttachmentKind, type RecordKind, type RowInspector } from "@gatehouse/adapter-test"
 import { SQLiteAdapter } from "../src/index.js"
 
 const tables: Record<RecordKind, { table: string; owner: string }> = {
@@ -26,6 +26,14 @@ function inspector(open: () => Database.Database): RowInspector {
   }
 }
 
+/** The conformance suite's `failDeletes`: a trigger makes SQLite refuse every delete from the table. */
+function refuseDeletes(open: () => Database.Database) {
+  return async (kind: AttachmentKind) => {
+    open().exec(`CREATE TRIGGER refuse_delete_${kind} BEFORE DELETE ON ${kind} BEGIN SELECT RAISE(ABORT, 'delete refused for the test'); END`)
+    return async () => void open().exec(`DROP TRIGGER IF EXISTS refuse_delete_${kind}`)
+  }
+}
+
 describeFile()
 describeMemory()
 
@@ -43,6 +51,7 @@ function describeFile() {
       return SQLiteAdapter(db)
     },
     inspect: inspector(() => (reader ??= new Database(join(folder, "auth.db"), { readonly: true }))),
+    failDeletes: refuseDeletes(() => db!),
     teardown: () => {
       reader?.close()
       db?.close()
@@ -60,6 +69,7 @@ function describeMemory() {
       return SQLiteAdapter(db)
     },
     inspect: inspector(() => db!),
+    failDeletes: refuseDeletes(() => db!),
     teardown: () => db?.close(),
   })
 }

@@ -14,6 +14,7 @@ export const capabilityGroups = {
   sessions: ["createSession", "getSessionAndUser", "updateSession", "deleteSession"],
   verificationTokens: ["createVerificationToken", "useVerificationToken"],
   authenticators: ["createAuthenticator", "getAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
+  removeUserAttachments: ["removeUserAttachments"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -17,6 +17,10 @@ export class SuiteContext {
     return this.options.inspect
   }
 
+  get failDeletes(): ConformanceOptions["failDeletes"] {
+    return this.options.failDeletes
+  }
+
   get idType(): "string" | "string-or-number" {
     return this.options.idType ?? "string"
   }

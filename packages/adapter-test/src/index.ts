@@ -5,4 +5,4 @@
 export { runAdapterConformance } from "./run-adapter-conformance.js"
 export { capabilityGroups, detectCapabilities } from "./capabilities.js"
 export type { CapabilityGroup, CapabilityReport } from "./capabilities.js"
-export type { ConformanceOptions, RecordKind, RowInspector } from "./options.js"
+export type { AttachmentKind, ConformanceOptions, RecordKind, RowInspector } from "./options.js"

@@ -13,6 +13,9 @@ export interface RowInspector {
   count(kind: RecordKind, userId?: string): Promise<number>
 }
 
+/** The kinds of record `removeUserAttachments` deletes. */
+export type AttachmentKind = "accounts" | "sessions" | "authenticators"
+
 export interface ConformanceOptions {
   /** Shown as the top-level `describe` name. */
   name: string
@@ -24,6 +27,12 @@ export interface ConformanceOptions {
   teardown?: () => unknown | Promise<unknown>
   /** Strongly recommended: lets the suite verify "no partial rows" and real cascades. */
   inspect?: RowInspector
+  /**
+   * Recommended when the adapter has `removeUserAttachments`: makes every delete of `kind` fail
+   * with a real database error (a trigger, a revoked privilege) and resolves to a function that
+   * undoes that. The suite uses it to check that removeUserAttachments is all or nothing.
+   */
+  failDeletes?: (kind: AttachmentKind) => Promise<() => Promise<void>>
   /**
    * The Gatehouse contract types ids as strings. Auth.js adapters on SERIAL schemas
    * (e.g. `@auth/pg-adapter`) return numbers; "string-or-number" accepts those, and the

@@ -5,6 +5,7 @@ import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
+import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -19,6 +20,7 @@ const registrars = {
   sessions: registerSessionTests,
   verificationTokens: registerVerificationTokenTests,
   authenticators: registerAuthenticatorTests,
+  removeUserAttachments: registerRemoveUserAttachmentsTests,
 } as const
 
 /**

@@ -9,12 +9,12 @@ describe("detectCapabilities", () => {
       "createUser", "getUser", "getUserByEmail", "updateUser", "deleteUser", "linkAccount", "getUserByAccount",
       "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
       "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
-      "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+      "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "removeUserAttachments",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(8)
+    expect(report.implemented).toHaveLength(9)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {

@@ -63,6 +63,23 @@ export interface Adapter {
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
   listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>
   updateAuthenticatorCounter?(credentialID: string, newCounter: number): Awaitable<AdapterAuthenticator>
+  /**
+   * Beyond Auth.js. Removes everything that lets someone sign in to the user — its accounts,
+   * authenticators (passkeys) and database sessions — in one transaction, keeping the user row:
+   * either all of them go or none does. Returns the accounts and authenticators removed.
+   * Gatehouse calls it when the owner of an address proves it (an e-mail sign-in) while the
+   * stored user with that address was never verified, so that nothing an impostor attached before
+   * then survives (pre-account hijacking), while the user's id, and the app's data keyed to it, stay.
+   */
+  removeUserAttachments?(userId: string): Awaitable<RemovedUserAttachments>
+}
+
+/** What `removeUserAttachments` removed. */
+export interface RemovedUserAttachments {
+  accounts: AdapterAccount[]
+  authenticators: AdapterAuthenticator[]
+  /** How many database sessions were deleted (their tokens are not handed around). */
+  sessions: number
 }
 
 const isoDate = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/

@@ -1,5 +1,5 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
-import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser } from "./adapters.js"
 import type { JWT, JWTOptions } from "./jwt.js"
 import type { CredentialInput, Provider, ProviderType } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
@@ -149,6 +149,7 @@ export type WarningCode =
   | "experimental-webauthn"
   | "short-secret"
   | "rate-limit-without-client-ip"
+  | "adapter-without-remove-user-attachments"
 
 export interface LoggerInstance {
   error: (error: Error) => void
@@ -191,6 +192,21 @@ export interface EventCallbacks {
   createUser?: (message: { user: User }) => Awaitable<void>
   updateUser?: (message: { user: User }) => Awaitable<void>
   linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: the owner of an address proved it (`provider`: an e-mail sign-in, or a
+   * credentials provider whose `authorize` vouched for it) while the stored user with that address
+   * had never been verified. Everything that let someone sign in to that user was removed in one
+   * transaction before the owner got it: `accounts` and `authenticators` (passkeys) list what went,
+   * and its database sessions ended. The user, its id and the app's data under that id are kept;
+   * `updateUser` follows (the user is now verified). An app that lets users add their own sign-in
+   * methods may tell the owner here which ones were removed.
+   */
+  unverifiedAttachmentsRemoved?: (message: {
+    user: AdapterUser
+    accounts: AdapterAccount[]
+    authenticators: AdapterAuthenticator[]
+    provider: string
+  }) => Awaitable<void>
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
 }
 

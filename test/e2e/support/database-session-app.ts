@@ -9,7 +9,7 @@ import { appOrigin, base, makeApp, oidcProvider, type TestApp } from "../oauth-a
 
 export const sessionCookieName = "authjs.session-token"
 
-const eventNames = ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session"] as const
+const eventNames = ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session", "unverifiedAttachmentsRemoved"] as const
 export type EventName = (typeof eventNames)[number]
 
 export interface RecordedCall {

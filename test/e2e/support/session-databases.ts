@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import Database from "better-sqlite3"
+import { afterAll, beforeAll, beforeEach } from "vitest"
 import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import { migrate, PostgresAdapter } from "../../../packages/adapter-pg/src/index.js"
@@ -121,3 +122,21 @@ export function postgresRows(pool: import("pg").Pool): Omit<SessionDatabase, "ad
 }
 
 export const sessionDatabases: SessionDatabaseKind[] = [sqliteDatabase, postgresDatabase]
+
+/**
+ * Opens `kind` for the enclosing describe block, empties it before each test and closes it after
+ * the block; the returned function gives the open database.
+ */
+export function useSessionDatabase(kind: SessionDatabaseKind): () => SessionDatabase {
+  let db: SessionDatabase | undefined
+  beforeAll(async () => {
+    db = await kind.open()
+  })
+  afterAll(async () => {
+    await db?.close()
+  })
+  beforeEach(async () => {
+    await db!.reset()
+  })
+  return () => db!
+}

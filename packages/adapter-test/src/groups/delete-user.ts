@@ -1,23 +1,6 @@
 import { describe, expect, test } from "vitest"
 import type { SuiteContext } from "../context.js"
-import { dateFromNow, newAccount, newAuthenticator, uniqueTag } from "../fixtures.js"
-
-/** A user with one of everything the adapter can hold for a user. */
-async function populatedUser(ctx: SuiteContext) {
-  const user = await ctx.createUser({ emailVerified: dateFromNow(-1000) })
-  const userId = String(user.id)
-  const account = newAccount(userId)
-  const passkeyAccountId = `passkey-${uniqueTag()}`
-  const sessionToken = `${crypto.randomUUID()}-${uniqueTag()}`
-  const authenticator = newAuthenticator(userId, passkeyAccountId)
-  if (ctx.has("accounts")) {
-    await ctx.adapter.linkAccount(account)
-    await ctx.adapter.linkAccount({ userId, type: "webauthn", provider: "passkey", providerAccountId: passkeyAccountId })
-  }
-  if (ctx.has("sessions")) await ctx.adapter.createSession({ sessionToken, userId, expires: dateFromNow(86_400_000) })
-  if (ctx.has("authenticators")) await ctx.adapter.createAuthenticator(authenticator)
-  return { user, userId, account, sessionToken, authenticator }
-}
+import { populatedUser } from "../fixtures.js"
 
 export function registerDeleteUserTests(ctx: SuiteContext): void {
   describe("deleteUser", () => {

@@ -18,6 +18,8 @@ export const warningMessages: Record<WarningCode, string> = {
   "env-url-basepath-mismatch": "AUTH_URL's path differs from `basePath`: `basePath` is used, so make AUTH_URL end in it or give only the origin.",
   "experimental-webauthn": "Passkeys (WebAuthn) are experimental: their options and stored data may still change.",
   "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random characters, e.g. from `openssl rand -base64 33`.",
+  "adapter-without-remove-user-attachments":
+    "E-mail sign-in into a user whose address was never verified will be refused, because the adapter has no `removeUserAttachments(userId)` to remove what may be an attacker's accounts and passkeys first: add it (the SQLite and PostgreSQL adapters have it).",
   "rate-limit-without-client-ip":
     "Sign-in attempts are not limited per client IP because no trustworthy client address is known, so one client can guess passwords across many accounts and request mail for many addresses: set `rateLimit.ipHeader` to a header your proxy overwrites, or `rateLimit.clientIp`.",
 }

@@ -27,6 +27,7 @@ import { publicOriginFromEnv } from "../http/public-origin.js"
 import { readProcessEnv } from "./read-process-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
+import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -171,6 +172,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
   result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) logger.warn("experimental-webauthn")
+  if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
   return result
 }
 

@@ -11,7 +11,8 @@ import type { Account, ResponseInternal } from "../types.js"
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):
  * the signIn callback again (no `verificationRequest` now), then the user is found or created
- * with `emailVerified` set, a new session starts, `signIn` fires and the browser goes back.
+ * with `emailVerified` set (a user whose address was never verified first loses whatever was
+ * attached to it, see ownerOfProvenAddress), a new session starts, `signIn` fires and the browser goes back.
  */
 export async function signInVerifiedEmail(
   request: RequestInternal,

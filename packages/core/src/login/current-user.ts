@@ -1,6 +1,7 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
+import { isCredentialsToken, isUnverifiedToken, unverifiedTokenStillValid } from "../session/token-marks.js"
 
 /** Who is signed in already, judged from the incoming session cookie (for account linking). */
 export async function currentUser(
@@ -13,7 +14,10 @@ export async function currentUser(
   if (options.session.strategy === "jwt") {
     try {
       const token = await options.jwt.decode({ ...options.jwt, token: sessionToken, salt: options.cookies.sessionToken.name })
-      const user = token?.sub ? await adapter.getUser(token.sub) : null
+      // A credentials sign-in's sub is authorize's id: no adapter user is behind it.
+      const found = token?.sub && !isCredentialsToken(token) ? await adapter.getUser(token.sub) : null
+      // Minted before the address's owner proved it: maybe an impostor's, so nobody to link to.
+      const user = isUnverifiedToken(token) && !unverifiedTokenStillValid(found) ? null : found
       return { user, session: null, sessionToken }
     } catch {
       // An unreadable cookie means nobody is signed in.

@@ -4,6 +4,7 @@ import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../types.js"
 import { currentUser } from "./current-user.js"
+import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
 import { undoNewUser } from "./undo-new-user.js"
 
 export interface LoginResult {
@@ -16,23 +17,26 @@ export interface LoginResult {
 
 /**
  * Finds or creates the user behind an OAuth, e-mail or WebAuthn sign-in and links the account,
- * following Auth.js's rules, with two hardenings: every sign-in gets a new session (the old one
- * is deleted), and `allowDangerousEmailAccountLinking` never links onto a user whose e-mail
- * address was never verified (pre-account hijacking). A sign-in that fails after creating its
- * user removes that user again, so a database failing mid-way leaves no half-made rows.
+ * following Auth.js's rules, with these hardenings against pre-account hijacking and fixation:
+ * every sign-in gets a new session (the old one is deleted); `allowDangerousEmailAccountLinking`
+ * never links onto a user whose e-mail address was never verified; an e-mail sign-in into such a
+ * user first removes every account, passkey and session attached to it (see ownerOfProvenAddress); and a user created by OAuth is verified
+ * only when the provider vouched for the address (`addressVerified`). A sign-in that fails after
+ * creating its user removes that user again, so a database failing mid-way leaves no half-made rows.
  */
 export async function handleLogin(
   cookies: Record<string, string>,
   profileUser: User,
   providerAccount: Account,
   options: InternalOptions,
+  addressVerified = false,
 ): Promise<LoginResult> {
   if (!options.adapter) {
     return { user: profileUser, account: providerAccount, isNewUser: false, databaseSession: null }
   }
   const created: { user?: AdapterUser } = {}
   try {
-    return await loginOrRegister(cookies, profileUser, providerAccount, options, created)
+    return await loginOrRegister(cookies, profileUser, providerAccount, options, addressVerified, created)
   } catch (error) {
     if (created.user) await undoNewUser(created.user.id, options)
     throw error
@@ -45,6 +49,7 @@ async function loginOrRegister(
   profileUser: User,
   providerAccount: Account,
   options: InternalOptions,
+  addressVerified: boolean,
   created: { user?: AdapterUser },
 ): Promise<LoginResult> {
   const adapter = options.adapter!
@@ -54,15 +59,7 @@ async function loginOrRegister(
   let isNewUser = false
 
   if (providerAccount.type === "email") {
-    const byEmail = await adapter.getUserByEmail(profileUser.email!)
-    if (byEmail) {
-      user = await adapter.updateUser({ id: byEmail.id, emailVerified: new Date() })
-      await emitEvent(options, "updateUser", { user })
-    } else {
-      user = created.user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: new Date() })
-      await emitEvent(options, "createUser", { user })
-      isNewUser = true
-    }
+    ;({ user, isNewUser } = await ownerOfProvenAddress(profileUser as AdapterUser, options, created))
   } else {
     const byAccount = await adapter.getUserByAccount({
       provider: providerAccount.provider,
@@ -87,7 +84,8 @@ async function loginOrRegister(
           }
           user = byEmail
         } else {
-          user = created.user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified: null })
+          const emailVerified = addressVerified ? new Date() : null
+          user = created.user = await adapter.createUser({ ...(profileUser as AdapterUser), emailVerified })
           await emitEvent(options, "createUser", { user })
           isNewUser = true
         }

@@ -24,11 +24,31 @@ export interface CredentialsConfig<Credentials extends Record<string, Credential
   extends CommonProviderOptions {
   type: "credentials"
   credentials: Credentials
-  /** Returns the user for these credentials, or null (or throws CredentialsSignin) to refuse. */
+  /**
+   * Returns the user for these credentials, or null (or throws CredentialsSignin) to refuse.
+   * With database sessions its `id` names a `credentials` account, not an adapter user (see below);
+   * an `emailVerified` date (or `true`) on it vouches that the person owns its e-mail address.
+   */
   authorize: (
     credentials: Partial<Record<keyof Credentials, unknown>>,
     request: Request,
-  ) => Awaitable<User | null>
+  ) => Awaitable<(User & { emailVerified?: Date | boolean | null }) | null>
+  /**
+   * Database sessions only (beyond Auth.js). `authorize` returns users of the adapter's own user
+   * table, so its `id` is the adapter user id to sign in as. Without it the id names a
+   * `credentials` account and a first sign-in creates a new user. Risk: if the ids come from any
+   * other table, a user signs in as whichever adapter user shares the number (on PostgreSQL app
+   * user 1 becomes adapter user 1).
+   */
+  authorizeReturnsAdapterUserId?: boolean
+  /**
+   * Database sessions only (beyond Auth.js). A first sign-in whose e-mail address belongs to a
+   * stored user joins that user instead of being refused, but only when `authorize` vouches for the
+   * address (`emailVerified` on the user it returns); a stored user whose address was never
+   * verified first loses its accounts, passkeys and sessions, as at an e-mail sign-in. Risk: whoever `authorize` accepts with an
+   * address gets that address's user, so `authorize` must really have verified it.
+   */
+  allowDangerousEmailAccountLinking?: boolean
 }
 
 export type CredentialsProviderType = "Credentials"

@@ -4,6 +4,7 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../ht
 import type { JWT } from "../jwt/types.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { emitEvent } from "../events/emit-event.js"
+import { isUnverifiedToken, keepTokenMarks, unverifiedTokenStillValid } from "./token-marks.js"
 import { readTokenCached } from "./read-token-cached.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
@@ -26,17 +27,32 @@ export async function readJwtSession(
   try {
     const payload = await readTokenCached(token, jwt, cookie.name)
     if (!payload) throw new Error("The session token is empty or unreadable")
+    if (isUnverifiedToken(payload) && options.adapter) {
+      let owns: boolean
+      try {
+        owns = await unverifiedUserStillOwns(payload, options)
+      } catch (error) {
+        // The database did not answer: no session now, but the cookie stays for when it does.
+        logger.error(error as Error)
+        return response
+      }
+      if (!owns) {
+        response.cookies = clearSessionCookie(cookies, cookie)
+        return response
+      }
+    }
     const before = JSON.stringify(payload)
-    const next = await callbacks.jwt({
+    const returned = await callbacks.jwt({
       token: payload,
       ...(update ? { trigger: "update" as const, session: update.data } : {}),
     } as Parameters<typeof callbacks.jwt>[0])
 
-    if (next === null) {
+    if (returned === null) {
       response.cookies = clearSessionCookie(cookies, cookie)
       return response
     }
 
+    const next = keepTokenMarks(payload, returned)
     const now = Date.now()
     const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
     const reissue =
@@ -65,6 +81,16 @@ export async function readJwtSession(
     response.cookies = clearSessionCookie(cookies, cookie)
   }
   return response
+}
+
+/**
+ * A token minted while its user's address was unverified (session/token-marks.ts) is that user's
+ * only while the user is still unverified: once the address's owner proved it, the token may be an
+ * impostor's. One adapter read, paid only by such tokens.
+ */
+async function unverifiedUserStillOwns(payload: JWT, options: InternalOptions): Promise<boolean> {
+  const user = typeof payload.sub === "string" ? await options.adapter!.getUser(payload.sub) : null
+  return unverifiedTokenStillValid(user)
 }
 
 /** iat, exp and jti are the encoder's to set; carrying old ones over would pin the expiry. */

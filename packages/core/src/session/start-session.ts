@@ -1,7 +1,9 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../types.js"
+import { markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -38,7 +40,21 @@ export async function startSession(
     trigger: isNewUser ? "signUp" : "signIn",
   })
   if (token === null) return clearSessionCookie(cookies, cookie)
-  const value = await options.jwt.encode({ ...options.jwt, token, salt: cookie.name })
+  const value = await options.jwt.encode({ ...options.jwt, token: markedToken(token, user, account, options), salt: cookie.name })
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
+}
+
+/**
+ * With an adapter, the token is marked (session/token-marks.ts) when its `sub` could be mistaken
+ * for an adapter user (a credentials sign-in), or when its user's address is unverified.
+ */
+function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
+  if (!options.adapter) return token
+  if (account?.type === "credentials") {
+    const provider = options.provider as { authorizeReturnsAdapterUserId?: boolean }
+    return provider.authorizeReturnsAdapterUserId ? token : markCredentialsToken(token, account.provider)
+  }
+  const unverified = "emailVerified" in user && !user.emailVerified
+  return unverified ? markUnverifiedToken(token) : token
 }

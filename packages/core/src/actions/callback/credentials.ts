@@ -1,10 +1,11 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { CallbackRouteError, CredentialsSignin, MissingCSRF, AuthError } from "../../errors.js"
+import { AccountNotLinked, AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors.js"
 import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { startSession } from "../../session/start-session.js"
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../../adapters.js"
+import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
 import { readSessionCookie } from "../../http/session-chunks.js"
 import type { Account, ResponseInternal, User } from "../../types.js"
@@ -37,7 +38,7 @@ export async function credentialsCallback(
   if (redirect) return { redirect }
 
   if (options.session.strategy === "database" && options.adapter) {
-    const { user: stored, databaseSession } = await storeCredentialsLogin(user, request.cookies, options)
+    const { user: stored, databaseSession } = await storeCredentialsLogin(user as CredentialsUser, request.cookies, options)
     const cookies = await startSession({ user: stored, account, databaseSession }, request.cookies, options)
     await emitEvent(options, "signIn", { user: stored, account })
     return { redirect: options.callbackUrl, cookies }
@@ -49,20 +50,19 @@ export async function credentialsCallback(
 
 /**
  * Credentials with database sessions (Auth.js refuses them): the user `authorize` returned is
- * found in the adapter by the credentials account that links `authorize`'s id to it, then by id,
- * then by e-mail, or created there (and linked, so an adapter that makes its own ids, or a user
- * without an e-mail address, is found again next time); then a session row is made like for any
- * other sign-in, replacing whatever session the browser had. A user created here is removed
- * again if a later step fails.
+ * found in the adapter (see findOrCreateCredentialsUser) or created there, then a session row is
+ * made like for any other sign-in, replacing whatever session the browser had. A user created here
+ * is removed again if a later step fails.
  */
 async function storeCredentialsLogin(
-  user: User,
+  user: CredentialsUser,
   cookies: Record<string, string>,
   options: InternalOptions<"credentials">,
 ): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
   const adapter = options.adapter!
-  const { user: stored, created } = await findOrCreateCredentialsUser(user, options)
+  const created: { user?: AdapterUser } = {}
   try {
+    const stored = await findOrCreateCredentialsUser(user, options, created)
     const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
     if (previous) await adapter.deleteSession(previous)
     const databaseSession = await adapter.createSession({
@@ -73,43 +73,92 @@ async function storeCredentialsLogin(
     return { user: stored, databaseSession }
   } catch (error) {
     // A user created for a sign-in that then failed would be left without a way in.
-    if (created) await undoNewUser(stored.id, options)
+    if (created.user) await undoNewUser(created.user.id, options)
     throw error
   }
 }
 
+type CredentialsUser = User & { id: string; emailVerified?: Date | boolean | null }
+
 /**
- * The stored user behind a credentials sign-in: by its `credentials` account, then by id, then by
- * e-mail (linking the account), or newly created. When two first sign-ins of the same person race,
- * the loser's insert conflicts: its half is undone and the winner's user is looked up instead.
+ * The stored user behind a credentials sign-in. `authorize`'s id and the adapter's user ids are
+ * different spaces (an app's user 1 is not the adapter's user 1), so the identity is the
+ * `credentials` account keyed by that id; a first sign-in creates a new user and links it.
+ * An e-mail address another user already has is refused (AccountNotLinked), never linked, unless
+ * the provider opts in: `authorizeReturnsAdapterUserId` (the id is the adapter's) or
+ * `allowDangerousEmailAccountLinking` with an address `authorize` vouches for.
  */
 async function findOrCreateCredentialsUser(
-  user: User,
+  user: CredentialsUser,
   options: InternalOptions<"credentials">,
-): Promise<{ user: AdapterUser; created: boolean }> {
+  created: { user?: AdapterUser },
+): Promise<AdapterUser> {
   const adapter = options.adapter!
-  const id = user.id!
-  const accountKey = { provider: options.provider.id, providerAccountId: id }
-  const lookUp = async () =>
-    (await adapter.getUserByAccount(accountKey)) ?? (await adapter.getUser(id)) ?? null
-  const known = await lookUp()
-  if (known) return { user: known, created: false }
+  const provider = options.provider
+  if (provider.authorizeReturnsAdapterUserId) {
+    const known = await adapter.getUser(user.id)
+    if (known) return known
+    throw new CallbackRouteError(`authorize returned the id "${user.id}", which no adapter user has (authorizeReturnsAdapterUserId)`, {
+      provider: provider.id,
+    })
+  }
+  const accountKey = { provider: provider.id, providerAccountId: user.id }
+  const byAccount = await adapter.getUserByAccount(accountKey)
+  if (byAccount) return byAccount
 
-  let created: AdapterUser | undefined
-  try {
-    let stored = user.email ? await adapter.getUserByEmail(user.email) : null
-    if (!stored) {
-      stored = created = await adapter.createUser({ ...user, id, email: user.email ?? null, emailVerified: null } as AdapterUser)
+  const { emailVerified: claimed, ...fields } = user
+  const vouched = isVouched(claimed)
+  const profile = { ...fields, email: fields.email ?? null, emailVerified: vouched ? new Date() : null } as AdapterUser
+  let owner: AdapterUser | null = null
+  if (profile.email) {
+    const holder = await adapter.getUserByEmail(profile.email)
+    if (holder && !(provider.allowDangerousEmailAccountLinking && vouched)) {
+      // The same person's first sign-in in another tab may have created the user and not linked it yet.
+      const linkedMeanwhile = await accountLinkedSoon(accountKey, options)
+      if (linkedMeanwhile) return linkedMeanwhile
+      throw new AccountNotLinked("Another user already has the e-mail address authorize returned", { provider: provider.id })
     }
-    await adapter.linkAccount({ ...accountKey, type: "credentials", userId: stored.id } as unknown as AdapterAccount)
-    if (created) await emitEvent(options, "createUser", { user: created })
-    return { user: stored, created: !!created }
+    if (holder) owner = (await ownerOfProvenAddress(profile, options, created)).user
+  }
+  try {
+    if (!owner) {
+      owner = created.user = await adapter.createUser(profile)
+      await emitEvent(options, "createUser", { user: owner })
+    }
+    await adapter.linkAccount({ ...accountKey, type: "credentials", userId: owner.id } as unknown as AdapterAccount)
+    return owner
   } catch (error) {
-    if (created) await undoNewUser(created.id, options)
-    const winner = (await lookUp()) ?? (user.email ? await adapter.getUserByEmail(user.email) : null)
-    if (winner) return { user: winner, created: false }
+    // Two first sign-ins of the same person at once: the loser's user conflicts or its link does.
+    if (created.user) await undoNewUser(created.user.id, options)
+    created.user = undefined
+    const winner = await accountLinkedSoon(accountKey, options)
+    if (winner) return winner
     throw error
   }
+}
+
+/** `authorize` vouches for the address with `emailVerified: true` or a real date; "false", 0 or junk vouch for nothing. */
+function isVouched(emailVerified: unknown): boolean {
+  if (emailVerified === true) return true
+  const date = emailVerified instanceof Date ? emailVerified : typeof emailVerified === "string" ? new Date(emailVerified) : null
+  return !!date && !Number.isNaN(date.valueOf())
+}
+
+/**
+ * The user a concurrent first sign-in links this credentials account to, waited for briefly:
+ * creating a user and linking its account are two adapter calls, so another sign-in of the same
+ * person can see the user before its account.
+ */
+async function accountLinkedSoon(
+  accountKey: { provider: string; providerAccountId: string },
+  options: InternalOptions<"credentials">,
+): Promise<AdapterUser | null> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const user = await options.adapter!.getUserByAccount(accountKey)
+    if (user) return user
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+  return null
 }
 
 /** The `Request` handed to `authorize`: the callback URL, the caller's headers, a JSON body. */

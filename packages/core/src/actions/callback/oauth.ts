@@ -4,6 +4,7 @@ import type { RequestInternal } from "../../http/request-internal.js"
 import { handleLogin } from "../../login/handle-login.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { handleOAuthCallback } from "../../oauth/callback.js"
+import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
 import { startSession } from "../../session/start-session.js"
 import type { ResponseInternal } from "../../types.js"
 import { landingUrl } from "./landing-url.js"
@@ -24,7 +25,7 @@ export async function oauthCallback(
   const redirect = await runSignInCallback({ user: known ?? profileUser, account, profile }, options)
   if (redirect) return { redirect, cookies: checkCookies }
 
-  const login = await handleLogin(request.cookies, profileUser, account, options)
+  const login = await handleLogin(request.cookies, profileUser, account, options, providerVouchesForEmail(profile, profileUser))
   const sessionCookies = await startSession(
     { user: login.user, account: login.account, profile, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
     request.cookies,

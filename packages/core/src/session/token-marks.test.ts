@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest"
+import {
+  isCredentialsToken,
+  isUnverifiedToken,
+  keepTokenMarks,
+  markCredentialsToken,
+  markUnverifiedToken,
+  unverifiedTokenStillValid,
+} from "./token-marks.js"
+
+describe("token marks", () => {
+  it("a jwt callback that rebuilds the token from scratch keeps both marks", () => {
+    const before = markUnverifiedToken(markCredentialsToken({ sub: "1", name: "A" }, "credentials"))
+    const rebuilt = keepTokenMarks(before, { sub: "1", name: "B" })
+    expect(rebuilt).toEqual({ sub: "1", name: "B", "gatehouse.credentials": "credentials", "gatehouse.unverified": true })
+    expect(isCredentialsToken(rebuilt)).toBe(true)
+    expect(isUnverifiedToken(rebuilt)).toBe(true)
+  })
+
+  it("a callback cannot unset or change a mark, and an unmarked token gains none", () => {
+    const before = markUnverifiedToken({ sub: "1" })
+    expect(keepTokenMarks(before, { sub: "1", "gatehouse.unverified": false })["gatehouse.unverified"]).toBe(true)
+    expect(keepTokenMarks({ sub: "1" }, { sub: "1", name: "x" })).toEqual({ sub: "1", name: "x" })
+  })
+
+  it("only the exact values mark a token", () => {
+    for (const value of [false, "true", 1, null, undefined]) expect(isUnverifiedToken({ "gatehouse.unverified": value } as never)).toBe(false)
+    for (const value of [true, 1, null, undefined]) expect(isCredentialsToken({ "gatehouse.credentials": value } as never)).toBe(false)
+    expect(isUnverifiedToken(null)).toBe(false)
+  })
+
+  it("a token minted for an unverified user is that user's only while the user stays unverified and exists", () => {
+    const user = { id: "7", email: "a@example.test", emailVerified: null }
+    expect(unverifiedTokenStillValid(user)).toBe(true)
+    expect(unverifiedTokenStillValid({ ...user, emailVerified: new Date() })).toBe(false)
+    expect(unverifiedTokenStillValid(null)).toBe(false)
+  })
+})

@@ -1,0 +1,56 @@
+import type { AdapterUser } from "../adapters.js"
+import type { JWT } from "../jwt/types.js"
+
+/**
+ * Claims that say which adapter user, if any, a JWT session may be read as, when an adapter is
+ * configured. The app's jwt callback may rebuild the token from scratch; the marks are kept anyway
+ * (keepTokenMarks), so no callback can drop them by accident.
+ *
+ * - `gatehouse.credentials` (the provider's id): minted by a credentials sign-in, whose `sub` is
+ *   `authorize`'s id, not an adapter user id (an app's user 1 is not the adapter's user 1). Such a
+ *   token names no adapter user: linking an account or adding a passkey treats it as signed out.
+ * - `gatehouse.unverified` (true): minted for an adapter user whose address nobody had proven.
+ *   If the address's owner proves it later, the user is kept (its attachments removed, see
+ *   login/owner-of-proven-address.ts) but a token minted before that may be an impostor's: once
+ *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
+ */
+const credentialsClaim = "gatehouse.credentials"
+const unverifiedClaim = "gatehouse.unverified"
+const marks = [credentialsClaim, unverifiedClaim] as const
+
+/** The token of a credentials sign-in, marked (see above). */
+export function markCredentialsToken(token: JWT, providerId: string): JWT {
+  return { ...token, [credentialsClaim]: providerId }
+}
+
+/** The token of a sign-in into an adapter user whose address was not verified, marked (see above). */
+export function markUnverifiedToken(token: JWT): JWT {
+  return { ...token, [unverifiedClaim]: true }
+}
+
+/** Whether the token came from a credentials sign-in, so its `sub` names no adapter user. */
+export function isCredentialsToken(token: JWT | null | undefined): boolean {
+  return typeof token?.[credentialsClaim] === "string"
+}
+
+/** Whether the token was minted while its user's address was unverified. */
+export function isUnverifiedToken(token: JWT | null | undefined): boolean {
+  return token?.[unverifiedClaim] === true
+}
+
+/**
+ * Whether a token minted while its user was unverified still belongs to `user`: not once the
+ * user is verified (its owner proved the address after the token was minted) or gone.
+ */
+export function unverifiedTokenStillValid(user: AdapterUser | null): boolean {
+  return !!user && !user.emailVerified
+}
+
+/** The jwt callback's new token, still carrying the old one's marks: a callback that rebuilds the token must not drop them. */
+export function keepTokenMarks(before: JWT, after: JWT): JWT {
+  let kept = after
+  for (const mark of marks) {
+    if (before[mark] !== undefined && after[mark] !== before[mark]) kept = { ...kept, [mark]: before[mark] }
+  }
+  return kept
+}
