@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import type { AuthError } from "../../packages/core/src/errors.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import WebAuthn from "../../packages/core/src/providers/webauthn.js"
-import { base, passkeyApp, type PasskeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
+import { base, origin, passkeyApp, type PasskeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
 
 const errorPage = `${base}/error?error=WebAuthnVerificationError`
 
@@ -84,6 +84,46 @@ describe("replayed responses", () => {
     await expectRejected(app, attacker, await attacker.callback("register", attestation), /already registered/)
     const user = await app.adapter.getUserByEmail!("once@example.test")
     expect(await app.adapter.listAuthenticatorsByUserId!(user!.id)).toHaveLength(1)
+  })
+})
+
+describe("cross-site requests (CSRF)", () => {
+  /** No session, no counter change, and the log names the missing token. */
+  async function expectNoSession(app: PasskeyApp, browser: PasskeyBrowser, response: Response) {
+    expect(response.status).toBe(302)
+    expect(response.headers.get("location")).toBe(`${base}/signin?error=MissingCSRF`)
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
+    expect(await browser.session()).toBeNull()
+    expect((app.logger.errors.at(-1) as AuthError)?.type).toBe("MissingCSRF")
+  }
+
+  it("a valid assertion posted without a CSRF token signs nobody in, and the challenge stays usable", async () => {
+    const { app, victim, authenticator } = await appWithUser(0)
+    const options = await victim.authenticationOptions()
+    const assertion = await victim.authenticator.authenticate(options)
+    await expectNoSession(app, victim, await victim.callback("authenticate", assertion, "passkey", { csrfToken: undefined }))
+    expect((await app.adapter.getAuthenticator!(authenticator.credentialID))!.counter).toBe(0)
+    // Refused before anything was verified or spent: the same response with the token goes through.
+    expect((await victim.callback("authenticate", assertion)).headers.get("location")).toBe(origin)
+    expect((await victim.session())?.user?.email).toBe("victim@example.test")
+  })
+
+  it("a valid assertion posted with another browser's CSRF token signs nobody in", async () => {
+    const { app, victim } = await appWithUser()
+    const attacker = app.browser()
+    const foreignToken = await attacker.csrfToken(base)
+    const options = await victim.authenticationOptions()
+    const assertion = await victim.authenticator.authenticate(options)
+    await expectNoSession(app, victim, await victim.callback("authenticate", assertion, "passkey", { csrfToken: foreignToken }))
+  })
+
+  it("a registration posted without a CSRF token creates no user", async () => {
+    const app = passkeyApp()
+    const browser = app.browser()
+    const options = await browser.registrationOptions("forged-signup@example.test")
+    const attestation = await browser.authenticator.register(options)
+    await expectNoSession(app, browser, await browser.callback("register", attestation, "passkey", { csrfToken: undefined }))
+    expect(await app.adapter.getUserByEmail!("forged-signup@example.test")).toBeNull()
   })
 })
 

@@ -149,6 +149,7 @@ export type WarningCode =
   | "experimental-webauthn"
   | "short-secret"
   | "rate-limit-without-client-ip"
+  | "passkey-challenges-per-process"
 
 export interface LoggerInstance {
   error: (error: Error) => void

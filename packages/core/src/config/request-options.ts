@@ -61,6 +61,7 @@ export async function requestOptions(
     redirectProxyUrl: config.redirectProxyUrl,
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
+    passkeyChallenges: config.passkeyChallenges,
   }
 
   if (config.skipCSRFCheck) {

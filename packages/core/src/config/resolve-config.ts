@@ -8,6 +8,7 @@ import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
+import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -52,6 +53,8 @@ export interface ResolvedConfig {
   providers: ProviderConfig[]
   /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
   rateLimit: RateLimiter | undefined
+  /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
+  passkeyChallenges: ChallengeLedger
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -107,7 +110,9 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     providerError = new AuthError("A provider could not be created", error as Error)
   }
 
-  const rateLimit = resolveRateLimit(config.rateLimit, readProcessEnv().NODE_ENV, logger)
+  const nodeEnv = readProcessEnv().NODE_ENV
+  const rateLimit = resolveRateLimit(config.rateLimit, nodeEnv, logger)
+  const adapter = wrapAdapter(config.adapter, logger)
   const redirectProxyUrl = config.redirectProxyUrl
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
@@ -123,7 +128,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
-    adapter: wrapAdapter(config.adapter, logger),
+    adapter,
     logger,
     debug,
     useSecureCookies: config.useSecureCookies,
@@ -134,6 +139,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     experimental: config.experimental ?? {},
     providers,
     rateLimit: rateLimit.limiter,
+    passkeyChallenges: challengeLedger(rateLimit.sharedStore, adapter),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -147,7 +153,14 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     },
   }
   result.configError = providerError ?? rateLimit.error ?? assertConfig(result, config)
-  if (result.experimental.enableWebAuthn && !result.configError) warnOnce(config, logger, "experimental-webauthn")
+  if (result.experimental.enableWebAuthn && !result.configError) {
+    warnOnce(config, logger, "experimental-webauthn")
+    // On one instance the process's memory is enough; a deployment of several needs shared state.
+    const passkeys = providers.some((provider) => provider.type === "webauthn")
+    if (passkeys && nodeEnv === "production" && result.passkeyChallenges.scope === "process") {
+      warnOnce(config, logger, "passkey-challenges-per-process")
+    }
+  }
   return result
 }
 

@@ -1,4 +1,5 @@
 import type { RateLimitHit, RateLimitStore } from "../types.js"
+import { markProcessLocal } from "./process-local-stores.js"
 
 export interface MemoryRateLimitStoreOptions {
   /** The most counters kept at once. Default 100 000 (a few tens of MB at worst). */
@@ -29,7 +30,7 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
     for (const [key, counter] of counters) if (counter.resetAt <= at) counters.delete(key)
   }
 
-  return {
+  return markProcessLocal({
     get size() {
       return counters.size
     },
@@ -51,5 +52,5 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
       counters.set(key, fresh)
       return { ...fresh }
     },
-  }
+  })
 }

@@ -1,6 +1,7 @@
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule, RateLimitStore } from "../types.js"
 import { memoryRateLimitStore } from "./memory-store.js"
+import { isProcessLocal } from "./process-local-stores.js"
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.js"
 
 const defaultPerIp: RateLimitRule = { limit: 30, window: 60 }
@@ -27,7 +28,7 @@ export function resolveRateLimit(
   option: false | RateLimitOptions | undefined,
   nodeEnv: string | undefined,
   logger: LoggerInstance,
-): { limiter?: RateLimiter; error?: AuthError } {
+): { limiter?: RateLimiter; error?: AuthError; sharedStore?: RateLimitStore } {
   if (option === false || (option === undefined && nodeEnv !== "production")) return {}
   if (option !== undefined && (option === null || typeof option !== "object")) {
     return { error: new AuthError("rateLimit must be false or an options object") }
@@ -49,7 +50,9 @@ export function resolveRateLimit(
     ipHeader: options.ipHeader?.toLowerCase(),
     clientIp: options.clientIp,
   }
-  return { limiter: createRateLimiter(settings, logger) }
+  // A store every instance shares also claims what must happen once (passkey challenges).
+  const sharedStore = isProcessLocal(settings.store) ? undefined : settings.store
+  return { limiter: createRateLimiter(settings, logger), sharedStore }
 }
 
 function defaultStore(option: RateLimitOptions | undefined): RateLimitStore {

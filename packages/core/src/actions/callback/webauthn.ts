@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { AuthError } from "../../errors.js"
+import { AuthError, MissingCSRF } from "../../errors.js"
 import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { handleLogin } from "../../login/handle-login.js"
@@ -14,12 +14,15 @@ import { landingUrl } from "./landing-url.js"
 
 /**
  * POST /callback/<webauthn id> with `action` (authenticate | register) and `data` (the
- * browser's response as JSON): verify it against the challenge cookie, then sign in (or sign
+ * browser's response as JSON) and the CSRF token: verify it against the challenge cookie, then sign in (or sign
  * up, or add the passkey to the signed-in user) like any other provider. The challenge cookie
  * is deleted: each challenge answers one ceremony.
  */
 export async function webauthnCallback(request: RequestInternal, internalOptions: InternalOptions<"webauthn">): Promise<ResponseInternal> {
   const internal = internalOptions as InternalOptions
+  // Like every state-changing POST: a page on another site must not be able to sign its
+  // visitor in with a response it captured (Auth.js skips this check for passkeys).
+  if (!internal.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a passkey sign-in")
   const options = webauthnOptionsOf(internal)
   const action = request.body?.action
   if (action !== "authenticate" && action !== "register") throw new AuthError("Invalid action parameter")
