@@ -315,7 +315,7 @@ export async function clusterLoad(cluster, database, { clients, seconds, faults 
   })
   const rows = await database.check(report.liveTokens)
   const { clientsRef, liveTokens, ...rest } = report
-  return { report: { ...rest, liveSessions: liveTokens.length }, rows, distinctUsers: new Set(clientsRef.map((c) => c.username)).size }
+  return { report: { ...rest, liveSessions: liveTokens.length }, rows, liveTokens, distinctUsers: new Set(clientsRef.map((c) => c.username)).size }
 }
 
 /** Everything but the load, on a new database: the exactly-once checks of a deployment. */
@@ -330,3 +330,178 @@ export async function exactlyOnceChecks(cluster, database) {
 }
 
 export { postgresDatabase }
+
+/**
+ * While the load runs: every `everyMs`, a sign-in mail for a new address requested on one
+ * instance and its link confirmed on the next, and a passkey sign-in (options on one instance,
+ * answer on another) by one registered user. Each probe's outcome with its time, to be judged
+ * against the fault windows. Mail probes create users: their addresses come back for the row checks.
+ * The passkey is registered first, before any fault.
+ */
+export async function prepareProbes(cluster) {
+  const SoftwareAuthenticator = await loadSoftwareAuthenticator()
+  const authenticator = new SoftwareAuthenticator(publicOrigin, 0)
+  const owner = cluster.client("probe-passkey")
+  const ownerEmail = `probe-passkey-${crypto.randomUUID()}@load.test`
+  const registration = await owner.request(`/webauthn-options/passkey?${new URLSearchParams({ action: "register", email: ownerEmail })}`)
+  const registered = await postCeremony(owner, "register", await authenticator.register((await registration.json()).options))
+  if (!landedWithSession(registered, owner)) throw new Error(`the probes' passkey could not be registered: ${registered.status} ${registered.headers.get("location")}`)
+  await owner.signOut()
+  return { run: (options) => runProbes(cluster, owner, authenticator, options) }
+}
+
+async function runProbes(cluster, owner, authenticator, { until, everyMs = 400 }) {
+  const probes = []
+  const signedInEmails = []
+  async function timed(kind, work) {
+    const t0 = Date.now()
+    let answer
+    try {
+      answer = await work()
+    } catch (error) {
+      answer = { ok: false, answer: `failed: ${String(error?.message ?? error).slice(0, 60)}` }
+    }
+    probes.push({ kind, t0, t1: Date.now(), ok: answer.ok, answer: answer.ok ? "as expected" : answer.answer })
+  }
+  let turn = 0
+  while (Date.now() < until) {
+    const from = turn++ % cluster.instances.length
+    await timed("emailLink", async () => {
+      const email = `probe-${crypto.randomUUID()}@load.test`
+      const requester = cluster.client("probe")
+      const sent = await requester.on(from, () => requester.postForm("/signin/email", { email, callbackUrl }))
+      await sent.arrayBuffer()
+      if (sent.status !== 302 || !sent.headers.get("location")?.includes("/verify-request")) {
+        return { ok: false, answer: `request ${sent.status} ${new URL(sent.headers.get("location") ?? publicOrigin).search}` }
+      }
+      const mail = await cluster.mail.next(email, 5000)
+      const browser = cluster.client("probe")
+      const next = (from + 1) % cluster.instances.length
+      const csrfToken = await browser.on(next, () => browser.csrfToken())
+      const token = new URL(mail.url).searchParams.get("token")
+      const confirmed = await browser.on(next, () =>
+        browser.request("/callback/email", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ email, token, csrfToken, callbackUrl }),
+        }),
+      )
+      const ok = landedWithSession(confirmed, browser)
+      if (ok) signedInEmails.push(email)
+      return { ok, answer: `confirm ${confirmed.status} ${new URL(confirmed.headers.get("location") ?? publicOrigin).search}` }
+    })
+    if (turn % 3 === 0) {
+      await timed("passkey", async () => {
+        const options = await owner.on(from, () => owner.request("/webauthn-options/passkey?action=authenticate"))
+        if (options.status !== 200) return { ok: false, answer: `options ${options.status}` }
+        const assertion = await authenticator.authenticate((await options.json()).options)
+        const answered = await owner.on((from + 1) % cluster.instances.length, () => postCeremony(owner, "authenticate", assertion))
+        const ok = landedWithSession(answered, owner)
+        if (owner.signedIn) await owner.signOut().catch(() => {})
+        return { ok, answer: `callback ${answered.status} ${new URL(answered.headers.get("location") ?? publicOrigin).search}` }
+      })
+    }
+    await new Promise((resolve) => setTimeout(resolve, everyMs))
+  }
+  return { probes, signedInEmails }
+}
+
+/**
+ * The rows of a cluster run: everything that must hold for every row, and for the load's users
+ * (named m…) and the mail probes' users separately, since probes add users of their own.
+ */
+export async function clusterRows(database, liveTokens, probeEmails) {
+  const { default: pg } = await import("pg")
+  const client = new pg.Client({ ...database.server, database: database.name })
+  await client.connect()
+  try {
+    const one = async (sql, values = []) => Number((await client.query(sql, values)).rows[0].count)
+    const stored = new Set((await client.query(`SELECT "sessionToken" FROM sessions`)).rows.map((r) => r.sessionToken))
+    return {
+      users: await one("SELECT count(*) FROM users"),
+      duplicateEmails: await one("SELECT count(*) FROM (SELECT email FROM users GROUP BY email HAVING count(*) > 1) d"),
+      accountsWithoutUser: await one(`SELECT count(*) FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a."userId")`),
+      sessionsWithoutUser: await one(`SELECT count(*) FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s."userId")`),
+      loadUsers: await one("SELECT count(*) FROM users WHERE email LIKE 'm%@load.test'"),
+      loadUsersWithoutAccount: await one(
+        `SELECT count(*) FROM users u WHERE email LIKE 'm%@load.test' AND NOT EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = u.id)`,
+      ),
+      probeSignIns: probeEmails.length,
+      probeUsersFound: await one("SELECT count(*) FROM users WHERE email = ANY($1)", [probeEmails]),
+      liveSessionsWithoutRow: liveTokens.filter((t) => !stored.has(t)).length,
+    }
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * The long run: a private PostgreSQL and Redis (restarting the shared ones would break other
+ * tests on the machine), three instances, `clients` browsers round-robin for `seconds`, with
+ * PostgreSQL restarted at 30 % and Redis at 65 % of the run, mail and passkey probes throughout,
+ * then the exactly-once checks on the recovered deployment.
+ */
+export async function multiInstanceLongRun({ clients, seconds, pgPort = 55432, redisPort = 56379 }) {
+  const { startPrivatePostgres, startPrivateRedis } = await import("./private-services.mjs")
+  const postgres = await startPrivatePostgres(pgPort)
+  const redis = await startPrivateRedis(redisPort).catch(async (error) => {
+    await postgres.close()
+    throw error
+  })
+  const down = Math.max(1, seconds / 20)
+  const windows = []
+  const fault = (name, at, restart) => ({
+    name,
+    at,
+    async run() {
+      const window = { name, start: Date.now() }
+      windows.push(window)
+      await restart(down)
+      window.end = Date.now()
+      return { downForS: down }
+    },
+  })
+  let database
+  let cluster
+  try {
+    database = await postgresDatabase(postgres.server)
+    cluster = await startCluster({ database, redisUrl: redis.url, accountLimit: 5 })
+    const prober = await prepareProbes(cluster)
+    const started = Date.now()
+    const [load, probeRun] = await Promise.all([
+      clusterLoad(cluster, database, {
+        clients,
+        seconds,
+        faults: [
+          fault("PostgreSQL restarted (stopped, every connection dropped, started again)", seconds * 0.3, (s) => postgres.restart(s)),
+          fault("Redis restarted (stopped, its keys lost, started again)", seconds * 0.65, (s) => redis.restart(s)),
+        ],
+      }),
+      prober.run({ until: Date.now() + seconds * 1000 }),
+    ])
+    const grace = 1000
+    const windowOf = (p) => windows.find((w) => p.t1 >= w.start && p.t0 <= (w.end ?? Infinity) + grace)?.name ?? "outside faults"
+    const probeOutcomes = {}
+    for (const p of probeRun.probes) {
+      const bucket = (probeOutcomes[windowOf(p)] ??= {})
+      const kinds = (bucket[p.kind] ??= {})
+      kinds[p.answer] = (kinds[p.answer] ?? 0) + 1
+    }
+    const rows = await clusterRows(database, load.liveTokens, probeRun.signedInEmails)
+    const checks = await exactlyOnceChecks(cluster, database)
+    return {
+      report: load.report,
+      distinctUsers: load.distinctUsers,
+      accountLimit: cluster.accountLimit,
+      rows,
+      probes: { outcomes: probeOutcomes, count: probeRun.probes.length },
+      checksAfterRecovery: checks,
+      windows: windows.map((w) => ({ name: w.name, atS: Math.round((w.start - started) / 100) / 10, lastedS: Math.round((w.end - w.start) / 100) / 10 })),
+    }
+  } finally {
+    await cluster?.stop()
+    await database?.drop().catch(() => {})
+    await redis.close()
+    await postgres.close()
+  }
+}
