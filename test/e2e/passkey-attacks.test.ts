@@ -209,6 +209,18 @@ describe("wrong origin or relying party", () => {
 })
 
 describe("challenges", () => {
+  it("with a shared store that cannot be reached, a valid answer signs nobody in (the claim fails closed)", async () => {
+    const unreachable = { hit: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")) }
+    const app = passkeyApp({ rateLimit: { store: unreachable, perIp: false, accountFields: ["email"] } })
+    const browser = app.browser(0)
+    const response = await browser.signUp("store-down@example.test")
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
+    expect(await browser.session()).toBeNull()
+    expect(await app.adapter.getUserByEmail!("store-down@example.test")).toBeNull()
+    expect(String((app.logger.errors.at(-1) as AuthError)?.cause?.err?.message ?? app.logger.errors.at(-1)?.message)).toMatch(/ECONNREFUSED/)
+  })
+
   it("a response without a challenge cookie is refused", async () => {
     const { app, victim } = await appWithUser()
     const options = await victim.authenticationOptions()
