@@ -1,6 +1,7 @@
 import type { Pool } from "pg"
 import { findMigrationBlockers, MigrationBlockedError } from "./migration-blockers.js"
 import { migrations } from "./schema.js"
+import { inTransaction } from "./transaction.js"
 
 /** The migration that adds constraints: existing rows are checked against them first. */
 const constraintsVersion = 2
@@ -17,9 +18,7 @@ const migrationLock = 0x6761_7465
  * MigrationBlockedError listing those rows; the adapter keeps working on the schema as it is.
  */
 export async function migrate(pool: Pool): Promise<number[]> {
-  const client = await pool.connect()
-  try {
-    await client.query("BEGIN")
+  return inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock($1)", [migrationLock])
     await client.query(`
       CREATE TABLE IF NOT EXISTS gatehouse_migrations (
@@ -48,12 +47,6 @@ export async function migrate(pool: Pool): Promise<number[]> {
       await client.query("INSERT INTO gatehouse_migrations (version) VALUES ($1)", [migration.version])
       done.push(migration.version)
     }
-    await client.query("COMMIT")
     return done
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {})
-    throw error
-  } finally {
-    client.release()
-  }
+  })
 }

@@ -2,23 +2,33 @@ import type { Pool, PoolClient } from "pg"
 
 /**
  * Runs `work` in one transaction on one connection: committed when it returns, rolled back when
- * it throws (so a refused write leaves no row). A connection whose ROLLBACK fails is broken
- * (the server went away) and is destroyed rather than returned to the pool.
+ * it throws (so a refused write leaves no row). A connection lost meanwhile (the server restarted)
+ * is reported on the checked-out client, where an unheard "error" event would end the process;
+ * it is heard here, and the broken connection is destroyed rather than returned to the pool.
  */
 export async function inTransaction<Result>(pool: Pool, work: (client: PoolClient) => Promise<Result>): Promise<Result> {
   const client = await pool.connect()
+  let lost: Error | undefined
+  const onError = (error: Error) => {
+    lost = error
+  }
+  client.on("error", onError)
+  const release = (error?: Error) => {
+    client.removeListener("error", onError)
+    client.release(error ?? lost)
+  }
   try {
     await client.query("BEGIN")
     const result = await work(client)
     await client.query("COMMIT")
-    client.release()
+    release()
     return result
   } catch (error) {
     try {
       await client.query("ROLLBACK")
-      client.release()
+      release()
     } catch (rollbackError) {
-      client.release(rollbackError as Error)
+      release(rollbackError as Error)
     }
     throw error
   }
