@@ -11,20 +11,26 @@ import { clusterLoad, emailCodeOnce, emailLinkOnce, exactlyOnceChecks, passkeyCh
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
 
-describe("three instances, one PostgreSQL database, one Redis", () => {
-  let database: Awaited<ReturnType<typeof postgresDatabase>>
-  let cluster: Awaited<ReturnType<typeof startCluster>>
+/** A cluster on a database of its own for the tests of one describe block, stopped and dropped after them. */
+function clusterPerBlock(options: { redis: boolean; accountLimit?: number }) {
+  const running = {} as { database: Awaited<ReturnType<typeof postgresDatabase>>; cluster: Awaited<ReturnType<typeof startCluster>> }
   beforeAll(async () => {
-    database = await postgresDatabase()
-    cluster = await startCluster({ database, redisUrl, accountLimit: 4 })
+    running.database = await postgresDatabase()
+    running.cluster = await startCluster({ database: running.database, redisUrl: options.redis ? redisUrl : undefined, accountLimit: options.accountLimit })
   }, 90_000)
   afterAll(async () => {
-    await cluster?.stop()
-    await database?.drop()
+    await running.cluster?.stop()
+    await running.database?.drop()
   })
+  return running
+}
+
+
+describe("three instances, one PostgreSQL database, one Redis", () => {
+  const running = clusterPerBlock({ redis: true, accountLimit: 4 })
 
   it("what must happen once happens once across instances, and sign-out ends the session everywhere", async () => {
-    const checks = await exactlyOnceChecks(cluster, database)
+    const checks = await exactlyOnceChecks(running.cluster, running.database)
     // 12 attempts round-robin over three instances: 4 in all (not 4 per instance) sent a mail.
     expect(checks.rateLimit).toMatchObject({ attempts: 12, limit: 4, mailsSent: 4 })
     expect(checks.rateLimit.statuses[429]).toBe(8)
@@ -40,44 +46,26 @@ describe("three instances, one PostgreSQL database, one Redis", () => {
 })
 
 describe("three instances under round-robin load (a database of their own)", () => {
-  let database: Awaited<ReturnType<typeof postgresDatabase>>
-  let cluster: Awaited<ReturnType<typeof startCluster>>
-  beforeAll(async () => {
-    database = await postgresDatabase()
-    cluster = await startCluster({ database, redisUrl })
-  }, 90_000)
-  afterAll(async () => {
-    await cluster?.stop()
-    await database?.drop()
-  })
+  const running = clusterPerBlock({ redis: true })
 
   it("no 5xx, every session readable on every instance, no duplicate or half-written rows", async () => {
-    const result = await clusterLoad(cluster, database, { clients: 24, seconds: 5 })
+    const result = await clusterLoad(running.cluster, running.database, { clients: 24, seconds: 5 })
     expect(databaseRunViolations(result)).toEqual([])
     expect(result.report.requests).toBeGreaterThan(100)
   }, 60_000)
 })
 
 describe("three instances, one PostgreSQL database, no Redis", () => {
-  let database: Awaited<ReturnType<typeof postgresDatabase>>
-  let cluster: Awaited<ReturnType<typeof startCluster>>
-  beforeAll(async () => {
-    database = await postgresDatabase()
-    cluster = await startCluster({ database })
-  }, 90_000)
-  afterAll(async () => {
-    await cluster?.stop()
-    await database?.drop()
-  })
+  const running = clusterPerBlock({ redis: false })
 
   it("passkey challenges are claimed through the adapter's verification tokens: once across instances", async () => {
-    const passkey = await passkeyChallengeOnce(cluster)
+    const passkey = await passkeyChallengeOnce(running.cluster)
     expect(passkey).toMatchObject({ registered: true, atOnce: 1, firstSignedIn: true })
     expect(passkey.replays.map((r) => r.signedIn)).toEqual([false, false])
   }, 60_000)
 
   it("e-mail links and codes are single-use through the database alone", async () => {
-    expect(await emailLinkOnce(cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
-    expect(await emailCodeOnce(cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
+    expect(await emailLinkOnce(running.cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
+    expect(await emailCodeOnce(running.cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
   }, 60_000)
 })

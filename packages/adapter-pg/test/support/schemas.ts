@@ -6,19 +6,24 @@
  */
 import { migrations } from "../../src/index.js"
 
-/** The DDL printed in @auth/pg-adapter's README and docs page: no foreign keys, no UNIQUE on users.email. */
-export const documentedSchema = `
-  ${migrations[0]!.sql}
-  CREATE TABLE authenticators (
+/** The passkey table an app adds beside an Auth.js schema; `userReference` is its foreign key, if any. */
+function authenticatorsTable(userReference: string): string {
+  return `CREATE TABLE authenticators (
     "credentialID" TEXT NOT NULL PRIMARY KEY,
-    "userId" INTEGER NOT NULL,
+    "userId" INTEGER NOT NULL ${userReference},
     "providerAccountId" TEXT NOT NULL,
     "credentialPublicKey" TEXT NOT NULL,
     counter BIGINT NOT NULL,
     "credentialDeviceType" TEXT NOT NULL,
     "credentialBackedUp" BOOLEAN NOT NULL,
     transports TEXT
-  );
+  );`
+}
+
+/** The DDL printed in @auth/pg-adapter's README and docs page: no foreign keys, no UNIQUE on users.email. */
+export const documentedSchema = `
+  ${migrations[0]!.sql}
+  ${authenticatorsTable("")}
 `
 
 /**
@@ -64,14 +69,5 @@ export const strictSchema = `
     token TEXT NOT NULL,
     PRIMARY KEY (identifier, token)
   );
-  CREATE TABLE authenticators (
-    "credentialID" TEXT NOT NULL PRIMARY KEY,
-    "userId" INTEGER NOT NULL REFERENCES users ON DELETE CASCADE,
-    "providerAccountId" TEXT NOT NULL,
-    "credentialPublicKey" TEXT NOT NULL,
-    counter BIGINT NOT NULL,
-    "credentialDeviceType" TEXT NOT NULL,
-    "credentialBackedUp" BOOLEAN NOT NULL,
-    transports TEXT
-  );
+  ${authenticatorsTable("REFERENCES users ON DELETE CASCADE")}
 `
