@@ -13,10 +13,10 @@ import { webauthnOptionsOf } from "../../webauthn/webauthn-options-of.js"
 import { landingUrl } from "./landing-url.js"
 
 /**
- * POST /callback/<webauthn id> with `action` (authenticate | register) and `data` (the
- * browser's response as JSON) and the CSRF token: verify it against the challenge cookie, then sign in (or sign
- * up, or add the passkey to the signed-in user) like any other provider. The challenge cookie
- * is deleted: each challenge answers one ceremony.
+ * POST /callback/<webauthn id> with the CSRF token, `action` (authenticate | register) and
+ * `data` (the browser's response as JSON): verify it against the challenge cookie, then sign in
+ * (or sign up, or add the passkey to the signed-in user) like any other provider. The challenge
+ * cookie is deleted and the challenge claimed: each challenge answers one ceremony, on any instance.
  */
 export async function webauthnCallback(request: RequestInternal, internalOptions: InternalOptions<"webauthn">): Promise<ResponseInternal> {
   const internal = internalOptions as InternalOptions
