@@ -12,6 +12,8 @@ import { LoadClient } from "./client.mjs"
 import { postgresDatabase } from "./databases.mjs"
 import { runLoad, startServer } from "./run-load.mjs"
 
+export { postgresDatabase }
+
 /** What every instance serves, as a balancer in front of them would present it. */
 export const publicOrigin = "http://localhost:3000"
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
@@ -329,7 +331,6 @@ export async function exactlyOnceChecks(cluster, database) {
   }
 }
 
-export { postgresDatabase }
 
 /**
  * While the load runs: every `everyMs`, a sign-in mail for a new address requested on one
