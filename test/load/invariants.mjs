@@ -88,6 +88,7 @@ export function findings(report) {
 export function exactlyOnceViolations(checks, accountLimit) {
   const broken = []
   if (checks.rateLimit.mailsSent !== accountLimit) broken.push(`rate limit: ${checks.rateLimit.mailsSent} of ${checks.rateLimit.attempts} attempts went through, limit ${accountLimit} across instances`)
+  if (checks.ipRateLimit && checks.ipRateLimit.mailsSent !== checks.ipRateLimit.limit) broken.push(`IP rate limit: ${checks.ipRateLimit.mailsSent} of ${checks.ipRateLimit.attempts} attempts went through, limit ${accountLimit} across instances`)
   for (const name of ["emailLink", "emailCode"]) {
     const c = checks[name]
     if (c.atOnce !== 1 || c.later) broken.push(`${name}: ${c.atOnce} of ${c.racers} simultaneous uses signed in, a later one ${c.later ? "did" : "did not"}`)

@@ -74,6 +74,8 @@ async function startMailSink() {
   }
 }
 
+const randomByte = () => crypto.getRandomValues(new Uint8Array(1))[0]
+
 /**
  * A browser behind the balancer: one cookie jar, each request to the next instance in turn
  * (starting at `offset`), or to the instance `pin` names.
@@ -84,6 +86,9 @@ export class ClusterClient extends LoadClient {
     this.instances = instances
     this.turn = offset
     this.pin = undefined
+    // Each browser has an address of its own, as the balancer reports it (used where the
+    // instances limit per IP; elsewhere ignored).
+    this.headers = { "x-real-ip": `10.${randomByte()}.${randomByte()}.${randomByte()}` }
   }
 
   nextBase() {
@@ -101,7 +106,7 @@ export class ClusterClient extends LoadClient {
     }
   }
 
-  /** Another browser holding a copy of this one's cookies (what an attacker who copied them has). */
+  /** Another browser (elsewhere: its own address) holding a copy of this one's cookies, as an attacker who copied them would. */
   copy(offset = 0) {
     const other = new ClusterClient(this.instances, this.username, offset)
     other.jar = new Map(this.jar)
@@ -110,7 +115,7 @@ export class ClusterClient extends LoadClient {
 }
 
 /** Starts `count` instances on one database (and Redis when given), with e-mail and passkeys on. */
-export async function startCluster({ count = 3, database, redisUrl, redisPrefix, accountLimit = 5 }) {
+export async function startCluster({ count = 3, database, redisUrl, redisPrefix, accountLimit = 5, ipLimit }) {
   const mail = await startMailSink()
   const env = {
     ...database.serverEnv,
@@ -119,6 +124,7 @@ export async function startCluster({ count = 3, database, redisUrl, redisPrefix,
     MAIL_SINK: mail.url,
     PASSKEYS: "1",
     ACCOUNT_LIMIT: String(accountLimit),
+    ...(ipLimit ? { IP_LIMIT: String(ipLimit) } : {}),
     ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_PREFIX: redisPrefix ?? `gatehouse-multi:${crypto.randomUUID()}:` } : {}),
   }
   // One at a time: each runs migrate() at start, which several could do at once, but the
@@ -137,6 +143,7 @@ export async function startCluster({ count = 3, database, redisUrl, redisPrefix,
     servers,
     mail,
     accountLimit,
+    ipLimit,
     client: (username, offset = 0) => new ClusterClient(instances, username, offset),
     /** The balancer's view for runLoad: requests and errors summed over instances, memory of the first. */
     server: {
@@ -163,7 +170,7 @@ const callbackUrl = `${publicOrigin}/home`
 const landedWithSession = (response, client) =>
   response.status === 302 && response.headers.get("location") === callbackUrl && client.jar.has(sessionCookie)
 
-/** Sends `n` sign-in mails to one address, round-robin: how many did the instances let through? */
+/** Asks for limit × instances sign-in mails to one address, round-robin: how many did the instances let through? */
 export async function rateLimitBudget(cluster) {
   const email = `budget-${crypto.randomUUID()}@load.test`
   const attempts = cluster.accountLimit * cluster.instances.length
@@ -177,6 +184,29 @@ export async function rateLimitBudget(cluster) {
   // Mails are posted before the answer goes out; a moment for the last one to land anyway.
   await new Promise((resolve) => setTimeout(resolve, 200))
   return { attempts, limit: cluster.accountLimit, mailsSent: cluster.mail.count(email), statuses }
+}
+
+/** The same for one client address (X-Real-IP, as a proxy sets it; clusters started with `ipLimit`), each attempt for another account. */
+export async function ipBudget(cluster) {
+  const ip = `192.0.2.${1 + Math.floor(Math.random() * 250)}`
+  const attempts = cluster.ipLimit * cluster.instances.length
+  const client = cluster.client("ip-budget")
+  const addresses = []
+  let refused = 0
+  for (let i = 0; i < attempts; i++) {
+    const email = `ip-${crypto.randomUUID()}@load.test`
+    addresses.push(email)
+    const csrfToken = await client.csrfToken()
+    const response = await client.request("/signin/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-real-ip": ip },
+      body: new URLSearchParams({ csrfToken, email, callbackUrl }),
+    })
+    await response.arrayBuffer()
+    if (response.status === 429) refused++
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200))
+  return { attempts, limit: cluster.ipLimit, mailsSent: addresses.filter((a) => cluster.mail.count(a) > 0).length, refused }
 }
 
 /** Asks instance `from` for a sign-in mail to a new address: the address and the mail. */
@@ -324,6 +354,7 @@ export async function clusterLoad(cluster, database, { clients, seconds, faults 
 export async function exactlyOnceChecks(cluster, database) {
   return {
     rateLimit: await rateLimitBudget(cluster),
+    ipRateLimit: cluster.ipLimit ? await ipBudget(cluster) : undefined,
     emailLink: await emailLinkOnce(cluster),
     emailCode: await emailCodeOnce(cluster),
     passkey: await passkeyChallengeOnce(cluster),

@@ -12,11 +12,11 @@ import { clusterLoad, emailCodeOnce, emailLinkOnce, exactlyOnceChecks, passkeyCh
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
 
 /** A cluster on a database of its own for the tests of one describe block, stopped and dropped after them. */
-function clusterPerBlock(options: { redis: boolean; accountLimit?: number }) {
+function clusterPerBlock(options: { redis: boolean; accountLimit?: number; ipLimit?: number }) {
   const running = {} as { database: Awaited<ReturnType<typeof postgresDatabase>>; cluster: Awaited<ReturnType<typeof startCluster>> }
   beforeAll(async () => {
     running.database = await postgresDatabase()
-    running.cluster = await startCluster({ database: running.database, redisUrl: options.redis ? redisUrl : undefined, accountLimit: options.accountLimit })
+    running.cluster = await startCluster({ database: running.database, redisUrl: options.redis ? redisUrl : undefined, accountLimit: options.accountLimit, ipLimit: options.ipLimit })
   }, 90_000)
   afterAll(async () => {
     await running.cluster?.stop()
@@ -27,13 +27,15 @@ function clusterPerBlock(options: { redis: boolean; accountLimit?: number }) {
 
 
 describe("three instances, one PostgreSQL database, one Redis", () => {
-  const running = clusterPerBlock({ redis: true, accountLimit: 4 })
+  const running = clusterPerBlock({ redis: true, accountLimit: 4, ipLimit: 6 })
 
   it("what must happen once happens once across instances, and sign-out ends the session everywhere", async () => {
     const checks = await exactlyOnceChecks(running.cluster, running.database)
     // 12 attempts round-robin over three instances: 4 in all (not 4 per instance) sent a mail.
     expect(checks.rateLimit).toMatchObject({ attempts: 12, limit: 4, mailsSent: 4 })
     expect(checks.rateLimit.statuses[429]).toBe(8)
+    // The same for one client address (X-Real-IP), each attempt for another account.
+    expect(checks.ipRateLimit).toEqual({ attempts: 18, limit: 6, mailsSent: 6, refused: 12 })
     // Two instances receive the link (the code) at the same moment: one signs in, then nobody.
     expect(checks.emailLink).toMatchObject({ atOnce: 1, racers: 2, later: false })
     expect(checks.emailCode).toMatchObject({ atOnce: 1, racers: 2, later: false })

@@ -9,7 +9,7 @@
 //   MAIL_SINK      e-mail provider on: sign-in mails ({ identifier, url, code }) are POSTed there
 //   PASSKEYS=1     the Passkey provider on
 //   REDIS_URL      a shared Redis: the rate limiter's store (per-account budget on the "email"
-//                  field, ACCOUNT_LIMIT attempts per 10 minutes), which also claims passkey challenges;
+//                  field, ACCOUNT_LIMIT attempts per 10 minutes; with IP_LIMIT also per X-Real-IP), which also claims passkey challenges;
 //                  its keys under REDIS_PREFIX
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
@@ -95,8 +95,16 @@ async function openRedis() {
   return client
 }
 const redis = await openRedis()
+// Per client address (X-Real-IP, as a proxy sets it) only with IP_LIMIT: requests without the header
+// would all share one "unknown" budget, and the load's clients send none.
+const perIp = process.env.IP_LIMIT ? { ipHeader: "x-real-ip", perIp: { limit: Number(process.env.IP_LIMIT), window: 600 } } : { perIp: false }
 const rateLimit = redis
-  ? { store: redisRateLimitStore(redis, { prefix: process.env.REDIS_PREFIX }), perIp: false, accountFields: ["email"], perAccount: { limit: Number(process.env.ACCOUNT_LIMIT ?? 5), window: 600 } }
+  ? {
+      store: redisRateLimitStore(redis, { prefix: process.env.REDIS_PREFIX }),
+      ...perIp,
+      accountFields: ["email"],
+      perAccount: { limit: Number(process.env.ACCOUNT_LIMIT ?? 5), window: 600 },
+    }
   : false
 
 function makeConfig() {
