@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import type { AuthError } from "../../packages/core/src/errors.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import WebAuthn from "../../packages/core/src/providers/webauthn.js"
-import { base, passkeyApp, type PasskeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
+import { base, origin, passkeyApp, type PasskeyApp, type PasskeyBrowser } from "./support/passkey-app.js"
 
 const errorPage = `${base}/error?error=WebAuthnVerificationError`
 
@@ -84,6 +84,46 @@ describe("replayed responses", () => {
     await expectRejected(app, attacker, await attacker.callback("register", attestation), /already registered/)
     const user = await app.adapter.getUserByEmail!("once@example.test")
     expect(await app.adapter.listAuthenticatorsByUserId!(user!.id)).toHaveLength(1)
+  })
+})
+
+describe("cross-site requests (CSRF)", () => {
+  /** No session, no counter change, and the log names the missing token. */
+  async function expectNoSession(app: PasskeyApp, browser: PasskeyBrowser, response: Response) {
+    expect(response.status).toBe(302)
+    expect(response.headers.get("location")).toBe(`${base}/signin?error=MissingCSRF`)
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
+    expect(await browser.session()).toBeNull()
+    expect((app.logger.errors.at(-1) as AuthError)?.type).toBe("MissingCSRF")
+  }
+
+  it("a valid assertion posted without a CSRF token signs nobody in, and the challenge stays usable", async () => {
+    const { app, victim, authenticator } = await appWithUser(0)
+    const options = await victim.authenticationOptions()
+    const assertion = await victim.authenticator.authenticate(options)
+    await expectNoSession(app, victim, await victim.callback("authenticate", assertion, "passkey", { csrfToken: undefined }))
+    expect((await app.adapter.getAuthenticator!(authenticator.credentialID))!.counter).toBe(0)
+    // Refused before anything was verified or spent: the same response with the token goes through.
+    expect((await victim.callback("authenticate", assertion)).headers.get("location")).toBe(origin)
+    expect((await victim.session())?.user?.email).toBe("victim@example.test")
+  })
+
+  it("a valid assertion posted with another browser's CSRF token signs nobody in", async () => {
+    const { app, victim } = await appWithUser()
+    const attacker = app.browser()
+    const foreignToken = await attacker.csrfToken(base)
+    const options = await victim.authenticationOptions()
+    const assertion = await victim.authenticator.authenticate(options)
+    await expectNoSession(app, victim, await victim.callback("authenticate", assertion, "passkey", { csrfToken: foreignToken }))
+  })
+
+  it("a registration posted without a CSRF token creates no user", async () => {
+    const app = passkeyApp()
+    const browser = app.browser()
+    const options = await browser.registrationOptions("forged-signup@example.test")
+    const attestation = await browser.authenticator.register(options)
+    await expectNoSession(app, browser, await browser.callback("register", attestation, "passkey", { csrfToken: undefined }))
+    expect(await app.adapter.getUserByEmail!("forged-signup@example.test")).toBeNull()
   })
 })
 
@@ -169,6 +209,18 @@ describe("wrong origin or relying party", () => {
 })
 
 describe("challenges", () => {
+  it("with a shared store that cannot be reached, a valid answer signs nobody in (the claim fails closed)", async () => {
+    const unreachable = { hit: async () => Promise.reject(new Error("connect ECONNREFUSED 127.0.0.1:6379")) }
+    const app = passkeyApp({ rateLimit: { store: unreachable, perIp: false, accountFields: ["email"] } })
+    const browser = app.browser(0)
+    const response = await browser.signUp("store-down@example.test")
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
+    expect(await browser.session()).toBeNull()
+    expect(await app.adapter.getUserByEmail!("store-down@example.test")).toBeNull()
+    expect(String((app.logger.errors.at(-1) as AuthError)?.cause?.err?.message ?? app.logger.errors.at(-1)?.message)).toMatch(/ECONNREFUSED/)
+  })
+
   it("a response without a challenge cookie is refused", async () => {
     const { app, victim } = await appWithUser()
     const options = await victim.authenticationOptions()

@@ -20,6 +20,8 @@ export class LoadClient {
     this.base = `${origin}/auth`
     this.username = username
     this.jar = new Map()
+    /** Sent with every request (a proxy's X-Real-IP, say). */
+    this.headers = {}
   }
 
   get signedIn() {
@@ -30,10 +32,15 @@ export class LoadClient {
     return [...jar].map(([name, value]) => `${name}=${value}`).join("; ")
   }
 
+  /** Where the next request goes: this server (a client of several instances picks one per request). */
+  nextBase() {
+    return this.base
+  }
+
   async request(path, init = {}) {
-    const headers = { ...init.headers }
+    const headers = { ...this.headers, ...init.headers }
     if (this.jar.size) headers.cookie = this.cookieHeader()
-    const response = await fetch(`${this.base}${path}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(15_000) })
+    const response = await fetch(`${this.nextBase()}${path}`, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(15_000) })
     storeCookies(this.jar, response)
     return response
   }

@@ -8,8 +8,8 @@ import pg from "pg"
 
 const pgServer = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" }
 
-async function asAdmin(work) {
-  const client = new pg.Client({ ...pgServer, database: "postgres" })
+async function asAdmin(work, server = pgServer) {
+  const client = new pg.Client({ ...server, database: "postgres" })
   await client.connect()
   try {
     return await work(client)
@@ -57,15 +57,17 @@ export function sqliteDatabase() {
   }
 }
 
-export async function postgresDatabase() {
+/** A fresh database on the shared PostgreSQL, or on `server` ({ host, port, user }: a private one). */
+export async function postgresDatabase(server = pgServer) {
   const name = `gatehouse_load_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
-  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`))
+  await asAdmin((client) => client.query(`CREATE DATABASE ${name}`), server)
   return {
     kind: "pg",
     name,
-    serverEnv: { DB: "pg", PG_DATABASE: name },
+    server,
+    serverEnv: { DB: "pg", PG_DATABASE: name, PGHOST: server.host, PGPORT: String(server.port), PGUSER: server.user },
     async check(liveTokens) {
-      const client = new pg.Client({ ...pgServer, database: name })
+      const client = new pg.Client({ ...server, database: name })
       await client.connect()
       try {
         const one = async (sql) => Number((await client.query(sql)).rows[0].count)
@@ -98,13 +100,13 @@ export async function postgresDatabase() {
           [name],
         )
         return rowCount ?? 0
-      })
+      }, server)
     },
     async bringBack() {
-      await asAdmin((client) => client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`))
+      await asAdmin((client) => client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`), server)
     },
     async drop() {
-      await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
+      await asAdmin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`), server)
     },
   }
 }

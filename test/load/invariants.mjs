@@ -84,3 +84,45 @@ export function findings(report) {
   }
   return odd
 }
+
+/** What the exactly-once checks of a cluster (multi-instance.mjs) must show. */
+export function exactlyOnceViolations(checks, accountLimit) {
+  const broken = []
+  if (checks.rateLimit.mailsSent !== accountLimit) broken.push(`rate limit: ${checks.rateLimit.mailsSent} of ${checks.rateLimit.attempts} attempts went through, limit ${accountLimit} across instances`)
+  if (checks.ipRateLimit && checks.ipRateLimit.mailsSent !== checks.ipRateLimit.limit) broken.push(`IP rate limit: ${checks.ipRateLimit.mailsSent} of ${checks.ipRateLimit.attempts} attempts went through, limit ${accountLimit} across instances`)
+  for (const name of ["emailLink", "emailCode"]) {
+    const c = checks[name]
+    if (c.atOnce !== 1 || c.later) broken.push(`${name}: ${c.atOnce} of ${c.racers} simultaneous uses signed in, a later one ${c.later ? "did" : "did not"}`)
+  }
+  const p = checks.passkey
+  if (!p.registered || !p.firstSignedIn) broken.push("passkey: registration or first sign-in failed")
+  if (p.atOnce !== 1) broken.push(`passkey: ${p.atOnce} of ${p.racers} simultaneous answers signed in`)
+  if (p.replays.some((r) => r.signedIn)) broken.push("passkey: an assertion replayed to another instance signed in")
+  const o = checks.signOut
+  if (!o.signedIn || !o.signedOut || o.readBefore.some((ok) => !ok) || o.readAfter.some(Boolean) || !o.sessionRowGone) {
+    broken.push(`sign-out everywhere: ${JSON.stringify(o)}`)
+  }
+  return broken
+}
+
+/** The long multi-instance run: PostgreSQL and Redis restarted under load, probes, checks afterwards. */
+export function multiInstanceViolations({ report, rows, distinctUsers, probes, checksAfterRecovery, accountLimit }) {
+  const broken = common(report)
+  for (const key of ["duplicateEmails", "accountsWithoutUser", "sessionsWithoutUser", "liveSessionsWithoutRow", "loadUsersWithoutAccount"]) {
+    if (rows[key] !== 0) broken.push(`${rows[key]} rows: ${key}`)
+  }
+  if (rows.loadUsers > distinctUsers) broken.push(`${rows.loadUsers} users for ${distinctUsers} people`)
+  if (rows.probeUsersFound !== rows.probeSignIns) broken.push(`${rows.probeSignIns} mail sign-ins but ${rows.probeUsersFound} users for them`)
+  const postgres = report.faults[0]
+  if (!postgres || !Object.keys(postgres.loggedDuring ?? {}).some((key) => key.includes("AdapterError"))) broken.push("no AdapterError was logged while PostgreSQL was down")
+  broken.push(...outcomesOutside(report.outcomes.duringFault, (op, kind) => allowedDuringOutage[op]?.includes(kind)).map((b) => `during a restart: ${b}`))
+  for (const op of ["signIn", "read"]) if (!report.outcomes.afterFaults[op]?.["as expected"]) broken.push(`no successful ${op} after the restarts`)
+  for (const [kind, answers] of Object.entries(probes.outcomes["outside faults"] ?? {})) {
+    for (const [answer, n] of Object.entries(answers)) if (answer !== "as expected") broken.push(`${kind} probes outside the restarts: ${n}× ${answer}`)
+  }
+  // E-mail sign-in needs the database, not Redis: the limiter lets attempts through while its store is away.
+  const redisWindow = Object.entries(probes.outcomes).find(([name]) => name.startsWith("Redis"))?.[1]
+  for (const [answer, n] of Object.entries(redisWindow?.emailLink ?? {})) if (answer !== "as expected") broken.push(`mail probes while Redis was down: ${n}× ${answer}`)
+  broken.push(...exactlyOnceViolations(checksAfterRecovery, accountLimit).map((b) => `after recovery: ${b}`))
+  return broken
+}

@@ -81,8 +81,9 @@ function expected(op, client, result) {
  * Runs the load. `faults` are { at (seconds from start), name, run({ clients }) } and mark
  * the time they take (plus `grace` seconds for reconnecting) as a fault window.
  */
-export async function runLoad({ server, clients: clientCount, seconds, usernames, faults = [], sampleEvery = 5, grace = 1 }) {
-  const clients = Array.from({ length: clientCount }, (_, i) => new LoadClient(server.origin, usernames(i)))
+export async function runLoad({ server, clients: clientCount, seconds, usernames, faults = [], sampleEvery = 5, grace = 1, makeClient }) {
+  // makeClient: how a client is made when it is not a plain LoadClient of `server` (several instances).
+  const clients = Array.from({ length: clientCount }, (_, i) => (makeClient ? makeClient(usernames(i)) : new LoadClient(server.origin, usernames(i))))
   const started = Date.now()
   const deadline = started + seconds * 1000
   const windows = []

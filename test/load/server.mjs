@@ -3,10 +3,20 @@
 // `{"port": N}` on its first stdout line, and serves two test-only endpoints:
 //   GET  /__stats   memory after a full GC, request and error counts by status and error type
 //   POST /__rotate  body = a new secret: from now on [new, ...old] (the rotation under test)
-// Environment: DB=sqlite|pg, SQLITE_FILE, PG_DATABASE, SESSION=database|jwt, SECRET.
+// Environment: DB=sqlite|pg, SQLITE_FILE, PG_DATABASE, PGHOST/PGPORT, SESSION=database|jwt, SECRET.
+// As one instance of several behind a load balancer (test/load/multi-instance.mjs):
+//   PUBLIC_ORIGIN  the origin every instance serves (what the balancer's clients see)
+//   MAIL_SINK      e-mail provider on: sign-in mails ({ identifier, url, code }) are POSTed there
+//   PASSKEYS=1     the Passkey provider on
+//   REDIS_URL      a shared Redis: the rate limiter's store (per-account budget on the "email"
+//                  field, ACCOUNT_LIMIT attempts per 10 minutes; with IP_LIMIT also per X-Real-IP), which also claims passkey challenges;
+//                  its keys under REDIS_PREFIX
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
+import Email from "@gatehouse/core/providers/email"
+import Passkey from "@gatehouse/core/providers/passkey"
+import { redisRateLimitStore } from "@gatehouse/core/ratelimit"
 import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
 
 const db = process.env.DB ?? "sqlite"
@@ -58,6 +68,45 @@ const credentials = Credentials({
   },
 })
 
+/** The app's own mail function, as with an HTTP mail API: here the test's sink stands in for it. */
+const email = process.env.MAIL_SINK
+  ? Email({
+      async sendVerificationRequest({ identifier, url, code }) {
+        const response = await fetch(process.env.MAIL_SINK, { method: "POST", body: JSON.stringify({ identifier, url, code }) })
+        if (!response.ok) throw new Error(`mail sink answered ${response.status}`)
+      },
+    })
+  : undefined
+
+/**
+ * node-redis without its offline queue: while Redis is away a command fails at once (the limiter
+ * lets the attempt through and logs; a passkey claim fails closed) instead of waiting for it.
+ */
+async function openRedis() {
+  if (!process.env.REDIS_URL) return undefined
+  const { createClient } = await import("redis")
+  const client = createClient({
+    url: process.env.REDIS_URL,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: 1000, reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 500) },
+  })
+  client.on("error", () => {})
+  await client.connect()
+  return client
+}
+const redis = await openRedis()
+// Per client address (X-Real-IP, as a proxy sets it) only with IP_LIMIT: requests without the header
+// would all share one "unknown" budget, and the load's clients send none.
+const perIp = process.env.IP_LIMIT ? { ipHeader: "x-real-ip", perIp: { limit: Number(process.env.IP_LIMIT), window: 600 } } : { perIp: false }
+const rateLimit = redis
+  ? {
+      store: redisRateLimitStore(redis, { prefix: process.env.REDIS_PREFIX }),
+      ...perIp,
+      accountFields: ["email"],
+      perAccount: { limit: Number(process.env.ACCOUNT_LIMIT ?? 5), window: 600 },
+    }
+  : false
+
 function makeConfig() {
   return {
     secret: secrets,
@@ -65,8 +114,9 @@ function makeConfig() {
     basePath: "/auth",
     adapter,
     session: { strategy, updateAge: 0 },
-    providers: [credentials],
-    rateLimit: false,
+    providers: [credentials, ...(email ? [email] : []), ...(process.env.PASSKEYS ? [Passkey()] : [])],
+    experimental: { enableWebAuthn: !!process.env.PASSKEYS },
+    rateLimit,
     logger,
     callbacks: {
       session: ({ session, user, token }) => ({ ...session, user: { ...session.user, id: user?.id ?? token?.sub } }),
@@ -78,7 +128,7 @@ let config = makeConfig()
 
 const server = createServer(async (req, res) => {
   try {
-    const origin = `http://127.0.0.1:${server.address().port}`
+    const origin = process.env.PUBLIC_ORIGIN ?? `http://127.0.0.1:${server.address().port}`
     if (req.url === "/__stats") {
       globalThis.gc?.()
       const memory = process.memoryUsage()
@@ -116,6 +166,7 @@ async function shutdown() {
   server.close()
   server.closeAllConnections?.()
   await close().catch(() => {})
+  await redis?.disconnect().catch(() => {})
   process.exit(0)
 }
 process.on("SIGTERM", shutdown)

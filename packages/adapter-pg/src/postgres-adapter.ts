@@ -1,4 +1,4 @@
-import type { Pool, QueryResultRow } from "pg"
+import type { Pool, PoolClient, QueryResultRow } from "pg"
 import {
   AdapterConflictError,
   unknownAuthenticator,
@@ -9,6 +9,7 @@ import {
 } from "@gatehouse/core/adapters"
 import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
+import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
 import { queries, type Query } from "./queries.js"
 import {
   toAccount,
@@ -37,9 +38,21 @@ function given(record: object, field: string): boolean {
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
 
-  async function first<Row extends QueryResultRow>(query: Query, values: unknown[]): Promise<Row | undefined> {
-    const result = await pool.query<Row>({ ...query, values })
+  async function first<Row extends QueryResultRow>(query: Query, values: unknown[], on: Pool | PoolClient = pool): Promise<Row | undefined> {
+    const result = await on.query<Row>({ ...query, values })
     return result.rows[0]
+  }
+
+  /**
+   * Refuses an address another user already has, under the address's advisory lock (held until
+   * the caller's transaction ends): the same answer whether or not users.email is UNIQUE.
+   */
+  async function claimEmail(client: PoolClient, email: string, userId: string | null): Promise<void> {
+    await lockKey(client, lockSpace.email, emailLockKey(email))
+    if (await first(queries.emailTaken, [email, userId], client)) {
+      const [code, message] = userId === null ? writeConflicts.createUser.unique : writeConflicts.updateUser.unique
+      throw new AdapterConflictError(code, message)
+    }
   }
 
   /** A lookup by user id: an id that cannot exist in this schema finds nothing. */
@@ -55,7 +68,10 @@ export function PostgresAdapter(pool: Pool): Adapter {
   return {
     async createUser(user) {
       const row = await translatingConflicts(writeConflicts.createUser, () =>
-        first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null]),
+        inTransaction(pool, async (client) => {
+          if (typeof user.email === "string") await claimEmail(client, user.email, null)
+          return first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null], client)
+        }),
       )
       return toUser(row!)
     },
@@ -76,45 +92,76 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async updateUser(user) {
+      const values = [
+        user.id,
+        given(user, "name"),
+        user.name ?? null,
+        given(user, "email"),
+        user.email ?? null,
+        given(user, "emailVerified"),
+        user.emailVerified ?? null,
+        given(user, "image"),
+        user.image ?? null,
+      ]
+      const newEmail = given(user, "email") && typeof user.email === "string" ? user.email : undefined
       const row = await translatingConflicts(writeConflicts.updateUser, () =>
-        first<UserRow>(queries.updateUser, [
-          user.id,
-          given(user, "name"),
-          user.name ?? null,
-          given(user, "email"),
-          user.email ?? null,
-          given(user, "emailVerified"),
-          user.emailVerified ?? null,
-          given(user, "image"),
-          user.image ?? null,
-        ]),
+        newEmail === undefined
+          ? first<UserRow>(queries.updateUser, values)
+          : inTransaction(pool, async (client) => {
+              await claimEmail(client, newEmail, String(user.id))
+              return first<UserRow>(queries.updateUser, values, client)
+            }),
       )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toUser(row)
     },
 
+    // Explicitly, in one transaction: the Auth.js schema has no ON DELETE CASCADE to rely on.
     async deleteUser(userId) {
-      const row = await firstById<UserRow>(queries.deleteUser, [userId])
-      return row ? toUser(row) : null
+      try {
+        const row = await inTransaction(pool, async (client) => {
+          const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
+          if (!owner) return undefined
+          await first(queries.deleteSessionsOfUser, [userId], client)
+          await first(queries.deleteAccountsOfUser, [userId], client)
+          if (owner.hasAuthenticators) await first(queries.deleteAuthenticatorsOfUser, [userId], client)
+          return first<UserRow>(queries.deleteUser, [userId], client)
+        })
+        return row ? toUser(row) : null
+      } catch (error) {
+        if (isMalformedId(error)) return null
+        throw error
+      }
     },
 
     async linkAccount(account) {
       const row = await translatingConflicts(writeConflicts.linkAccount, () =>
-        first<AccountRow>(queries.insertAccount, [
-          account.userId,
-          account.type,
-          account.provider,
-          account.providerAccountId,
-          account.access_token ?? null,
-          account.refresh_token ?? null,
-          account.id_token ?? null,
-          account.expires_at ?? null,
-          account.token_type ?? null,
-          account.scope ?? null,
-          typeof account.session_state === "string" ? account.session_state : null,
-        ]),
+        inTransaction(pool, async (client) => {
+          await lockKey(client, lockSpace.providerAccount, JSON.stringify([account.provider, account.providerAccountId]))
+          if (await first(queries.accountTaken, [account.provider, account.providerAccountId], client)) {
+            throw new AdapterConflictError(...writeConflicts.linkAccount.unique)
+          }
+          return first<AccountRow>(
+            queries.insertAccount,
+            [
+              account.userId,
+              account.type,
+              account.provider,
+              account.providerAccountId,
+              account.access_token ?? null,
+              account.refresh_token ?? null,
+              account.id_token ?? null,
+              account.expires_at ?? null,
+              account.token_type ?? null,
+              account.scope ?? null,
+              typeof account.session_state === "string" ? account.session_state : null,
+            ],
+            client,
+          )
+        }),
       )
-      return toAccount(row!)
+      if (!row) throw new AdapterConflictError(...unknownUser)
+      return toAccount(row)
     },
 
     async unlinkAccount({ provider, providerAccountId }) {
@@ -131,7 +178,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
       const row = await translatingConflicts(writeConflicts.createSession, () =>
         first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
       )
-      return toSession(row!)
+      if (!row) throw new AdapterConflictError(...unknownUser)
+      return toSession(row)
     },
 
     async getSessionAndUser(sessionToken) {
@@ -176,7 +224,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
           authenticator.transports ?? null,
         ]),
       )
-      return toAuthenticator(row!)
+      if (!row) throw new AdapterConflictError(...unknownUser)
+      return toAuthenticator(row)
     },
 
     async getAuthenticator(credentialID) {

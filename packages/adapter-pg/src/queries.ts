@@ -43,14 +43,40 @@ export const queries = {
        image = CASE WHEN $8::boolean THEN $9::text ELSE image END
      WHERE id = $1 RETURNING ${userColumns}`,
   ),
-  // Accounts, sessions and authenticators go with it through ON DELETE CASCADE.
+  // One address, one user, also where users.email has no UNIQUE: checked under the address's
+  // advisory lock. $2 is the user being updated (null for a new one).
+  emailTaken: query(
+    "email_taken",
+    `SELECT 1 AS taken FROM users WHERE email = $1 AND ($2::text IS NULL OR id::text <> $2::text) LIMIT 1`,
+  ),
+  // deleteUser runs these in one transaction: the user row is locked first, so a session or
+  // account being written for it at that moment waits and then finds no owner. The Auth.js schema
+  // has no foreign keys to cascade; the authenticators table exists only once migrate() ran.
+  lockUserForDelete: query(
+    "lock_user_for_delete",
+    `SELECT users.id::text AS id, to_regclass('authenticators') IS NOT NULL AS "hasAuthenticators"
+     FROM users WHERE id = $1 FOR UPDATE`,
+  ),
+  deleteSessionsOfUser: query("delete_sessions_of_user", `DELETE FROM sessions WHERE "userId" = $1`),
+  deleteAccountsOfUser: query("delete_accounts_of_user", `DELETE FROM accounts WHERE "userId" = $1`),
+  deleteAuthenticatorsOfUser: query("delete_authenticators_of_user", `DELETE FROM authenticators WHERE "userId" = $1`),
   deleteUser: query("delete_user", `DELETE FROM users WHERE id = $1 RETURNING ${userColumns}`),
 
+  // Rows that belong to a user are written only while that user exists: the owner row is
+  // key-share locked by the same statement (a concurrent deleteUser waits, or is waited for), so
+  // no foreign key is needed. No row back means no such user.
   insertAccount: query(
     "insert_account",
-    `INSERT INTO accounts ("userId", type, provider, "providerAccountId", access_token, refresh_token, id_token,
+    `WITH owner AS (SELECT id FROM users WHERE id = $1 FOR KEY SHARE)
+     INSERT INTO accounts ("userId", type, provider, "providerAccountId", access_token, refresh_token, id_token,
        expires_at, token_type, scope, session_state)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${accountColumns}`,
+     SELECT owner.id, $2::text, $3::text, $4::text, $5::text, $6::text, $7::text, $8::bigint, $9::text, $10::text, $11::text
+     FROM owner RETURNING ${accountColumns}`,
+  ),
+  // One owner per provider account, also without UNIQUE (provider, "providerAccountId"): checked under its advisory lock.
+  accountTaken: query(
+    "account_taken",
+    `SELECT 1 AS taken FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 LIMIT 1`,
   ),
   accountByProvider: query(
     "account_by_provider",
@@ -63,7 +89,9 @@ export const queries = {
 
   insertSession: query(
     "insert_session",
-    `INSERT INTO sessions ("sessionToken", "userId", expires) VALUES ($1, $2, $3) RETURNING ${sessionColumns}`,
+    `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
+     INSERT INTO sessions ("sessionToken", "userId", expires) SELECT $1::text, owner.id, $3::timestamptz FROM owner
+     RETURNING ${sessionColumns}`,
   ),
   // The whole lookup is one round trip: the session by its unique token, joined to its user.
   sessionAndUser: query(
@@ -92,9 +120,11 @@ export const queries = {
 
   insertAuthenticator: query(
     "insert_authenticator",
-    `INSERT INTO authenticators ("credentialID", "userId", "providerAccountId", "credentialPublicKey", counter,
+    `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
+     INSERT INTO authenticators ("credentialID", "userId", "providerAccountId", "credentialPublicKey", counter,
        "credentialDeviceType", "credentialBackedUp", transports)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${authenticatorColumns}`,
+     SELECT $1::text, owner.id, $3::text, $4::text, $5::bigint, $6::text, $7::boolean, $8::text FROM owner
+     RETURNING ${authenticatorColumns}`,
   ),
   authenticatorById: query(
     "authenticator_by_id",

@@ -47,6 +47,30 @@ describe("PostgresAdapter under faults", () => {
     logged.mockRestore()
   })
 
+  test("connections killed in the middle of a transaction (createUser waiting on its address lock): the call rejects, nothing crashes", async () => {
+    const adapter = PostgresAdapter(database.pool)
+    const email = `locked-${crypto.randomUUID()}@example.test`
+    // Another instance holds the address's lock, so createUser's transaction is open and waiting.
+    const holder = new pg.Client({ host: "127.0.0.1", user: "postgres", database: database.name })
+    holder.on("error", () => {})
+    await holder.connect()
+    await holder.query("SELECT pg_advisory_lock($1::int, hashtext($2))", [0x6768_0001, email])
+    const waiting = adapter.createUser!({ id: "", email, emailVerified: null }).then(
+      () => "created",
+      (error: Error) => error,
+    )
+    await vi.waitFor(async () => {
+      const { rows } = await database.pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")
+      expect(rows[0].n).toBeGreaterThan(0)
+    })
+    expect(await terminateConnections(database.name)).toBeGreaterThan(0)
+    // Without a listener on the checked-out client its "error" event would have ended the process.
+    expect(await waiting).toBeInstanceOf(Error)
+    await holder.end().catch(() => {})
+    const user = await adapter.createUser!({ id: "", email, emailVerified: null })
+    expect(user.email).toBe(email)
+  })
+
   test("a database that cannot be reached makes calls reject (for core to turn into AdapterError), not hang or crash", async () => {
     const unreachable = new pg.Pool({ host: "127.0.0.1", port: 1, user: "postgres", database: "none", connectionTimeoutMillis: 2000 })
     const adapter = PostgresAdapter(unreachable)

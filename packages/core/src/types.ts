@@ -150,6 +150,7 @@ export type WarningCode =
   | "short-secret"
   | "rate-limit-without-client-ip"
   | "adapter-without-remove-user-attachments"
+  | "passkey-challenges-per-process"
 
 export interface LoggerInstance {
   error: (error: Error) => void

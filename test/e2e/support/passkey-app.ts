@@ -78,17 +78,24 @@ export class PasskeyBrowser extends TestBrowser {
     return body.options
   }
 
-  /** Posts a ceremony result as the sign-in page's form does. */
+  /**
+   * Posts a ceremony result as the sign-in page's form does, with this browser's CSRF token
+   * unless `fields` says otherwise (`csrfToken: undefined` sends none).
+   */
   async callback(
     action: string,
     data: RegistrationResponseJSON | AuthenticationResponseJSON | string,
     provider = "passkey",
-    fields: Record<string, string> = {},
+    fields: Record<string, string | undefined> = {},
   ): Promise<Response> {
+    const csrfToken = "csrfToken" in fields ? fields.csrfToken : await this.csrfToken(base)
+    const body = new URLSearchParams({ action, data: typeof data === "string" ? data : JSON.stringify(data) })
+    if (csrfToken !== undefined) body.set("csrfToken", csrfToken)
+    for (const [name, value] of Object.entries(fields)) if (name !== "csrfToken" && value !== undefined) body.set(name, value)
     return this.fetch(`${base}/callback/${provider}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ action, data: typeof data === "string" ? data : JSON.stringify(data), ...fields }),
+      body,
     })
   }
 

@@ -90,6 +90,19 @@ export function registerUserTests(ctx: SuiteContext): void {
       ctx.expectUser(await ctx.adapter.getUserByEmail(first.email), { ...first, id: original.id })
     })
 
+    test("several sign-ups racing with one email: exactly one user is created", async () => {
+      const email = newUser().email
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => (async () => ctx.adapter.createUser(newUser({ email, name: `Racer ${i}` })))()),
+      )
+      const created = results.filter((result) => result.status === "fulfilled")
+      expect(created).toHaveLength(1)
+      for (const result of results) {
+        if (result.status === "rejected") expect(String(result.reason)).toMatch(/email|unique|duplicate|exists/i)
+      }
+      ctx.expectSameId((await ctx.adapter.getUserByEmail(email))?.id, (created[0] as PromiseFulfilledResult<{ id: string }>).value.id)
+    })
+
     test("updating a user to another user's email is rejected and changes nothing", async () => {
       const taken = await ctx.createUser()
       const input = newUser()

@@ -1,5 +1,6 @@
 /** The shape every action receives: config resolved once, plus what this request decided. */
 import type { Adapter } from "../adapters.js"
+import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt.js"
 import type {
   AuthAction,
@@ -64,4 +65,6 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   redirectProxyAllowedOrigins: string[]
   isOnRedirectProxy: boolean
   experimental: { enableWebAuthn?: boolean }
+  /** Where answered passkey challenges are claimed, once across every instance when shared state is configured. */
+  passkeyChallenges: ChallengeLedger
 }

@@ -62,6 +62,7 @@ export async function requestOptions(
     redirectProxyAllowedOrigins: config.redirectProxyAllowedOrigins,
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
+    passkeyChallenges: config.passkeyChallenges,
   }
 
   if (config.skipCSRFCheck) {

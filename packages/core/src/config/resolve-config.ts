@@ -9,6 +9,7 @@ import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
+import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type {
   AuthConfig,
   CallbacksOptions,
@@ -60,6 +61,8 @@ export interface ResolvedConfig {
   providers: ProviderConfig[]
   /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
   rateLimit: RateLimiter | undefined
+  /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
+  passkeyChallenges: ChallengeLedger
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -122,6 +125,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const env = readProcessEnv()
   const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
   const publicOrigin = publicOriginFromEnv(env)
+  const adapter = wrapAdapter(config.adapter, logger)
   const redirectProxyUrl = config.redirectProxyUrl
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
@@ -137,7 +141,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
-    adapter: wrapAdapter(config.adapter, logger),
+    adapter,
     logger,
     debug,
     useSecureCookies: config.useSecureCookies,
@@ -151,6 +155,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     experimental: config.experimental ?? {},
     providers,
     rateLimit: rateLimit.limiter,
+    passkeyChallenges: challengeLedger(rateLimit.sharedStore, adapter),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -171,7 +176,14 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       ? undefined
       : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
   result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
-  if (result.experimental.enableWebAuthn && !result.configError) logger.warn("experimental-webauthn")
+  if (result.experimental.enableWebAuthn && !result.configError) {
+    logger.warn("experimental-webauthn")
+    // On one instance the process's memory is enough; a deployment of several needs shared state.
+    const passkeys = providers.some((provider) => provider.type === "webauthn")
+    if (passkeys && env.NODE_ENV === "production" && result.passkeyChallenges.scope === "process") {
+      logger.warn("passkey-challenges-per-process")
+    }
+  }
   if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
   return result
 }

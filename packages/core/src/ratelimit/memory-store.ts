@@ -1,4 +1,5 @@
 import type { RateLimitHit, RateLimitStore } from "../types.js"
+import { markProcessLocal } from "./process-local-stores.js"
 
 export interface MemoryRateLimitStoreOptions {
   /** The most counters kept at once. Default 100 000 (about 37 MB of heap when full of account keys). */
@@ -63,7 +64,7 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
     return true
   }
 
-  return {
+  return markProcessLocal({
     get size() {
       return open.size + locked.size
     },
@@ -93,5 +94,5 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
       else open.set(key, counter)
       return { ...counter }
     },
-  }
+  })
 }

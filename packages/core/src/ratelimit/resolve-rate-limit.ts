@@ -3,6 +3,7 @@ import type { LoggerInstance, RateLimitOptions, RateLimitRule, RateLimitStore } 
 import { readProcessEnv } from "../config/read-process-env.js"
 import { platformIpHeader } from "./client-ip.js"
 import { memoryRateLimitStore } from "./memory-store.js"
+import { isProcessLocal } from "./process-local-stores.js"
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.js"
 
 const defaultPerIp: RateLimitRule = { limit: 30, window: 60 }
@@ -28,7 +29,7 @@ export function resolveRateLimit(
   option: false | RateLimitOptions | undefined,
   nodeEnv: string | undefined,
   logger: LoggerInstance,
-): { limiter?: RateLimiter; error?: AuthError } {
+): { limiter?: RateLimiter; error?: AuthError; sharedStore?: RateLimitStore } {
   if (option === false || (option === undefined && nodeEnv !== "production")) return {}
   if (option !== undefined && (option === null || typeof option !== "object")) {
     return { error: new AuthError("rateLimit must be false or an options object") }
@@ -56,7 +57,9 @@ export function resolveRateLimit(
       logger.warn("rate-limit-without-client-ip")
     },
   }
-  return { limiter: createRateLimiter(settings, logger) }
+  // A store every instance shares also claims what must happen once (passkey challenges).
+  const sharedStore = isProcessLocal(settings.store) ? undefined : settings.store
+  return { limiter: createRateLimiter(settings, logger), sharedStore }
 }
 
 function defaultStore(option: RateLimitOptions | undefined): RateLimitStore {

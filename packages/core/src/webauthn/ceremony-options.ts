@@ -36,6 +36,7 @@ export async function authenticationOptions(
     rpID: relyingParty.id,
     allowCredentials: await credentialsOf(userId, options),
   })
+  await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "authenticate" }, options)
   return optionsResponse({ action: "authenticate", options: publicKey }, cookie)
 }
@@ -61,6 +62,7 @@ export async function registrationOptions(
     rpName: relyingParty.name,
     excludeCredentials: await credentialsOf(user.id, options),
   })
+  await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "register", user: registrationUser(user) }, options)
   return optionsResponse({ action: "register", options: publicKey }, cookie)
 }

@@ -5,11 +5,10 @@ const consumed = new Map<string, number>()
 const maxEntries = 50_000
 
 /**
- * Marks a challenge as answered; false when it already was. The cookie is deleted after use,
- * but someone holding a copy of the cookie and the signed response could send both again; for
- * authenticators whose signature counter stays 0 (most synced passkeys) only this remembers
- * that the challenge is spent. It is per process (per isolate on edge runtimes) and forgets a
- * challenge once its 15-minute cookie could no longer be read.
+ * Marks a challenge as answered in this process; false when it already was. The first, cheap
+ * filter of every ChallengeLedger (see challenge-ledger.ts), and the only one when the app has
+ * neither a shared store nor an adapter with verification tokens. Forgets a challenge once its
+ * 15-minute cookie could no longer be read.
  */
 export function claimChallenge(challenge: string, now = Date.now()): boolean {
   if (consumed.has(challenge)) {

@@ -3,7 +3,6 @@ import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import { AdapterError, AuthError, WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { readChallengeCookie } from "./challenge-cookie.js"
-import { claimChallenge } from "./consumed-challenges.js"
 import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
@@ -66,7 +65,7 @@ export async function verifyAuthentication(
   if (!verification.verified) {
     throw new WebAuthnVerificationError("The WebAuthn authentication response's signature could not be verified", { provider: provider.id, credentialID })
   }
-  if (!claimChallenge(challenge)) {
+  if (!(await options.passkeyChallenges.claim(challenge))) {
     throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", {
       provider: provider.id,
       credentialID,

@@ -3,7 +3,6 @@ import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Authenticator } from "../types.js"
 import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
-import { claimChallenge } from "./consumed-challenges.js"
 import { bytesToBase64, storedCredentialId, transportsToString } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
@@ -52,7 +51,7 @@ export async function verifyRegistration(request: RequestInternal, options: WebA
   if (await adapter.getAuthenticator(credentialID)) {
     throw new WebAuthnVerificationError("This credential id is already registered", { provider: provider.id, credentialID })
   }
-  if (!claimChallenge(challenge)) {
+  if (!(await options.passkeyChallenges.claim(challenge))) {
     throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", { provider: provider.id })
   }
 

@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { AuthError } from "../../errors.js"
+import { AuthError, MissingCSRF } from "../../errors.js"
 import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { handleLogin } from "../../login/handle-login.js"
@@ -13,13 +13,16 @@ import { webauthnOptionsOf } from "../../webauthn/webauthn-options-of.js"
 import { landingUrl } from "./landing-url.js"
 
 /**
- * POST /callback/<webauthn id> with `action` (authenticate | register) and `data` (the
- * browser's response as JSON): verify it against the challenge cookie, then sign in (or sign
- * up, or add the passkey to the signed-in user) like any other provider. The challenge cookie
- * is deleted: each challenge answers one ceremony.
+ * POST /callback/<webauthn id> with the CSRF token, `action` (authenticate | register) and
+ * `data` (the browser's response as JSON): verify it against the challenge cookie, then sign in
+ * (or sign up, or add the passkey to the signed-in user) like any other provider. The challenge
+ * cookie is deleted and the challenge claimed: each challenge answers one ceremony, on any instance.
  */
 export async function webauthnCallback(request: RequestInternal, internalOptions: InternalOptions<"webauthn">): Promise<ResponseInternal> {
   const internal = internalOptions as InternalOptions
+  // Like every state-changing POST: a page on another site must not be able to sign its
+  // visitor in with a response it captured (Auth.js skips this check for passkeys).
+  if (!internal.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a passkey sign-in")
   const options = webauthnOptionsOf(internal)
   const action = request.body?.action
   if (action !== "authenticate" && action !== "register") throw new AuthError("Invalid action parameter")

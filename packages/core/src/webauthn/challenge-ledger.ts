@@ -1,0 +1,76 @@
+import type { Adapter } from "../adapters.js"
+import { sha256Hex } from "../crypto/sha256-hex.js"
+import { checkCookieMaxAge } from "../http/default-cookies.js"
+import type { RateLimitStore } from "../types.js"
+import { claimChallenge } from "./consumed-challenges.js"
+
+/**
+ * Where answered passkey challenges are remembered, so each challenge signs in once across every
+ * instance of the app. The challenge cookie is deleted after use, but someone holding a copy of it
+ * and the signed response could send both again — to this instance or any other. For
+ * authenticators whose signature counter stays 0 (most synced passkeys) only this stops them.
+ */
+export interface ChallengeLedger {
+  /** "shared-store", "adapter" (shared through the database) or "process" (this instance only). */
+  readonly scope: "shared-store" | "adapter" | "process"
+  /** Called when a challenge is handed out. */
+  issue(challenge: string): Promise<void>
+  /** True exactly once per issued challenge, whichever instance asks first. */
+  claim(challenge: string): Promise<boolean>
+}
+
+/** The verification-token identifier of passkey challenges: never an e-mail address (no "@"). */
+export const challengeIdentifier = "gatehouse:passkey-challenge"
+const storeKeyPrefix = "passkey-challenge:"
+/** A claim is remembered a little longer than the cookie that carries the challenge can be read. */
+const claimLifetimeMs = checkCookieMaxAge * 1000 + 60_000
+
+/** The challenge's hash: stores and tables never hold a live challenge. */
+function fingerprint(challenge: string): Promise<string> {
+  return sha256Hex(`passkey-challenge:${challenge}`)
+}
+
+/**
+ * The ledger a config gets, in order of preference:
+ * - a shared rate-limit store (Redis, a database store): one atomic count per claim at the
+ *   callback, nothing written when options are handed out;
+ * - the adapter's verification tokens: a single-use record written with the options and
+ *   deleted by `useVerificationToken` (atomic in both shipped adapters) at the callback;
+ * - neither: this process's memory only (correct on one instance; the caller warns in production).
+ * The in-process map always answers first, so a replay to the same instance costs no round trip.
+ */
+export function challengeLedger(sharedStore: RateLimitStore | undefined, adapter: Adapter | undefined): ChallengeLedger {
+  if (sharedStore) {
+    return {
+      scope: "shared-store",
+      async issue() {},
+      async claim(challenge) {
+        if (!claimChallenge(challenge)) return false
+        const { count } = await sharedStore.hit(`${storeKeyPrefix}${await fingerprint(challenge)}`, claimLifetimeMs)
+        return count === 1
+      },
+    }
+  }
+  if (typeof adapter?.createVerificationToken === "function" && typeof adapter.useVerificationToken === "function") {
+    const { createVerificationToken, useVerificationToken } = adapter as Required<Adapter>
+    return {
+      scope: "adapter",
+      async issue(challenge) {
+        const expires = new Date(Date.now() + checkCookieMaxAge * 1000)
+        await createVerificationToken({ identifier: challengeIdentifier, token: await fingerprint(challenge), expires })
+      },
+      async claim(challenge) {
+        if (!claimChallenge(challenge)) return false
+        const record = await useVerificationToken({ identifier: challengeIdentifier, token: await fingerprint(challenge) })
+        return !!record && new Date(record.expires).getTime() > Date.now()
+      },
+    }
+  }
+  return {
+    scope: "process",
+    async issue() {},
+    async claim(challenge) {
+      return claimChallenge(challenge)
+    },
+  }
+}
