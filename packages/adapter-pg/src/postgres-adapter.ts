@@ -250,27 +250,21 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async removeUserAttachments(userId) {
-      // One client for the whole transaction: a pool may hand each query to another connection.
-      const client = await pool.connect()
-      let broken: Error | undefined
       try {
-        await client.query("BEGIN")
-        const authenticators = await client.query<AuthenticatorRow>({ ...queries.deleteAuthenticatorsOfUser, values: [userId] })
-        const accounts = await client.query<AccountRow>({ ...queries.deleteAccountsOfUser, values: [userId] })
-        const sessions = await client.query({ ...queries.deleteSessionsOfUser, values: [userId] })
-        await client.query("COMMIT")
-        return {
-          accounts: accounts.rows.map(toAccount),
-          authenticators: authenticators.rows.map(toAuthenticator),
-          sessions: sessions.rowCount ?? 0,
-        }
+        const removed = await inTransaction(pool, async (client) => {
+          const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
+          if (!owner) return undefined
+          const authenticators = owner.hasAuthenticators
+            ? (await client.query<AuthenticatorRow>({ ...queries.deleteAuthenticatorsOfUser, values: [userId] })).rows
+            : []
+          const accounts = (await client.query<AccountRow>({ ...queries.deleteAccountsOfUser, values: [userId] })).rows
+          const sessions = await client.query({ ...queries.deleteSessionsOfUser, values: [userId] })
+          return { accounts: accounts.map(toAccount), authenticators: authenticators.map(toAuthenticator), sessions: sessions.rowCount ?? 0 }
+        })
+        return removed ?? { accounts: [], authenticators: [], sessions: 0 }
       } catch (error) {
-        // A connection that cannot even roll back is not given back to the pool.
-        await client.query("ROLLBACK").catch((rollbackFailed: Error) => (broken = rollbackFailed))
         if (isMalformedId(error)) return { accounts: [], authenticators: [], sessions: 0 }
         throw error
-      } finally {
-        client.release(broken)
       }
     },
   }

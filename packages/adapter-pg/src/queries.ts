@@ -57,9 +57,13 @@ export const queries = {
     `SELECT users.id::text AS id, to_regclass('authenticators') IS NOT NULL AS "hasAuthenticators"
      FROM users WHERE id = $1 FOR UPDATE`,
   ),
+  // Also removeUserAttachments's three deletes (it keeps the user): what they remove is returned for its event.
   deleteSessionsOfUser: query("delete_sessions_of_user", `DELETE FROM sessions WHERE "userId" = $1`),
-  deleteAccountsOfUser: query("delete_accounts_of_user", `DELETE FROM accounts WHERE "userId" = $1`),
-  deleteAuthenticatorsOfUser: query("delete_authenticators_of_user", `DELETE FROM authenticators WHERE "userId" = $1`),
+  deleteAccountsOfUser: query("delete_accounts_of_user", `DELETE FROM accounts WHERE "userId" = $1 RETURNING ${accountColumns}`),
+  deleteAuthenticatorsOfUser: query(
+    "delete_authenticators_of_user",
+    `DELETE FROM authenticators WHERE "userId" = $1 RETURNING ${authenticatorColumns}`,
+  ),
   deleteUser: query("delete_user", `DELETE FROM users WHERE id = $1 RETURNING ${userColumns}`),
 
   // Rows that belong to a user are written only while that user exists: the owner row is
@@ -138,15 +142,4 @@ export const queries = {
     "update_authenticator_counter",
     `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING ${authenticatorColumns}`,
   ),
-
-  // removeUserAttachments: the three run in one transaction on one client (see the adapter).
-  deleteAuthenticatorsOfUser: query(
-    "delete_authenticators_of_user",
-    `DELETE FROM authenticators WHERE "userId" = $1 RETURNING ${authenticatorColumns}`,
-  ),
-  deleteAccountsOfUser: query(
-    "delete_accounts_of_user",
-    `DELETE FROM accounts WHERE "userId" = $1 RETURNING ${accountColumns}`,
-  ),
-  deleteSessionsOfUser: query("delete_sessions_of_user", `DELETE FROM sessions WHERE "userId" = $1`),
 } as const
