@@ -14,7 +14,7 @@ const providers = readdirSync(new URL("../src/providers/", import.meta.url))
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", ...providers],
+  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/doctor/index.ts", ...providers],
   outdir: "dist",
   outbase: "src",
   bundle: true,

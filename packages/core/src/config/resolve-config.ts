@@ -28,6 +28,7 @@ import { publicOriginFromEnv } from "../http/public-origin.js"
 import { readProcessEnv } from "./read-process-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
+import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -120,6 +121,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   }
 
   const env = readProcessEnv()
+  reportConfigAtStartup(userConfig, env)
   const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
   const publicOrigin = publicOriginFromEnv(env)
   const redirectProxyUrl = config.redirectProxyUrl
