@@ -1,24 +1,29 @@
 /**
  * The existing environment variable an app most likely meant when the one Gatehouse reads is
- * missing: `AUTH_GITHUB_ID` wanted, `AUTH_GITHUB_CLIENT_ID` or `AUTH_GTIHUB_ID` set. A candidate
- * must be of the same kind (an id for an id, a secret for a secret), so `AUTH_GITHUB_SECRET` is
- * never offered as the missing id.
+ * missing: `AUTH_GITHUB_ID` wanted, `AUTH_GTIHUB_ID` (a typo) or `AUTH_GITHUB_CLIENT_ID` (same
+ * provider, same kind) set. The provider's other variables (`AUTH_GITHUB_SECRET` when the id is
+ * wanted) are never offered.
  */
 export function closestName(wanted: string, names: Iterable<string>, kind: string): string | undefined {
   const kindPattern = new RegExp(`(^|_)${kind}($|_)`)
-  const subject = wanted.replace(/^AUTH_/, "").slice(0, -(kind.length + 1))
+  const stem = wanted.slice(0, -kind.length)
+  const subject = stem.replace(/^AUTH_/, "").slice(0, -1)
   let best: { name: string; distance: number } | undefined
   for (const name of names) {
     if (name === wanted) continue
     const upper = name.toUpperCase()
-    if (!kindPattern.test(upper)) continue
+    // The same provider's other variables (AUTH_GITHUB_SECRET for AUTH_GITHUB_ID) are right as they are.
+    if (upper.startsWith(stem) && otherKinds.includes(upper.slice(stem.length)) && upper.slice(stem.length) !== kind) continue
     const distance = editDistance(wanted, upper)
-    // Close in spelling, or naming the same provider (GITHUB_ID, AUTH_GITHUB_CLIENT_ID).
-    const near = distance <= Math.max(2, Math.floor(wanted.length / 4)) || (subject !== "" && upper.includes(subject))
+    // Close in spelling, or of the same kind naming the same provider (GITHUB_ID, AUTH_GITHUB_CLIENT_ID).
+    const near =
+      distance <= Math.max(2, Math.floor(wanted.length / 4)) || (subject !== "" && kindPattern.test(upper) && upper.includes(subject))
     if (near && (!best || distance < best.distance)) best = { name, distance }
   }
   return best?.name
 }
+
+const otherKinds = ["ID", "SECRET", "KEY", "ISSUER"]
 
 /** Levenshtein distance, one row at a time. */
 function editDistance(a: string, b: string): number {
