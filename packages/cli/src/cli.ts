@@ -45,8 +45,9 @@ async function main(argv: string[]): Promise<number> {
   try {
     return await command(args)
   } catch (error) {
-    if (error instanceof UsageError) {
-      process.stderr.write(`gatehouse ${name}: ${error.message}\n`)
+    const badArguments = String((error as NodeJS.ErrnoException)?.code).startsWith("ERR_PARSE_ARGS")
+    if (error instanceof UsageError || badArguments) {
+      process.stderr.write(`gatehouse ${name}: ${(error as Error).message}\n`)
       return 1
     }
     throw error
