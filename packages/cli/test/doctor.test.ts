@@ -25,6 +25,7 @@ describe("a Next.js app", () => {
     app("next", {
       "package.json": JSON.stringify({ dependencies: { next: "^16", "@gatehouse/next": "*" } }),
       "auth.ts": `
+        import "server-only"
         import NextAuth from "@gatehouse/next"
         import GitHub from "@gatehouse/next/providers/github"
         import { options } from "./lib/options"

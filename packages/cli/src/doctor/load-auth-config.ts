@@ -75,6 +75,9 @@ function virtualModule(path: string, env: Record<string, string | undefined>, pr
       return `export const dev = ${!production}, building = false, browser = false, version = ""`
     case "$app/paths":
       return `export const base = "", assets = ""`
+    case "server-only":
+      // Next.js apps mark server modules with it; outside Next's react-server build it throws.
+      return ""
     case "@builder.io/qwik/build":
       return `export const isServer = true, isBrowser = false, isDev = ${!production}`
   }
@@ -109,7 +112,7 @@ export async function loadAuthModule(
       }))
       // The shims' own imports: the CLI's core, by URL, for Node to load.
       build.onResolve({ filter: /^file:/ }, (args) => ({ path: args.path, external: true }))
-      build.onResolve({ filter: /^(\$env\/|\$app\/|@builder\.io\/qwik\/build$)/ }, (args) => ({ path: args.path, namespace: "gatehouse-virtual" }))
+      build.onResolve({ filter: /^(\$env\/|\$app\/|@builder\.io\/qwik\/build$|server-only$)/ }, (args) => ({ path: args.path, namespace: "gatehouse-virtual" }))
       build.onLoad({ filter: /.*/, namespace: "gatehouse-virtual" }, (args) => {
         const contents = virtualModule(args.path, options.env, options.production)
         if (contents === undefined) return { errors: [{ text: `gatehouse doctor cannot provide ${args.path}` }] }
