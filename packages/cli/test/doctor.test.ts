@@ -78,6 +78,40 @@ describe("a Next.js app", () => {
   })
 })
 
+describe("a SvelteKit app with a base path", () => {
+  const svelteApp = () =>
+    app("sveltekit", {
+      "package.json": JSON.stringify({ type: "module", devDependencies: { "@sveltejs/kit": "^2" } }),
+      "svelte.config.js": `export default { kit: { paths: { base: "/app" } } }`,
+      "src/auth.ts": `
+        import { env } from "$env/dynamic/private"
+        import { SvelteKitAuth } from "@gatehouse/sveltekit"
+        import { providers } from "$lib/server/providers"
+        export const { handle } = SvelteKitAuth(async (event) => ({ providers, secret: env.MY_SECRET, trustHost: event.url.hostname === "localhost" }))
+      `,
+      "src/lib/server/providers.ts": `
+        import GitHub from "@gatehouse/sveltekit/providers/github"
+        export const providers = [GitHub]
+      `,
+    })
+  const env = { MY_SECRET: secret, AUTH_GITHUB_ID: "a", AUTH_GITHUB_SECRET: "b" }
+
+  test("the callback URL is under the base path, from $env and $lib as the app sees them", async () => {
+    const result = await runCli(["doctor", "--production"], { cwd: svelteApp(), env: { ...env, AUTH_URL: "https://app.example.com" } })
+    expect(result.stderr).toBe("")
+    expect(result.stdout).toContain("src/auth.ts (sveltekit), production")
+    expect(result.stdout).toContain("https://app.example.com/app/auth/callback/github")
+    expect(result.stdout).toContain("No problems found.")
+    expect(result.code).toBe(0)
+  })
+
+  test("an AUTH_URL path other than base + /auth is an error", async () => {
+    const result = await runCli(["doctor"], { cwd: svelteApp(), env: { ...env, AUTH_URL: "https://app.example.com/auth" } })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/error\s+url-basepath\s+AUTH_URL's path is \/auth but the auth routes are served at \/app\/auth/)
+  })
+})
+
 describe("a module with a default export", () => {
   test("an object, TypeScript, outside any framework", async () => {
     const directory = app("plain", {

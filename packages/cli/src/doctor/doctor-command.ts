@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util"
 import { checkIssuers, diagnoseConfig, type Finding } from "@gatehouse/core/doctor"
 import { UsageError } from "../usage-error.js"
-import { detectFramework } from "./frameworks.js"
+import { detectFramework, withSvelteKitBase } from "./frameworks.js"
 import { loadAuthModule, resolveConfigInit } from "./load-auth-config.js"
 import { loadEnv } from "./load-env.js"
 import { formatFindingsTable } from "./print-findings.js"
@@ -24,7 +24,8 @@ export async function doctorCommand(args: string[]): Promise<number> {
   // The app's module reads process.env (Next.js) or $env (SvelteKit): both see the loaded files.
   for (const [name, value] of Object.entries(env)) if (process.env[name] === undefined && value !== undefined) process.env[name] = value
 
-  const framework = detectFramework(directory)
+  const detected = detectFramework(directory)
+  const framework = detected && (await withSvelteKitBase(detected, directory))
   const modulePath = positionals[0] ?? framework?.conventionalModule
   if (!modulePath) {
     throw new UsageError("no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts")

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 
 /** What the doctor needs to know about the framework an app is built with. */
 export interface Framework {
@@ -30,4 +31,21 @@ export function detectFramework(directory: string): Framework | undefined {
   if (!found) return undefined
   const { dependency: _, ...framework } = found
   return framework
+}
+
+/**
+ * SvelteKit serves the auth routes at `${kit.paths.base}/auth`: the base comes from svelte.config.js
+ * (imported as SvelteKit does; a config that cannot be loaded leaves the default, no base).
+ */
+export async function withSvelteKitBase(framework: Framework, directory: string): Promise<Framework> {
+  if (framework.name !== "sveltekit") return framework
+  const file = ["svelte.config.js", "svelte.config.mjs"].map((name) => join(directory, name)).find((path) => existsSync(path))
+  if (!file) return framework
+  try {
+    const { default: config } = await import(pathToFileURL(file).href)
+    const base = String(config?.kit?.paths?.base ?? "").replace(/\/+$/, "")
+    return { ...framework, basePath: `${base}/auth` }
+  } catch {
+    return framework
+  }
 }
