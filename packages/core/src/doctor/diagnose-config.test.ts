@@ -292,3 +292,25 @@ test("the app's config object is left as it was", () => {
   diagnoseConfig(config, { env: { AUTH_SECRET: secret, AUTH_GITHUB_ID: "a", AUTH_GITHUB_SECRET: "b" } })
   expect(config).toEqual({ providers: [GitHub] })
 })
+
+describe("what core refuses outright", () => {
+  test("database sessions without an adapter", () => {
+    const finding = only(diagnose({ session: { strategy: "database" } }), "config-invalid")
+    expect(finding.message).toMatch(/^Every request fails with MissingAdapter: Database session requires an adapter/)
+  })
+
+  test("credentials without authorize", () => {
+    const finding = only(diagnose({ providers: [{ id: "login", type: "credentials", name: "Login" } as any] }), "config-invalid")
+    expect(finding.message).toContain("MissingAuthorize")
+  })
+
+  test("two providers with one id", () => {
+    const finding = only(diagnose({ providers: [credentials, credentials] }), "config-invalid")
+    expect(finding.message).toContain('Two providers share the id "credentials"')
+  })
+
+  test("not repeated when an error already names the problem", () => {
+    const findings = diagnose({ providers: [Passkey()] })
+    expect(findings.map((finding) => finding.check)).toEqual(["passkey-experimental", "passkey-adapter"])
+  })
+})

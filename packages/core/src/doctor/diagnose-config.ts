@@ -3,6 +3,7 @@
  * finding says what is wrong and what to do. Offline and side-effect free, so the same checks
  * serve `gatehouse doctor` and the one-time report when a development server starts.
  */
+import { assertConfig } from "../config/assert-config.js"
 import { envProviderPrefix } from "../config/env-provider-prefix.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
 import { readProcessEnv } from "../config/read-process-env.js"
@@ -10,6 +11,7 @@ import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
+import type { ResolvedConfig } from "../config/resolve-config.js"
 import { closestName } from "./closest-name.js"
 
 /** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
@@ -97,7 +99,32 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   checkEmailProviders(providers, config, env, production, findings)
   checkPasskeys(providers, config, findings)
   checkRateLimit(config, env, production, options.instances, findings)
+  checkWhatCoreRefuses(providers, config, findings)
   return findings
+}
+
+/**
+ * Anything else that makes every request fail (database sessions without an adapter, credentials
+ * without `authorize`, two providers with one id…), in core's own words. Core stops at its first
+ * problem, so this runs only when no error was found above; secret and host are judged above.
+ */
+function checkWhatCoreRefuses(providers: ProviderConfig[], config: AuthConfig, findings: Finding[]) {
+  if (findings.some((finding) => finding.level === "error")) return
+  const judged = {
+    trustHost: true,
+    secret: "judged-separately",
+    providers,
+    experimental: config.experimental ?? {},
+    session: { strategy: config.session?.strategy ?? (config.adapter ? "database" : "jwt") },
+  } as ResolvedConfig
+  const problem = assertConfig(judged, config)
+  if (!problem) return
+  findings.push({
+    level: "error",
+    check: "config-invalid",
+    message: `Every request fails with ${problem.type}: ${problem.message}`,
+    fix: "Change the config as the message says",
+  })
 }
 
 function checkSecrets(config: AuthConfig, env: Record<string, string | undefined>, findings: Finding[]) {
