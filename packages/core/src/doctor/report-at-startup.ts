@@ -17,6 +17,8 @@ export function createStartupReport(print: (line: string) => void = (line) => co
     if (done) return
     done = true
     if (env.NODE_ENV === "test") return
+    // A runtime without a process environment (an edge worker) cannot say whether it is in production.
+    if (env.NODE_ENV === undefined && !(globalThis as { process?: unknown }).process) return
     const production = env.NODE_ENV === "production"
     let findings: Finding[]
     try {
