@@ -18,7 +18,7 @@ const providers = providerFiles.filter(isPublished).map((file) => `src/providers
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", ...providers],
+  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", "src/doctor/index.ts", ...providers],
   outdir: "dist",
   outbase: "src",
   bundle: true,

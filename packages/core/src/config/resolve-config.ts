@@ -29,6 +29,7 @@ import { readProcessEnv } from "./read-process-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
+import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -123,6 +124,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   }
 
   const env = readProcessEnv()
+  reportConfigAtStartup(userConfig, env)
   const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
   const publicOrigin = publicOriginFromEnv(env)
   const adapter = wrapAdapter(config.adapter, logger)

@@ -1,0 +1,65 @@
+import { parseArgs } from "node:util"
+import { checkIssuers, diagnoseConfig, type Finding } from "@gatehouse/core/doctor"
+import { UsageError } from "../usage-error.js"
+import { detectFramework, withSvelteKitBase } from "./frameworks.js"
+import { loadAuthModule, resolveConfigInit } from "./load-auth-config.js"
+import { loadEnv } from "./load-env.js"
+import { formatFindingsTable } from "./print-findings.js"
+
+export async function doctorCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      production: { type: "boolean", default: false },
+      online: { type: "boolean", default: false },
+      origin: { type: "string" },
+      instances: { type: "string" },
+    },
+    strict: true,
+  })
+  const directory = process.cwd()
+  const production = values.production || process.env.NODE_ENV === "production"
+  const { env, files } = loadEnv(directory, production ? "production" : "development", process.env)
+  // The app's module reads process.env (Next.js) or $env (SvelteKit): both see the loaded files.
+  for (const [name, value] of Object.entries(env)) if (process.env[name] === undefined && value !== undefined) process.env[name] = value
+
+  const detected = detectFramework(directory)
+  const framework = detected && (await withSvelteKitBase(detected, directory))
+  const modulePath = positionals[0] ?? framework?.conventionalModule
+  if (!modulePath) {
+    throw new UsageError("no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts")
+  }
+  const instances = values.instances === undefined ? undefined : Number(values.instances)
+  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 1)) throw new UsageError("--instances takes a whole number, 1 or more")
+  const origin = values.origin ?? framework?.devOrigin ?? "http://localhost:3000"
+  if (!URL.canParse(origin)) throw new UsageError(`--origin is not a URL: ${origin}`)
+
+  const { init } = await loadAuthModule(modulePath, { directory, env, production })
+  let config
+  try {
+    config = await resolveConfigInit(init, framework, env, origin)
+  } catch (error) {
+    if (error instanceof UsageError) throw error
+    throw new UsageError(`the config function of ${modulePath} threw: ${(error as Error).message}`)
+  }
+  const findings: Finding[] = diagnoseConfig(config, {
+    env,
+    production,
+    origin,
+    basePath: framework?.basePath,
+    defaultBasePath: framework?.defaultBasePath,
+    instances,
+  })
+  if (values.online) findings.push(...(await checkIssuers(config, { env })))
+
+  const source = `${modulePath}${framework ? ` (${framework.name})` : ""}, ${production ? "production" : "development"}, env from ${files.length ? files.join(", ") : "the process only"}`
+  const errors = findings.filter((finding) => finding.level === "error").length
+  const warnings = findings.filter((finding) => finding.level === "warning").length
+  process.stdout.write(`gatehouse doctor: ${source}\n\n`)
+  if (findings.length) process.stdout.write(`${formatFindingsTable(findings, process.stdout.columns ?? 110)}\n`)
+  process.stdout.write(
+    errors + warnings === 0 ? "No problems found.\n" : `${errors} error(s), ${warnings} warning(s).\n`,
+  )
+  return errors > 0 ? 1 : 0
+}

@@ -1,0 +1,8 @@
+/**
+ * `@gatehouse/core/doctor`: the configuration checks behind `gatehouse doctor` and the report a
+ * development server prints once at start-up.
+ */
+export { diagnoseConfig, minimumSecretLength } from "./diagnose-config.js"
+export type { DiagnoseOptions, Finding, FindingLevel } from "./diagnose-config.js"
+export { checkIssuers } from "./check-issuers.js"
+export { formatFinding } from "./report-at-startup.js"
