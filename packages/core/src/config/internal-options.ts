@@ -1,6 +1,7 @@
 /** The shape every action receives: config resolved once, plus what this request decided. */
 import type { Adapter } from "../adapters.js"
 import type { JWTOptions } from "../jwt.js"
+import type { PageLocale } from "../pages/page-locale.js"
 import type {
   AuthAction,
   CallbacksOptions,
@@ -45,6 +46,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   provider: InternalProvider<T>
   secret: string | string[]
   theme: Theme
+  /** The pages' language for this request, worked out on first use (most requests render no page). */
+  readonly locale: PageLocale
   debug: boolean
   logger: LoggerInstance
   session: SessionOptions

@@ -13,6 +13,7 @@ import type {
   AuthConfig,
   CallbacksOptions,
   EventCallbacks,
+  LocaleOption,
   LoggerInstance,
   PagesOptions,
   SessionOptions,
@@ -40,6 +41,7 @@ export interface ResolvedConfig {
   jwt: JWTOptions & { secret: string | string[] }
   pages: Partial<PagesOptions>
   theme: Theme
+  locale: LocaleOption | undefined
   callbacks: Required<CallbacksOptions>
   events: EventCallbacks
   adapter: Required<Adapter> | undefined
@@ -135,6 +137,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     jwt,
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
+    locale: config.locale,
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
     adapter: wrapAdapter(config.adapter, logger),

@@ -36,8 +36,8 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     name: api.name,
     from: defaultFrom,
     maxAge: defaultEmailMaxAge,
-    async sendVerificationRequest({ identifier, url, provider, theme, code }: SendVerificationRequestParams) {
-      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
+    async sendVerificationRequest({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) {
+      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
       const outgoing: OutgoingMail = { from: provider.from, to: identifier, ...mail }
       await postMailOverHttps(provider, api.name, api.endpoint, api.headers(provider.apiKey), api.body(outgoing))
     },
