@@ -1,6 +1,7 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
+import type { BrandMark } from "./brand-marks.js"
 import type { MessageKey } from "./locales/catalogues.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
@@ -40,10 +41,12 @@ export async function signinPage(options: InternalOptions, query: Record<string,
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
 
+  // Loaded on demand, like the passkey script: only pages with OAuth buttons carry the marks.
+  const marks = oauth.length ? (await import("./brand-marks.js")).brandMarks : {}
   const content = html`<div class="card">
 <h1>${message(locale, "signin.heading")}</h1>
 ${error ? html`<div class="error" role="alert">${message(locale, Object.hasOwn(signinErrors, error) ? signinErrors[error] : "signin.error.default")}</div>` : ""}
-${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale))}
+${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale, marks))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
 ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options)}`)}
 </div>`
@@ -59,10 +62,25 @@ function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeH
   return html`${csrfToken ? html`<input type="hidden" name="csrfToken" value="${csrfToken}">` : ""}<input type="hidden" name="callbackUrl" value="${callbackUrl}">`
 }
 
-function oauthButton(provider: InternalProvider<"oauth">, csrfToken: string | undefined, callbackUrl: string, locale: PageLocale): SafeHtml {
-  const style = provider.style ?? {}
-  const colours = `${style.bg ?? style.brandColor ? `--provider-bg:${style.bg ?? style.brandColor};` : ""}${style.text ? `--provider-text:${style.text};` : ""}`
-  return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<button type="submit" class="oauth" style="${colours}">${style.logo ? html`<img src="${style.logo}" alt="" loading="lazy">` : ""}<span>${message(locale, "signin.withProvider", { provider: provider.name })}</span></button></form>`
+/**
+ * An OAuth provider's button: its brand mark (inline SVG, coloured for light and dark, hidden from
+ * assistive technology) beside the text, which stays the accessible name. The button itself keeps
+ * the page's colours: many brand colours do not reach a readable contrast behind text.
+ */
+function oauthButton(
+  provider: InternalProvider<"oauth">,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+  locale: PageLocale,
+  marks: Readonly<Record<string, BrandMark>>,
+): SafeHtml {
+  const mark = Object.hasOwn(marks, provider.id) ? marks[provider.id] : undefined
+  const logo = mark
+    ? html`<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:${mark.light};--mark-dark:${mark.dark}"><path d="${mark.path}"/></svg>`
+    : provider.style?.logo
+      ? html`<img src="${provider.style.logo}" alt="" loading="lazy">`
+      : ""
+  return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<button type="submit" class="oauth">${logo}<span>${message(locale, "signin.withProvider", { provider: provider.name })}</span></button></form>`
 }
 
 function providerForm(
