@@ -65,6 +65,7 @@ describe("built-in pages in the visitor's language", () => {
     const config = credentialsConfig({ providers: [Passkey({})], experimental: { enableWebAuthn: true }, adapter: SQLiteAdapter(new Database(":memory:")) })
     const page = await (await get("/signin", "ko", config)).text()
     expect(page).toContain(`data-failed-message="${text("ko", "passkey.failed")}"`)
+    expect(page).toContain(`<label for="input-email-for-passkey-provider">${text("ko", "signin.email")}</label>`)
   })
 })
 

@@ -124,5 +124,10 @@ function passkeyForm(
   const fields = ((provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {})
   const optionsUrl = `${options.url.href}/webauthn-options/${provider.id}`
   const conditionalUI = (provider as { enableConditionalUI?: boolean }).enableConditionalUI ? html` data-conditional-ui` : ""
-  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, input, html` data-form-field`))}<p class="error" role="alert" data-webauthn-error data-failed-message="${options.locale.messages["passkey.failed"]}" hidden></p><button type="submit">${message(options.locale, "signin.withProvider", { provider: provider.name })}</button></form>`
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, localizedDefaultLabel(name, input, options.locale), html` data-form-field`))}<p class="error" role="alert" data-webauthn-error data-failed-message="${options.locale.messages["passkey.failed"]}" hidden></p><button type="submit">${message(options.locale, "signin.withProvider", { provider: provider.name })}</button></form>`
+}
+
+/** The passkey provider's own default field ("email", labelled "Email") in the page's language; an app's labels stay as given. */
+function localizedDefaultLabel(name: string, input: CredentialInput, locale: PageLocale): CredentialInput {
+  return name === "email" && input?.label === "Email" ? { ...input, label: locale.messages["signin.email"] } : input
 }
