@@ -51,6 +51,9 @@ const cookies = await Promise.all(
 const sessionRequest = (cookie) =>
   new Request(`${origin}/auth/session`, { headers: cookie ? { cookie: `${salt}=${cookie}` } : {} })
 
+const signinPageRequest = () =>
+  new Request(`${origin}/auth/signin`, { headers: { "accept-language": "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7" } })
+
 async function credentialsSignIn({ Auth, config }) {
   const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`), config)
   const { csrfToken } = await csrfResponse.json()
@@ -86,6 +89,12 @@ const cases = [
     name: "GET /session, no cookie",
     check: async (side) => (await (await side.Auth(sessionRequest(), side.config)).json()) === null,
     op: (side) => () => side.Auth(sessionRequest(), side.config).then((r) => r.arrayBuffer()),
+  },
+  {
+    // Gatehouse renders it in German (Accept-Language), Auth.js in English: the page's whole cost, language choice included.
+    name: "GET /signin page, Accept-Language: de-DE",
+    check: async (side) => (await (await side.Auth(signinPageRequest(), side.config)).text()).includes("/auth/callback/credentials"),
+    op: (side) => () => side.Auth(signinPageRequest(), side.config).then((r) => r.arrayBuffer()),
   },
   {
     name: "credentials sign-in (GET /csrf + POST /callback/credentials)",

@@ -2,7 +2,7 @@
  * examples/next (Next.js 16, App Router) driven in headless Chromium: production build, `next start` on a
  * free loopback port, real browser, real cookies. One build serves every server started here.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
@@ -12,7 +12,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
 import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
 import { launchChromium } from "./support/launch-chromium.js"
-import { buildExample, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
+import { buildExample, exampleDir, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
+
+/** Each page of the demo, saved for a person to look at (gitignored). */
+const screenshotDir = join(exampleDir, "..", "..", ".tmp", "screenshots", "next")
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true })
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.screenshot({ path: join(screenshotDir, `${name}-${colorScheme}.png`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: null })
+}
 
 const demoName = "Demo User <demo@example.test>"
 const idpUserName = "Dev User <dev@example.test>"
@@ -114,6 +126,7 @@ describe("Next.js example, jwt sessions", () => {
     expect(url.pathname).toBe("/signin")
     expect(url.searchParams.get("callbackUrl")).toBe(`${app.origin}/protected`)
     await expect(page.getByTestId("protected-title").count()).resolves.toBe(0)
+    await screenshot(page, "signin")
   })
 
   it("refuses wrong credentials with error=CredentialsSignin and shows it", async () => {
@@ -123,6 +136,7 @@ describe("Next.js example, jwt sessions", () => {
     expect(url.pathname).toBe("/signin")
     expect(url.searchParams.get("code")).toBe("credentials")
     await expect(page.getByTestId("sign-in-error").getAttribute("data-error")).resolves.toBe("CredentialsSignin")
+    await screenshot(page, "signin-error")
     const cookies = await context.cookies(app.origin)
     expect(cookies.some((cookie) => cookie.name.includes("session-token"))).toBe(false)
   })
@@ -146,6 +160,19 @@ describe("Next.js example, jwt sessions", () => {
     expect(fromAuthCall.session.user).toMatchObject({ name: "Demo User", email: "demo@example.test" })
     const fromEndpoint = await page.evaluate(async () => (await fetch("/api/auth/session")).json())
     expect(fromEndpoint.user).toEqual({ id: "demo-user", name: "Demo User", email: "demo@example.test" })
+  })
+
+  it("the session panel shows the strategy, the expiry and the JWT's claims, decrypted on the server", async () => {
+    await expect(page.getByTestId("session-strategy").textContent()).resolves.toBe("jwt")
+    const expires = await page.getByTestId("session-expires").textContent()
+    expect(Date.parse(expires!)).toBeGreaterThan(Date.now())
+    const held = await page.getByTestId("session-held").textContent()
+    expect(held).toContain("subdemo-user")
+    expect(held).toContain("emaildemo@example.test")
+    expect(held).toMatch(/exp\d+ \(\d{4}-/)
+    const cookie = (await context.cookies(app.origin)).find((candidate) => candidate.name === "authjs.session-token")!
+    expect(await page.content()).not.toContain(cookie.value)
+    await screenshot(page, "protected-jwt")
   })
 
   it("shows the same session in the pages router: getServerSideProps and an API route", async () => {
@@ -239,6 +266,8 @@ describe("Next.js example, jwt sessions", () => {
     await page.waitForURL(`${app.origin}/`)
     await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
     await expect(page.getByTestId("client-session").textContent()).resolves.toBe("signed out")
+    await page.getByTestId("session-panel-empty").waitFor()
+    await screenshot(page, "home-signed-out")
   })
 
   it("round-trips through the OpenID provider and lands on the page that asked for sign-in", async () => {
@@ -255,6 +284,7 @@ describe("Next.js example, jwt sessions", () => {
   it("signs in with the code from the e-mail, typed on the verify-request page", async () => {
     await page.goto(`${app.origin}/signin?callbackUrl=%2Fprotected`)
     const received = await requestEmailSignIn(page, "code.reader@example.test")
+    await screenshot(page, "verify-request")
     await page.locator("#verify-email").fill("code.reader@example.test")
     await page.locator("#verify-code").fill(codeFromMail(received))
     await page.getByRole("button", { name: "Sign in with code" }).click()
@@ -324,6 +354,11 @@ describe("Next.js example, database sessions (SQLite)", () => {
     const fromEndpoint = await page.evaluate(async () => (await fetch("/api/auth/session")).json())
     expect(fromEndpoint.user).toEqual({ id: userId.user_id, name: "Dev User", email: "dev@example.test", image: null })
     expect(JSON.stringify(fromEndpoint)).not.toContain(token)
+    await expect(page.getByTestId("session-strategy").textContent()).resolves.toBe("database")
+    const held = await page.getByTestId("session-held").textContent()
+    expect(held).toContain(`userId${userId.user_id}`)
+    expect(await page.content()).not.toContain(token)
+    await screenshot(page, "protected-database")
   })
 
   it("update() renames the user in the database, and the server sees it on the next navigation", async () => {
@@ -356,6 +391,7 @@ describe("Next.js example, database sessions (SQLite)", () => {
     const link = linkFromMail(received)
     expect(link.origin).toBe(app.origin)
     await page.goto(link.href)
+    await screenshot(page, "email-confirm")
     // Opening the link alone signs nobody in (mail scanners open links too): the button does.
     expect((await context.cookies(app.origin)).some((cookie) => cookie.name === "authjs.session-token")).toBe(false)
     await page.getByRole("button", { name: "Sign in" }).click()

@@ -3,6 +3,7 @@ import Link from "next/link"
 import type { ReactNode } from "react"
 import { auth } from "../auth"
 import { signOutAction } from "./actions"
+import "./globals.css"
 
 export const metadata = { title: "Gatehouse × Next.js" }
 
@@ -10,21 +11,28 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const session = await auth()
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui, sans-serif", maxWidth: 720, margin: "2rem auto", padding: "0 1rem" }}>
+      <body>
         {/* The server's session seeds the client: no loading flash, and server-side sign-in/out refresh it. */}
         <SessionProvider session={session}>
-          <nav style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
-            <Link href="/">Home</Link>
-            <Link href="/protected">Protected</Link>
-            <span style={{ flex: 1 }} />
-            {session?.user ? (
-              <form action={signOutAction}>
-                <button type="submit" data-testid="sign-out">Sign out</button>
-              </form>
-            ) : (
-              <Link href="/signin" data-testid="sign-in-link">Sign in</Link>
-            )}
-          </nav>
+          <header className="topbar">
+            <nav aria-label="Main">
+              <span className="brand">Gatehouse</span>
+              <Link href="/">Home</Link>
+              <Link href="/protected">Protected</Link>
+              <span className="spacer" />
+              {session?.user ? (
+                <form action={signOutAction}>
+                  <button type="submit" className="secondary" data-testid="sign-out">
+                    Sign out
+                  </button>
+                </form>
+              ) : (
+                <Link href="/signin" data-testid="sign-in-link">
+                  Sign in
+                </Link>
+              )}
+            </nav>
+          </header>
           <main>{children}</main>
         </SessionProvider>
       </body>

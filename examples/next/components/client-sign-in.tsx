@@ -7,7 +7,7 @@ export function ClientSignIn({ callbackUrl }: { callbackUrl: string }) {
   const [error, setError] = useState<string | null>(null)
   return (
     <form
-      style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}
+      className="stack"
       onSubmit={async (event) => {
         event.preventDefault()
         const form = new FormData(event.currentTarget)
@@ -22,7 +22,7 @@ export function ClientSignIn({ callbackUrl }: { callbackUrl: string }) {
       }}
     >
       {error && (
-        <p role="alert" data-testid="client-error">
+        <p role="alert" className="alert" data-testid="client-error">
           {error}
         </p>
       )}

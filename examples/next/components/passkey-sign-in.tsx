@@ -56,7 +56,7 @@ export function PasskeySignIn({ callbackUrl, autofill = false }: { callbackUrl: 
 
   return (
     <form
-      style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}
+      className="stack"
       onSubmit={async (event) => {
         event.preventDefault()
         setFailure(null)
@@ -64,7 +64,7 @@ export function PasskeySignIn({ callbackUrl, autofill = false }: { callbackUrl: 
       }}
     >
       {failure && (
-        <p role="alert" data-testid="passkey-error" data-error={failure.error}>
+        <p role="alert" className="alert" data-testid="passkey-error" data-error={failure.error}>
           {failure.message} ({failure.error})
         </p>
       )}
@@ -83,6 +83,7 @@ export function PasskeySignIn({ callbackUrl, autofill = false }: { callbackUrl: 
       <button type="submit" data-testid="passkey-sign-up">Sign up with a passkey</button>
       <button
         type="button"
+        className="secondary"
         data-testid="passkey-sign-in"
         onClick={async () => {
           setFailure(null)

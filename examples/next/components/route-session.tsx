@@ -5,10 +5,14 @@ import { useState } from "react"
 export function RouteSession() {
   const [answer, setAnswer] = useState("not asked yet")
   return (
-    <section>
+    <section className="card">
       <h2>Route handler</h2>
+      <p className="hint">
+        <code>auth((req) =&gt; …)</code> in <code>/api/whoami</code>
+      </p>
       <button
         type="button"
+        className="secondary"
         data-testid="ask-route"
         onClick={async () => {
           const response = await fetch("/api/whoami", { cache: "no-store" })

@@ -106,6 +106,20 @@ export interface Theme {
   buttonText?: string
 }
 
+/** What a `locale` function sees of the request: enough to read a cookie, a path prefix or a header. */
+export interface LocaleRequest {
+  url: URL
+  headers: Headers
+  cookies: Record<string, string>
+}
+
+/**
+ * The built-in pages' language: a tag ("de", "pt-BR"), or a function of the request returning
+ * one (or nothing, to follow Accept-Language). A language without a catalogue falls back to
+ * Accept-Language, then English.
+ */
+export type LocaleOption = string | ((request: LocaleRequest) => string | null | undefined)
+
 export interface PagesOptions {
   signIn: string
   signOut: string
@@ -235,6 +249,11 @@ export interface AuthConfig {
   debug?: boolean
   logger?: Partial<LoggerInstance>
   theme?: Theme
+  /**
+   * Beyond Auth.js: pins the language of the built-in pages and the sign-in mail. Unset, it
+   * follows the visitor's Accept-Language (en, de, fr, es, pt, it, nl, ja, zh, ko; else English).
+   */
+  locale?: LocaleOption
   useSecureCookies?: boolean
   cookies?: Partial<CookiesOptions>
   trustHost?: boolean

@@ -3,6 +3,7 @@ import { auth } from "../../auth"
 import { ClientSession } from "../../components/client-session"
 import { RouteSession } from "../../components/route-session"
 import { ServerSession } from "../../components/server-session"
+import { SessionPanel } from "../../components/session-panel"
 import { renameOnServer } from "../actions"
 
 export default async function ProtectedPage() {
@@ -13,16 +14,23 @@ export default async function ProtectedPage() {
   return (
     <>
       <h1 data-testid="protected-title">Protected</h1>
-      <ServerSession />
-      <ClientSession />
-      <RouteSession />
-      <section>
-        <h2>Server action</h2>
-        <form action={renameOnServer}>
-          <input name="name" aria-label="Name set on the server" data-testid="server-new-name" />
-          <button type="submit" data-testid="server-update">Rename with unstable_update()</button>
-        </form>
-      </section>
+      <p className="lead">Only signed-in visitors get here: <code>proxy.ts</code> checks first, the page checks again.</p>
+      <div className="grid">
+        <SessionPanel />
+        <ServerSession />
+        <ClientSession />
+        <RouteSession />
+        <section className="card">
+          <h2>Server action</h2>
+          <p className="hint">
+            <code>unstable_update()</code> from the server
+          </p>
+          <form action={renameOnServer} className="row">
+            <input name="name" aria-label="Name set on the server" data-testid="server-new-name" />
+            <button type="submit" data-testid="server-update">Rename with unstable_update()</button>
+          </form>
+        </section>
+      </div>
     </>
   )
 }

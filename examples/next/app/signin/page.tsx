@@ -17,50 +17,67 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <>
       <h1>Sign in</h1>
+      <p className="lead">
+        Each method below is its own provider. Demo account: username <code>demo</code>, password <code>demo</code> (JWT
+        sessions; with database sessions use the Dev IdP).
+      </p>
       {error && (
-        <p role="alert" data-testid="sign-in-error" data-error={error}>
+        <p role="alert" className="alert" data-testid="sign-in-error" data-error={error}>
           {messages[error] ?? "Sign in failed."} ({error})
         </p>
       )}
-      <h2>Passkey</h2>
-      {/* autofill: the browser offers this site's passkeys in the e-mail field as soon as the page loads. */}
-      <PasskeySignIn callbackUrl={callbackUrl} autofill />
-      {devIdpConfigured && (
-        <form action={signInWithProvider}>
-          <input type="hidden" name="provider" value="dev-idp" />
-          <input type="hidden" name="redirectTo" value={callbackUrl} />
-          <button type="submit" data-testid="dev-idp-submit">Sign in with Dev IdP (OpenID Connect)</button>
-        </form>
-      )}
-      {emailConfigured && (
-        <>
-          <h2>E-mail link or code</h2>
-          <form action={signInWithEmail} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
+      <div className="grid">
+        <section className="card" aria-labelledby="method-passkey">
+          <h2 id="method-passkey">Passkey</h2>
+          <p className="hint">WebAuthn; the browser also offers saved passkeys in the e-mail field (autofill).</p>
+          <PasskeySignIn callbackUrl={callbackUrl} autofill />
+        </section>
+        {devIdpConfigured && (
+          <section className="card" aria-labelledby="method-oidc">
+            <h2 id="method-oidc">OpenID Connect</h2>
+            <p className="hint">The local Dev IdP: a redirect to the provider and back.</p>
+            <form action={signInWithProvider} className="stack">
+              <input type="hidden" name="provider" value="dev-idp" />
+              <input type="hidden" name="redirectTo" value={callbackUrl} />
+              <button type="submit" data-testid="dev-idp-submit">Sign in with Dev IdP</button>
+            </form>
+          </section>
+        )}
+        {emailConfigured && (
+          <section className="card" aria-labelledby="method-email">
+            <h2 id="method-email">E-mail link or code</h2>
+            <p className="hint">A magic link and a one-time code, printed by the demo&apos;s mail server.</p>
+            <form action={signInWithEmail} className="stack">
+              <input type="hidden" name="redirectTo" value={callbackUrl} />
+              <label>
+                E-mail <input name="email" type="email" autoComplete="email" data-testid="email" />
+              </label>
+              <button type="submit" data-testid="email-submit">Send me a sign-in link</button>
+            </form>
+          </section>
+        )}
+        <section className="card" aria-labelledby="method-credentials">
+          <h2 id="method-credentials">Username and password</h2>
+          <p className="hint">A server action calling <code>signIn(&quot;credentials&quot;)</code>.</p>
+          <form action={signInWithCredentials} className="stack">
             <input type="hidden" name="redirectTo" value={callbackUrl} />
             <label>
-              E-mail <input name="email" type="email" autoComplete="email" data-testid="email" />
+              Username <input name="username" autoComplete="username" data-testid="username" />
             </label>
-            <button type="submit" data-testid="email-submit">Send me a sign-in link</button>
+            <label>
+              Password <input name="password" type="password" autoComplete="current-password" data-testid="password" />
+            </label>
+            <button type="submit" data-testid="credentials-submit">Sign in</button>
           </form>
-        </>
-      )}
-      <h2>Username and password (server action)</h2>
-      <form action={signInWithCredentials} style={{ display: "grid", gap: "0.5rem", maxWidth: 320 }}>
-        <input type="hidden" name="redirectTo" value={callbackUrl} />
-        <label>
-          Username <input name="username" autoComplete="username" data-testid="username" />
-        </label>
-        <label>
-          Password <input name="password" type="password" autoComplete="current-password" data-testid="password" />
-        </label>
-        <button type="submit" data-testid="credentials-submit">Sign in</button>
-      </form>
-      <h2>Username and password (from the browser)</h2>
-      <ClientSignIn callbackUrl={callbackUrl} />
-      <p>
-        Demo account: username <code>demo</code>, password <code>demo</code> (JWT sessions; with database sessions use
-        the Dev IdP).
-      </p>
+        </section>
+        <section className="card" aria-labelledby="method-browser">
+          <h2 id="method-browser">Username and password, from the browser</h2>
+          <p className="hint">
+            <code>signIn()</code> from <code>@gatehouse/next/react</code> with <code>redirect: false</code>.
+          </p>
+          <ClientSignIn callbackUrl={callbackUrl} />
+        </section>
+      </div>
     </>
   )
 }

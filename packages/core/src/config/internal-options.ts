@@ -2,6 +2,7 @@
 import type { Adapter } from "../adapters.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt.js"
+import type { PageLocale } from "../pages/page-locale.js"
 import type {
   AuthAction,
   CallbacksOptions,
@@ -46,6 +47,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   provider: InternalProvider<T>
   secret: string | string[]
   theme: Theme
+  /** The pages' language for this request, worked out on first use (most requests render no page). */
+  readonly locale: PageLocale
   debug: boolean
   logger: LoggerInstance
   session: SessionOptions

@@ -2,6 +2,7 @@ import { readCsrfToken } from "../csrf/csrf-token.js"
 import { isCrossSitePost } from "../csrf/is-cross-site-post.js"
 import { InvalidProvider } from "../errors.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
+import { pageLocale } from "../pages/page-locale.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AuthAction, Cookie } from "../types.js"
 import type { InternalOptions } from "./internal-options.js"
@@ -47,6 +48,11 @@ export async function requestOptions(
     provider: provider as InternalOptions["provider"],
     secret: config.secret,
     theme: config.theme,
+    get locale() {
+      const locale = pageLocale(request, config.locale)
+      Object.defineProperty(this, "locale", { value: locale })
+      return locale
+    },
     debug: config.debug,
     logger: config.logger,
     session: config.session,

@@ -14,6 +14,7 @@ import type {
   AuthConfig,
   CallbacksOptions,
   EventCallbacks,
+  LocaleOption,
   LoggerInstance,
   PagesOptions,
   SessionOptions,
@@ -42,6 +43,7 @@ export interface ResolvedConfig {
   jwt: JWTOptions & { secret: string | string[] }
   pages: Partial<PagesOptions>
   theme: Theme
+  locale: LocaleOption | undefined
   callbacks: Required<CallbacksOptions>
   events: EventCallbacks
   adapter: Required<Adapter> | undefined
@@ -141,6 +143,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     jwt,
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
+    locale: config.locale,
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
     adapter,

@@ -41,8 +41,8 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     from: defaultFrom,
     maxAge: defaultEmailMaxAge,
     ...api.defaults,
-    async sendVerificationRequest({ identifier, url, provider, theme, code }: SendVerificationRequestParams) {
-      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
+    async sendVerificationRequest({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) {
+      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
       const outgoing: OutgoingMail = { from: provider.from, to: identifier, url, ...mail }
       const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
       await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(outgoing, provider))

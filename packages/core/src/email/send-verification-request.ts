@@ -52,6 +52,7 @@ export async function sendVerificationRequest(request: RequestInternal, options:
       provider,
       code: code && formatSignInCode(code),
       theme,
+      locale: options.locale.lang,
       request: senderRequest(request),
     })
   } catch (error) {

@@ -40,3 +40,13 @@ test("theme colours that are not plainly colours are ignored", () => {
   expect(mail.html).not.toContain("evil.test")
   expect(mail.html).toContain("#346df1")
 })
+
+test("written in the locale given, with every value still escaped; unknown locales write English", () => {
+  const mail = verificationMail({ url, host: "app.example.test", identifier: "<b>ada</b>@example.test", code: "ABCD-EFGH", locale: "de" })
+  expect(mail.subject).toBe("Bei app.example.test anmelden")
+  expect(mail.html).toContain("Bei <strong>app&#8203;.example&#8203;.test</strong> anmelden")
+  expect(mail.html).toContain("Diese Anmeldung wurde für &lt;b&gt;ada&lt;/b&gt;@example.test angefordert.")
+  expect(mail.text).toContain("Oder geben Sie diesen Code auf der Anmeldeseite ein: ABCD-EFGH")
+  expect(verificationMail({ url, host: "a.test", locale: "ja-JP" }).subject).toBe("a.test にサインイン")
+  expect(verificationMail({ url, host: "a.test", locale: "sv" }).subject).toBe("Sign in to a.test")
+})

@@ -1,4 +1,5 @@
 import { html, SafeHtml } from "../pages/html.js"
+import { defaultLocale, localeForTag, message, messageText, type PageLocale } from "../pages/page-locale.js"
 import type { Theme } from "../types.js"
 
 export interface VerificationMailParams {
@@ -11,6 +12,8 @@ export interface VerificationMailParams {
   /** The one-time code, already formatted; left out of the mail when undefined. */
   code?: string
   theme?: Theme
+  /** The language to write in ("de", "ja", …); English when unset or without a catalogue. */
+  locale?: string
 }
 
 export interface VerificationMail {
@@ -20,21 +23,22 @@ export interface VerificationMail {
 }
 
 /**
- * The sign-in mail of the built-in senders: subject "Sign in to <host>", a button to the link, the
- * code, and a plain-text part. Every value is escaped in the HTML (an address or host with markup
+ * The sign-in mail of the built-in senders, in the visitor's language: subject "Sign in to
+ * <host>", a button to the link, the code, and a plain-text part. Every value is escaped in the HTML (an address or host with markup
  * renders as text, CVE-2022-31127), and line breaks are stripped from values in the text part.
  */
 export function verificationMail(params: VerificationMailParams): VerificationMail {
   const host = oneLine(params.host)
   return {
-    subject: `Sign in to ${host}`,
+    subject: messageText(mailLocale(params.locale), "mail.subject", { host }),
     html: verificationMailHtml({ ...params, host }),
     text: verificationMailText({ ...params, host }),
   }
 }
 
 /** The HTML part. Dots in the host are broken with zero-width spaces so mail clients do not link it. */
-export function verificationMailHtml({ url, host, identifier, code, theme = {} }: VerificationMailParams): string {
+export function verificationMailHtml({ url, host, identifier, code, theme = {}, locale: tag }: VerificationMailParams): string {
+  const locale = mailLocale(tag)
   const brandColor = cssColour(theme.brandColor) ?? "#346df1"
   const buttonText = cssColour(theme.buttonText) ?? "#fff"
   const background = "#f9f9f9"
@@ -43,22 +47,27 @@ export function verificationMailHtml({ url, host, identifier, code, theme = {} }
   const hostHtml = new SafeHtml(html`${host}`.value.replace(/\./g, "&#8203;."))
   return html`<body style="background: ${background};">
 <table width="100%" border="0" cellspacing="20" cellpadding="0" style="background: ${mainBackground}; max-width: 600px; margin: auto; border-radius: 10px;">
-<tr><td align="center" style="padding: 10px 0px; font-size: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">Sign in to <strong>${hostHtml}</strong></td></tr>
-<tr><td align="center" style="padding: 20px 0;"><table border="0" cellspacing="0" cellpadding="0"><tr><td align="center" style="border-radius: 5px;" bgcolor="${brandColor}"><a href="${url}" target="_blank" style="font-size: 18px; font-family: Helvetica, Arial, sans-serif; color: ${buttonText}; text-decoration: none; border-radius: 5px; padding: 10px 20px; border: 1px solid ${brandColor}; display: inline-block; font-weight: bold;">Sign in</a></td></tr></table></td></tr>
-${code ? html`<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 16px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">Or enter this code on the sign-in page:<br><strong style="font-size: 24px; letter-spacing: 4px; font-family: Menlo, Consolas, monospace;">${code}</strong></td></tr>` : ""}
-${identifier ? html`<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 14px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">This sign-in was requested for ${identifier}.</td></tr>` : ""}
-<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 16px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">If you did not request this email you can safely ignore it.</td></tr>
+<tr><td align="center" style="padding: 10px 0px; font-size: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">${message(locale, "mail.subject", { host: html`<strong>${hostHtml}</strong>` })}</td></tr>
+<tr><td align="center" style="padding: 20px 0;"><table border="0" cellspacing="0" cellpadding="0"><tr><td align="center" style="border-radius: 5px;" bgcolor="${brandColor}"><a href="${url}" target="_blank" style="font-size: 18px; font-family: Helvetica, Arial, sans-serif; color: ${buttonText}; text-decoration: none; border-radius: 5px; padding: 10px 20px; border: 1px solid ${brandColor}; display: inline-block; font-weight: bold;">${message(locale, "mail.button")}</a></td></tr></table></td></tr>
+${code ? html`<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 16px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">${message(locale, "mail.code")}<br><strong style="font-size: 24px; letter-spacing: 4px; font-family: Menlo, Consolas, monospace;">${code}</strong></td></tr>` : ""}
+${identifier ? html`<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 14px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">${message(locale, "mail.requestedFor", { email: identifier })}</td></tr>` : ""}
+<tr><td align="center" style="padding: 0px 0px 10px 0px; font-size: 16px; line-height: 22px; font-family: Helvetica, Arial, sans-serif; color: ${text};">${message(locale, "mail.ignore")}</td></tr>
 </table>
 </body>`.value
 }
 
 /** The plain-text part, for clients that do not render HTML. */
-export function verificationMailText({ url, host, identifier, code }: VerificationMailParams): string {
-  const lines = [`Sign in to ${oneLine(host)}`, oneLine(url), ""]
-  if (code) lines.push(`Or enter this code on the sign-in page: ${oneLine(code)}`, "")
-  if (identifier) lines.push(`This sign-in was requested for ${oneLine(identifier)}.`, "")
-  lines.push("If you did not request this email you can safely ignore it.", "")
+export function verificationMailText({ url, host, identifier, code, locale: tag }: VerificationMailParams): string {
+  const locale = mailLocale(tag)
+  const lines = [messageText(locale, "mail.subject", { host: oneLine(host) }), oneLine(url), ""]
+  if (code) lines.push(`${messageText(locale, "mail.code")} ${oneLine(code)}`, "")
+  if (identifier) lines.push(messageText(locale, "mail.requestedFor", { email: oneLine(identifier) }), "")
+  lines.push(messageText(locale, "mail.ignore"), "")
   return lines.join("\n")
+}
+
+function mailLocale(tag: string | undefined): PageLocale {
+  return (tag && localeForTag(tag)) || defaultLocale
 }
 
 /** Values never add lines or headers of their own. */

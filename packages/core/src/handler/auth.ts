@@ -9,6 +9,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { appPageUrl } from "../http/app-page-url.js"
 import { toResponse } from "../http/to-response.js"
 import { errorPage } from "../pages/error-page.js"
+import { pageLocale } from "../pages/page-locale.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
 import { routeAction } from "./route-action.js"
@@ -120,6 +121,9 @@ function configurationErrorResponse(request: RequestInternal, config: ResolvedCo
   if (customErrorPage && !request.query.callbackUrl?.startsWith(customErrorPage)) {
     return new Response(null, { status: 302, headers: { Location: appPageUrl(customErrorPage, { error: "Configuration" }, request) } })
   }
-  const page = errorPage({ url: new URL(`${request.url.origin}${config.basePath}`), theme: config.theme }, "Configuration")
+  const page = errorPage(
+    { url: new URL(`${request.url.origin}${config.basePath}`), theme: config.theme, locale: pageLocale(request, config.locale) },
+    "Configuration",
+  )
   return toResponse(page)
 }

@@ -1,45 +1,55 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
-import { html, type SafeHtml } from "./html.js"
+import { html } from "./html.js"
+import type { MessageKey } from "./locales/catalogues.js"
+import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
-interface ErrorView {
+interface Explanation {
   status: number
-  heading: string
-  message: SafeHtml
+  heading: MessageKey
+  text: MessageKey
+  /** What the visitor can do about it. */
+  hint?: MessageKey
+  /** Whether signing in again can help. */
+  signIn: boolean
 }
 
-/** The built-in error page. Only the known error names get their own text; nothing echoes input. */
-export function errorPage(options: Pick<InternalOptions, "url" | "theme">, error: string | undefined): ResponseInternal<string> {
-  const origin = options.url.origin
-  const signinUrl = `${options.url.href}/signin`
-  const views: Record<string, ErrorView> = {
-    Configuration: {
-      status: 500,
-      heading: "Server error",
-      message: html`<p>There is a problem with the server configuration.</p><p>Check the server logs for more information.</p>`,
-    },
-    AccessDenied: {
-      status: 403,
-      heading: "Access Denied",
-      message: html`<p>You do not have permission to sign in.</p><a class="button" href="${signinUrl}">Sign in</a>`,
-    },
-    RateLimited: {
-      status: 429,
-      heading: "Too many attempts",
-      message: html`<p>There have been too many sign-in attempts.</p><p>Wait a little, then try again.</p><a class="button" href="${signinUrl}">Sign in</a>`,
-    },
-    Verification: {
-      status: 403,
-      heading: "Unable to sign in",
-      message: html`<p>The sign in link is no longer valid.</p><p>It may have been used already or it may have expired.</p><a class="button" href="${signinUrl}">Sign in</a>`,
-    },
-  }
-  const view = (error && Object.hasOwn(views, error) && views[error]) || {
-    status: 200,
-    heading: "Error",
-    message: html`<p>Something went wrong while signing in.</p><a class="button" href="${origin}">Back to ${options.url.host}</a>`,
-  }
-  const content = html`<div class="card"><h1>${view.heading}</h1>${view.message}</div>`
-  return { status: view.status, headers: pageHeaders(), body: renderPage("Error", content, options.theme) }
+/** The error types the page explains, each in every catalogue. */
+const explained = {
+  Configuration: { status: 500, heading: "error.Configuration.heading", text: "error.Configuration.text", hint: "error.Configuration.hint", signIn: false },
+  AccessDenied: { status: 403, heading: "error.AccessDenied.heading", text: "error.AccessDenied.text", signIn: true },
+  RateLimited: { status: 429, heading: "error.RateLimited.heading", text: "error.RateLimited.text", hint: "error.RateLimited.hint", signIn: true },
+  Verification: { status: 403, heading: "error.Verification.heading", text: "error.Verification.text", hint: "error.Verification.hint", signIn: true },
+  WebAuthnVerificationError: {
+    status: 403,
+    heading: "error.WebAuthnVerificationError.heading",
+    text: "error.WebAuthnVerificationError.text",
+    hint: "error.WebAuthnVerificationError.hint",
+    signIn: true,
+  },
+} satisfies Record<string, Explanation>
+
+type ExplainedError = keyof typeof explained
+
+/**
+ * The built-in error page, in the request's language. Only the known error names get their own
+ * text; nothing echoes input.
+ */
+export function errorPage(options: Pick<InternalOptions, "url" | "theme" | "locale">, error: string | undefined): ResponseInternal<string> {
+  const { locale } = options
+  const content = error && Object.hasOwn(explained, error) ? explanation(options, error as ExplainedError) : unknownError(options)
+  const status = error && Object.hasOwn(explained, error) ? explained[error as ExplainedError].status : 200
+  return { status, headers: pageHeaders(), body: renderPage(locale, "error.title", content, options.theme) }
+}
+
+function explanation(options: { url: URL; locale: PageLocale }, error: ExplainedError) {
+  const { locale } = options
+  const { heading, text, hint, signIn }: Explanation = explained[error]
+  return html`<div class="card"><h1>${message(locale, heading)}</h1><p>${message(locale, text)}</p>${hint ? html`<p>${message(locale, hint)}</p>` : ""}${signIn ? html`<a class="button" href="${options.url.href}/signin">${message(locale, "error.signIn")}</a>` : ""}</div>`
+}
+
+function unknownError(options: { url: URL; locale: PageLocale }) {
+  const { locale, url } = options
+  return html`<div class="card"><h1>${message(locale, "error.default.heading")}</h1><p>${message(locale, "error.default.text")}</p><a class="button" href="${url.origin}">${message(locale, "error.default.back", { host: url.host })}</a></div>`
 }

@@ -261,3 +261,27 @@ describe("pages overrides", () => {
     expect(response.headers.get("location")).toBe(`${origin}/oops?error=AccessDenied`)
   })
 })
+
+describe("provider brand marks", () => {
+  const config = () => credentialsConfig({ providers: [GitHub({ clientId: "id", clientSecret: "secret" }), GitHub({ id: "corp", name: "Corp SSO", clientId: "id", clientSecret: "secret" })] })
+
+  it("a catalogue provider's button carries its mark inline, hidden from assistive technology; the text is the name", async () => {
+    const response = await get("/signin", config())
+    const page = await response.text()
+    const button = page.match(/<button type="submit" class="oauth">(.*?)<\/button>/)![1]
+    expect(button).toMatch(/^<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:#181717;--mark-dark:#e6edf3"><path d="M12 \.297c/)
+    expect(button).toMatch(/<\/svg><span>Sign in with GitHub<\/span>$/)
+    // Nothing is fetched from elsewhere, and the policy is the same as on every other page.
+    expect(page).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000)/)
+    expect(response.headers.get("content-security-policy")).toBe((await get("/signout")).headers.get("content-security-policy"))
+  })
+
+  it("a provider id without a mark gets none (no guessing from its name)", async () => {
+    const page = await (await get("/signin", config())).text()
+    expect(page).toContain('<button type="submit" class="oauth"><span>Sign in with Corp SSO</span></button>')
+  })
+
+  it("pages without OAuth buttons do not carry the marks", async () => {
+    expect(await (await get("/signin")).text()).not.toContain("<svg")
+  })
+})

@@ -1,23 +1,26 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
+import type { BrandMark } from "./brand-marks.js"
+import type { MessageKey } from "./locales/catalogues.js"
+import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
 
-const signinErrors: Record<string, string> = {
-  default: "Unable to sign in.",
-  Signin: "Try signing in with a different account.",
-  OAuthSignin: "Try signing in with a different account.",
-  OAuthCallbackError: "Try signing in with a different account.",
-  OAuthCreateAccount: "Try signing in with a different account.",
-  EmailCreateAccount: "Try signing in with a different account.",
-  Callback: "Try signing in with a different account.",
-  OAuthAccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
-  AccountNotLinked: "To confirm your identity, sign in with the same account you used originally.",
-  EmailSignin: "The e-mail could not be sent.",
-  CredentialsSignin: "Sign in failed. Check the details you provided are correct.",
-  SessionRequired: "Please sign in to access this page.",
-  MissingCSRF: "Your sign-in form expired. Please try again.",
+/** The sign-in errors (`?error=`) the page explains; any other name shows the default text. */
+const signinErrors: Record<string, MessageKey> = {
+  Signin: "signin.error.differentAccount",
+  OAuthSignin: "signin.error.differentAccount",
+  OAuthCallbackError: "signin.error.differentAccount",
+  OAuthCreateAccount: "signin.error.differentAccount",
+  EmailCreateAccount: "signin.error.differentAccount",
+  Callback: "signin.error.differentAccount",
+  OAuthAccountNotLinked: "signin.error.notLinked",
+  AccountNotLinked: "signin.error.notLinked",
+  EmailSignin: "signin.error.emailSignin",
+  CredentialsSignin: "signin.error.credentials",
+  SessionRequired: "signin.error.sessionRequired",
+  MissingCSRF: "signin.error.missingCsrf",
 }
 
 /**
@@ -25,7 +28,7 @@ const signinErrors: Record<string, string> = {
  * WebAuthn provider: then an inline passkey script (allowed by its CSP hash, never from a CDN).
  */
 export async function signinPage(options: InternalOptions, query: Record<string, string>): Promise<ResponseInternal<string>> {
-  const { providers, csrfToken, callbackUrl, theme } = options
+  const { providers, csrfToken, callbackUrl, theme, locale } = options
   const error = query.error
   const visible = providers.filter(
     (p) =>
@@ -38,10 +41,12 @@ export async function signinPage(options: InternalOptions, query: Record<string,
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
 
+  // Loaded on demand, like the passkey script: only pages with OAuth buttons carry the marks.
+  const marks = oauth.length ? (await import("./brand-marks.js")).brandMarks : {}
   const content = html`<div class="card">
-<h1>Sign in</h1>
-${error ? html`<div class="error" role="alert">${Object.hasOwn(signinErrors, error) ? signinErrors[error] : signinErrors.default}</div>` : ""}
-${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl))}
+<h1>${message(locale, "signin.heading")}</h1>
+${error ? html`<div class="error" role="alert">${message(locale, Object.hasOwn(signinErrors, error) ? signinErrors[error] : "signin.error.default")}</div>` : ""}
+${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale, marks))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
 ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options)}`)}
 </div>`
@@ -50,17 +55,32 @@ ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken
     ? await (await import("../webauthn/page-script/signin-page-script.js")).signinPageScript()
     : undefined
   const page = passkeys ? html`${content}<script>${new SafeHtml(passkeys.source)}</script>` : content
-  return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage("Sign In", page, theme) }
+  return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage(locale, "signin.title", page, theme) }
 }
 
 function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeHtml {
   return html`${csrfToken ? html`<input type="hidden" name="csrfToken" value="${csrfToken}">` : ""}<input type="hidden" name="callbackUrl" value="${callbackUrl}">`
 }
 
-function oauthButton(provider: InternalProvider<"oauth">, csrfToken: string | undefined, callbackUrl: string): SafeHtml {
-  const style = provider.style ?? {}
-  const colours = `${style.bg ?? style.brandColor ? `--provider-bg:${style.bg ?? style.brandColor};` : ""}${style.text ? `--provider-text:${style.text};` : ""}`
-  return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<button type="submit" class="oauth" style="${colours}">${style.logo ? html`<img src="${style.logo}" alt="" loading="lazy">` : ""}<span>Sign in with ${provider.name}</span></button></form>`
+/**
+ * An OAuth provider's button: its brand mark (inline SVG, coloured for light and dark, hidden from
+ * assistive technology) beside the text, which stays the accessible name. The button itself keeps
+ * the page's colours: many brand colours do not reach a readable contrast behind text.
+ */
+function oauthButton(
+  provider: InternalProvider<"oauth">,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+  locale: PageLocale,
+  marks: Readonly<Record<string, BrandMark>>,
+): SafeHtml {
+  const mark = Object.hasOwn(marks, provider.id) ? marks[provider.id] : undefined
+  const logo = mark
+    ? html`<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:${mark.light};--mark-dark:${mark.dark}"><path d="${mark.path}"/></svg>`
+    : provider.style?.logo
+      ? html`<img src="${provider.style.logo}" alt="" loading="lazy">`
+      : ""
+  return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<button type="submit" class="oauth">${logo}<span>${message(locale, "signin.withProvider", { provider: provider.name })}</span></button></form>`
 }
 
 function providerForm(
@@ -71,14 +91,15 @@ function providerForm(
   options: InternalOptions,
 ): SafeHtml {
   if (provider.type === "webauthn") return passkeyForm(provider as InternalProvider<"webauthn">, csrfToken, callbackUrl, options)
+  const signInWith = message(options.locale, "signin.withProvider", { provider: provider.name })
   if (provider.type === "email") {
     const id = `input-email-for-${provider.id}-provider`
-    return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">Email</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">Sign in with ${provider.name}</button></form>`
+    return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`
   }
   const fields = (provider.type === "credentials"
     ? (provider as InternalProvider<"credentials">).credentials
     : (provider as any).formFields) as Record<string, CredentialInput>
-  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">Sign in with ${provider.name}</button></form>`
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">${signInWith}</button></form>`
 }
 
 function credentialField(providerId: string, name: string, input: CredentialInput, marker?: SafeHtml): SafeHtml {
@@ -103,5 +124,10 @@ function passkeyForm(
   const fields = ((provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {})
   const optionsUrl = `${options.url.href}/webauthn-options/${provider.id}`
   const conditionalUI = (provider as { enableConditionalUI?: boolean }).enableConditionalUI ? html` data-conditional-ui` : ""
-  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, input, html` data-form-field`))}<p class="error" role="alert" data-webauthn-error hidden></p><button type="submit">Sign in with ${provider.name}</button></form>`
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, localizedDefaultLabel(name, input, options.locale), html` data-form-field`))}<p class="error" role="alert" data-webauthn-error data-failed-message="${options.locale.messages["passkey.failed"]}" hidden></p><button type="submit">${message(options.locale, "signin.withProvider", { provider: provider.name })}</button></form>`
+}
+
+/** The passkey provider's own default field ("email", labelled "Email") in the page's language; an app's labels stay as given. */
+function localizedDefaultLabel(name: string, input: CredentialInput, locale: PageLocale): CredentialInput {
+  return name === "email" && input?.label === "Email" ? { ...input, label: locale.messages["signin.email"] } : input
 }

@@ -47,10 +47,10 @@ export default function Nodemailer(config: NodemailerUserConfig): NodemailerConf
     from: defaultFrom,
     maxAge: 24 * 60 * 60,
     async sendVerificationRequest(params: SendVerificationRequestParams) {
-      const { identifier, url, provider, theme, code, expires } = params
+      const { identifier, url, provider, theme, code, expires, locale } = params
       const server = (provider as NodemailerConfig).server
       if (server === "console") return printToConsole({ identifier, url, code, expires })
-      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme })
+      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
       await sendWithNodemailer(server, provider.from, identifier, mail)
     },
     options: config,

@@ -155,6 +155,11 @@ export interface SendVerificationRequestParams {
    */
   code?: string
   theme: Theme
+  /**
+   * Gatehouse: the language the sign-in pages are shown in for this request ("de", "ja", …;
+   * see the `locale` config option); the built-in senders write the mail in it.
+   */
+  locale: string
   request: Request
 }
 

@@ -1,6 +1,7 @@
 import type { RequestInternal } from "../http/request-internal.js"
 import { errorPage } from "../pages/error-page.js"
-import type { ResponseInternal, Theme } from "../types.js"
+import { pageLocale } from "../pages/page-locale.js"
+import type { LocaleOption, ResponseInternal, Theme } from "../types.js"
 
 const noStore = "private, no-cache, no-store"
 
@@ -19,7 +20,7 @@ function wantsJson(request: RequestInternal, redirectMode: boolean): boolean {
  */
 export function rateLimitedResponse(
   request: RequestInternal,
-  site: { basePath: string; theme: Theme },
+  site: { basePath: string; theme: Theme; locale: LocaleOption | undefined },
   retryAfter: number,
   redirectMode: boolean,
 ): ResponseInternal {
@@ -37,6 +38,6 @@ export function rateLimitedResponse(
       },
     }
   }
-  const page = errorPage({ url, theme: site.theme }, "RateLimited")
+  const page = errorPage({ url, theme: site.theme, locale: pageLocale(request, site.locale) }, "RateLimited")
   return { ...page, status: 429, headers: { ...page.headers, ...headers } }
 }

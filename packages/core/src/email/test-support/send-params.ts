@@ -18,6 +18,7 @@ export function sendParams(provider: EmailConfig, overrides: Partial<SendVerific
     url: `https://app.example.test/auth/callback/${provider.id}?${new URLSearchParams({ callbackUrl: "https://app.example.test/", token, email: identifier })}`,
     provider,
     theme: {},
+    locale: "en",
     request: new Request("https://app.example.test/auth/signin/" + provider.id, { method: "POST" }),
     ...overrides,
   }

@@ -20,7 +20,8 @@ export const passkeyFormScript = `(function () {
   function showError(form, message) {
     var box = form.querySelector("[data-webauthn-error]");
     if (!box) return;
-    box.textContent = message;
+    // The page puts the message in the visitor's language on the box; the script stays one text (one CSP hash).
+    box.textContent = box.getAttribute("data-failed-message") || message;
     box.hidden = false;
   }
 
