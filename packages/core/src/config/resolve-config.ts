@@ -160,7 +160,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     experimental: config.experimental ?? {},
     providers,
     rateLimit: rateLimit.limiter,
-    passkeyChallenges: challengeLedger(rateLimit.sharedStore, adapter),
+    // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
+    passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -198,4 +199,8 @@ function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
   const out: Partial<T> = {}
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] !== undefined) out[key] = value[key]
   return out
+}
+
+function hasVerificationTokens(adapter: Adapter | undefined): boolean {
+  return typeof adapter?.createVerificationToken === "function" && typeof adapter.useVerificationToken === "function"
 }

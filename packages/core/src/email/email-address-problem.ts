@@ -35,5 +35,15 @@ export function emailAddressProblem(address: unknown): string | undefined {
     return "the local part contains characters that are not allowed (quotes, commas, brackets, empty dot segments…)"
   }
   if (!domain.split(".").every((label) => domainLabel.test(label))) return "the domain is not a valid host name"
+  // Letters IDNA cannot map (unassigned code points): mailers would send to a punycode spelling of their own.
+  if (!isInternationalHostName(domain)) return "the domain is not a valid internationalized host name"
   return undefined
+}
+
+function isInternationalHostName(domain: string): boolean {
+  try {
+    return new URL(`http://${domain}`).hostname.length > 0
+  } catch {
+    return false
+  }
 }

@@ -43,6 +43,7 @@ describe("validation after normalization", () => {
     ["a@example.test\r\nbcc: b@evil.test", "CR/LF"],
     ["a\t@example.test", "tab"],
     ["a\u200b@example.test", "zero-width space"],
+    ["ada@\u{323B0}", "a domain letter IDNA cannot map (mailers would pick their own spelling)"],
     ["<b>a</b>@example.test", "markup"],
     ["a(comment)@example.test", "comment"],
     ["a@[127.0.0.1]", "IP literal"],
