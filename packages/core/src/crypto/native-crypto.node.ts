@@ -40,7 +40,7 @@ function open(enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertex
     if (!timingSafeEqual(tag, cbcTag(key.subarray(0, cbcHalf), aad, iv, ciphertext))) return undefined
     try {
       const decipher = createDecipheriv("aes-256-cbc", key.subarray(cbcHalf), iv)
-      return new Uint8Array(Buffer.concat([decipher.update(ciphertext), decipher.final()]))
+      return Buffer.concat([decipher.update(ciphertext), decipher.final()])
     } catch {
       return undefined
     }
@@ -51,7 +51,7 @@ function open(enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertex
     decipher.setAAD(aad)
     decipher.setAuthTag(tag)
     // final() throws unless the tag authenticates; the plaintext is not used before that.
-    return new Uint8Array(Buffer.concat([decipher.update(ciphertext), decipher.final()]))
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()])
   } catch {
     return undefined
   }
@@ -62,7 +62,10 @@ export const nativeCrypto: NativeCrypto = {
   sha256Hex: (value) => createHash("sha256").update(value).digest("hex"),
   digestBase64url: (hash, value) => createHash(hash).update(value).digest("base64url"),
   base64urlEncode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url"),
-  base64urlDecode: (text) => new Uint8Array(Buffer.from(text, "base64url")),
+  // Buffers (Uint8Arrays from Node's pool) rather than fresh ArrayBuffers: a session read allocates
+  // several small ones, and pooled ones cost less to make and to collect.
+  base64urlDecode: (text) => Buffer.from(text, "base64url"),
+  ascii: (text) => Buffer.from(text, "latin1"),
   seal,
   open,
 }

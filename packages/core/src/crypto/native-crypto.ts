@@ -23,6 +23,8 @@ export interface NativeCrypto {
   base64urlEncode(bytes: Uint8Array): string
   /** Decodes text the caller has already checked to be unpadded base64url. */
   base64urlDecode(text: string): Uint8Array
+  /** The bytes of an ASCII string (a JWE's AAD is its encoded header). */
+  ascii(text: string): Uint8Array
   /** RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
   seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): SealedContent
   /** RFC 7518 §5.2 / §5.3 decryption; undefined when the tag does not authenticate the input. */

@@ -78,7 +78,7 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   }
   if (!derived) return undefined
 
-  const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, utf8.encode(encodedHeader))
+  const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, native.ascii(encodedHeader))
   if (!plaintext) throw new JWEDecryptionFailed()
 
   let claims: unknown
@@ -123,6 +123,6 @@ export function encryptDirect(
     return undefined
   }
   const encodedHeader = native.base64urlEncode(utf8.encode(JSON.stringify({ alg: "dir", enc, kid })))
-  const sealed = native.seal(enc, key, utf8.encode(payload), utf8.encode(encodedHeader))
+  const sealed = native.seal(enc, key, utf8.encode(payload), native.ascii(encodedHeader))
   return `${encodedHeader}..${native.base64urlEncode(sealed.iv)}.${native.base64urlEncode(sealed.ciphertext)}.${native.base64urlEncode(sealed.tag)}`
 }
