@@ -9,7 +9,7 @@ export default defineConfig({
       // Core's source imports the runtime-neutral native-crypto.ts; the built package resolves it by
       // export condition (#native-crypto). Tests run on Node, so they get what Node loads: the
       // node:crypto variant. The WebCrypto variant is tested through the built package
-      // (packages/core/src/jwt/jwe-paths.test.ts).
+      // (packages/core/src/jwt/jwe-paths.fuzz.test.ts).
       name: "core-native-crypto-node-variant",
       enforce: "pre",
       resolveId(source, importer) {

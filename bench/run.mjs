@@ -149,7 +149,9 @@ for (const inFlight of [1, 16]) {
 }
 
 // Database lookups are slower per call (a database round trip): half the count keeps the run short.
-if (selected("database")) rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7 })))
+if (["SQLite file", "PostgreSQL"].some((name) => selected(`GET /session, database, ${name}`))) {
+  rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7, only })))
+}
 
 if (selected("cookie session")) rows.push(...(await benchCookieSessions({ count, rounds: quick ? 3 : 7 })))
 

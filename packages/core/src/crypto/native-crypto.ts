@@ -3,7 +3,7 @@
  * jose's result without a hop to a thread pool. This module is the variant for edge runtimes and
  * browsers: there is none, so callers use WebCrypto and jose. Under the `node` condition the
  * package's `#native-crypto` import (package.json "imports", wired by scripts/bundle.mjs) loads
- * native-crypto.node.ts instead. Both are proven equal by jwt/jwe-paths.test.ts.
+ * native-crypto.node.ts instead. Both are proven equal by jwt/jwe-paths.fuzz.test.ts.
  */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
 
