@@ -32,7 +32,28 @@ function decodePart(native: NativeCrypto, part: string): Uint8Array | undefined 
   return native.base64urlDecode(part)
 }
 
-function parseHeader(native: NativeCrypto, encoded: string): { enc: ContentEncryption; kid: string | undefined } | undefined {
+interface DirectHeader {
+  enc: ContentEncryption
+  kid: string | undefined
+}
+
+/**
+ * Parsed protected headers by their encoding. Every cookie of one secret and salt carries the same
+ * header, so this saves a JSON parse per read; a pure function of the string, bounded, so forged
+ * headers can only cause misses.
+ */
+const parsedHeaders = new Map<string, DirectHeader | undefined>()
+const maxParsedHeaders = 64
+
+function parseHeader(native: NativeCrypto, encoded: string): DirectHeader | undefined {
+  if (parsedHeaders.has(encoded)) return parsedHeaders.get(encoded)
+  const header = parseHeaderUncached(native, encoded)
+  if (parsedHeaders.size >= maxParsedHeaders) parsedHeaders.clear()
+  parsedHeaders.set(encoded, header)
+  return header
+}
+
+function parseHeaderUncached(native: NativeCrypto, encoded: string): DirectHeader | undefined {
   const bytes = decodePart(native, encoded)
   if (!bytes) return undefined
   let header: unknown
@@ -47,6 +68,23 @@ function parseHeader(native: NativeCrypto, encoded: string): { enc: ContentEncry
   if (kid !== undefined && typeof kid !== "string") return undefined
   for (const name of Object.keys(header)) if (name !== "alg" && name !== "enc" && name !== "kid") return undefined
   return { enc, kid }
+}
+
+/**
+ * jose's error for a tag that does not authenticate, without a stack trace: it answers bad client
+ * input (a tampered or foreign cookie), where capturing the stack twice (JOSEError does) cost more
+ * than the whole MAC check. Class, code and message are jose's.
+ */
+function decryptionFailed(): JWEDecryptionFailed {
+  // Error.stackTraceLimit is V8's (Node, Deno, Bun honour it); this path only runs on Node.
+  const errors = Error as { stackTraceLimit?: number }
+  const limit = errors.stackTraceLimit
+  errors.stackTraceLimit = 0
+  try {
+    return new JWEDecryptionFailed()
+  } finally {
+    errors.stackTraceLimit = limit
+  }
 }
 
 /**
@@ -79,7 +117,7 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   if (!derived) return undefined
 
   const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, native.ascii(encodedHeader))
-  if (!plaintext) throw new JWEDecryptionFailed()
+  if (!plaintext) throw decryptionFailed()
 
   let claims: unknown
   try {
