@@ -44,10 +44,13 @@ interface DirectHeader {
  */
 const parsedHeaders = new Map<string, DirectHeader | undefined>()
 const maxParsedHeaders = 64
+/** Ours are about 150 characters; longer ones are parsed but not remembered. */
+const maxRememberedHeaderLength = 512
 
 function parseHeader(native: NativeCrypto, encoded: string): DirectHeader | undefined {
   if (parsedHeaders.has(encoded)) return parsedHeaders.get(encoded)
   const header = parseHeaderUncached(native, encoded)
+  if (encoded.length > maxRememberedHeaderLength) return header
   if (parsedHeaders.size >= maxParsedHeaders) parsedHeaders.clear()
   parsedHeaders.set(encoded, header)
   return header
