@@ -1,6 +1,22 @@
+import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
+const nodeCrypto = fileURLToPath(new URL("./packages/core/src/crypto/native-crypto.node.ts", import.meta.url))
+
 export default defineConfig({
+  plugins: [
+    {
+      // Core's source imports the runtime-neutral native-crypto.ts; the built package resolves it by
+      // export condition (#native-crypto). Tests run on Node, so they get what Node loads: the
+      // node:crypto variant. The WebCrypto variant is tested through the built package
+      // (packages/core/src/jwt/jwe-paths.fuzz.test.ts).
+      name: "core-native-crypto-node-variant",
+      enforce: "pre",
+      resolveId(source, importer) {
+        if (importer?.includes("/packages/core/src/") && source.endsWith("/native-crypto.js")) return nodeCrypto
+      },
+    },
+  ],
   test: {
     include: ["packages/*/src/**/*.test.ts", "packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],

@@ -1,13 +1,23 @@
-// `node bench/count-webcrypto.mjs`: how many WebCrypto calls one credentials sign-in and one
-// session read make, for Gatehouse and for @auth/core (crypto.subtle wrapped with counters).
+// `node bench/count-webcrypto.mjs`: how many WebCrypto and node:crypto calls one credentials
+// sign-in, one first read of a session cookie and one read of a tampered cookie make, for
+// Gatehouse and for @auth/core.
+// crypto.subtle is wrapped with counters; so are node:crypto's functions (ES module imports of a
+// built-in see the wrapped ones after syncBuiltinESMExports).
+import nodeCrypto from "node:crypto"
+import { syncBuiltinESMExports } from "node:module"
+
 const counts = {}
-for (const name of ["digest", "importKey", "generateKey", "encrypt", "decrypt", "sign", "verify", "deriveBits", "deriveKey"]) {
-  const original = crypto.subtle[name].bind(crypto.subtle)
-  crypto.subtle[name] = (...args) => {
-    counts[name] = (counts[name] ?? 0) + 1
-    return original(...args)
-  }
+const count = (name, original) => (...args) => {
+  counts[name] = (counts[name] ?? 0) + 1
+  return original(...args)
 }
+for (const name of ["digest", "importKey", "generateKey", "encrypt", "decrypt", "sign", "verify", "deriveBits", "deriveKey"]) {
+  crypto.subtle[name] = count(`subtle.${name}`, crypto.subtle[name].bind(crypto.subtle))
+}
+for (const name of ["createHash", "createHmac", "createCipheriv", "createDecipheriv", "hkdf", "hkdfSync", "randomBytes", "timingSafeEqual", "hash"]) {
+  if (nodeCrypto[name]) nodeCrypto[name] = count(`node:crypto.${name}`, nodeCrypto[name])
+}
+syncBuiltinESMExports()
 const reset = () => Object.keys(counts).forEach((k) => delete counts[k])
 const origin = "http://localhost:3000"
 
@@ -40,5 +50,15 @@ for (const pkg of ["@gatehouse/core", "@auth/core"]) {
   const session = response.headers.getSetCookie().find((c) => c.includes("session-token=")).split(";")[0]
   reset()
   await (await Auth(new Request(`${origin}/auth/session`, { headers: { cookie: session } }), config)).text()
-  console.log(`${pkg.padEnd(16)} sign-in ${JSON.stringify(signInCalls)}  first session read ${JSON.stringify(counts)}`)
+  const readCalls = { ...counts }
+  // The same cookie with one character of its authentication tag changed.
+  const at = session.length - 20
+  const tampered = session.slice(0, at) + (session[at] === "A" ? "B" : "A") + session.slice(at + 1)
+  const error = console.error
+  console.error = () => {}
+  reset()
+  await (await Auth(new Request(`${origin}/auth/session`, { headers: { cookie: tampered } }), config)).text()
+  console.error = error
+  const pad = " ".repeat(17)
+  console.log(`${pkg.padEnd(16)} sign-in ${JSON.stringify(signInCalls)}\n${pad}first session read ${JSON.stringify(readCalls)}\n${pad}tampered cookie ${JSON.stringify(counts)}`)
 }

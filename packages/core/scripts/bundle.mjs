@@ -4,6 +4,12 @@
 // modules core uses): its many small ESM files cost ~25 ms of a cold start, more than all of core.
 // The price is that a jose fix ships with a Gatehouse release; the version is pinned in package.json
 // (devDependencies) and checked by `npm audit` like any other. Other dependencies stay external.
+//
+// src/crypto/native-crypto.ts is the one module with a variant per runtime: the bundle imports it as
+// `#native-crypto`, which package.json "imports" resolves by export condition — `node` to the
+// node:crypto variant, `workerd`, `edge-light`, `browser` and anything else to the WebCrypto one.
+// Only that small module is duplicated: everything else (and every class `instanceof` relies on)
+// exists once, whichever runtime loads it.
 import { readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
@@ -16,7 +22,25 @@ const providerFiles = readdirSync(providerSources).filter((file) => file.endsWit
 const isPublished = (file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
 const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
+const nativeCryptoVariants = ["src/crypto/native-crypto.ts", "src/crypto/native-crypto.node.ts"]
+const nativeCryptoImport = {
+  name: "native-crypto-by-condition",
+  setup(build) {
+    build.onResolve({ filter: /\/native-crypto\.js$/ }, () => ({ path: "#native-crypto", external: true }))
+  },
+}
+
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
+await build({
+  entryPoints: nativeCryptoVariants,
+  outdir: "dist/crypto",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["node:*"],
+  logLevel: "warning",
+})
 await build({
   entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", "src/doctor/index.ts", ...providers],
   outdir: "dist",
@@ -31,6 +55,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
+  plugins: [nativeCryptoImport],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.

@@ -1,5 +1,7 @@
 import { jwtDecrypt } from "jose/jwt/decrypt"
+import { nativeCrypto } from "../crypto/native-crypto.js"
 import { deriveEncryptionKey, type ContentEncryption } from "./derive-key.js"
+import { clockTolerance, decryptDirect } from "./direct-jwe.js"
 import type { JWT, JWTDecodeParams } from "./types.js"
 
 /**
@@ -10,6 +12,10 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
   const { token, secret, salt } = params
   if (!token) return null
   const secrets = Array.isArray(secret) ? secret : [secret]
+  if (nativeCrypto) {
+    const claims = decryptDirect(nativeCrypto, token, secrets, salt)
+    if (claims) return claims as Payload
+  }
   const { payload } = await jwtDecrypt(
     token,
     async ({ kid, enc }) => {
@@ -21,7 +27,7 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
       throw new Error("no matching decryption secret")
     },
     {
-      clockTolerance: 15,
+      clockTolerance,
       keyManagementAlgorithms: ["dir"],
       contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
     },

@@ -1,7 +1,8 @@
 import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
 import * as base64url from "jose/base64url"
+import { nativeCrypto, type ContentEncryption } from "../crypto/native-crypto.js"
 
-export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
+export type { ContentEncryption }
 
 export interface DerivedKey {
   key: Uint8Array
@@ -10,41 +11,53 @@ export interface DerivedKey {
 }
 
 const text = new TextEncoder()
-const derived = new Map<string, Promise<DerivedKey>>()
+const derived = new Map<string, DerivedKey | Promise<DerivedKey>>()
 /** Secrets and salts are few in a real app; the bound only stops a misuse from growing memory. */
 const maxCachedKeys = 256
 
 /**
  * The content-encryption key for a secret and salt, derived as Auth.js does (HKDF-SHA256,
  * info "Auth.js Generated Encryption Key (<salt>)") so that its cookies stay readable.
- * HKDF and the thumbprint cost tens of microseconds each: they run once per secret and salt.
+ * HKDF and the thumbprint run once per secret and salt; on Node they are synchronous, so a
+ * cached key is returned as a value, not a promise.
  */
-export function deriveEncryptionKey(enc: ContentEncryption, secret: string, salt: string): Promise<DerivedKey> {
+export function deriveEncryptionKey(enc: ContentEncryption, secret: string, salt: string): DerivedKey | Promise<DerivedKey> {
   const cacheKey = `${enc}\u0000${salt}\u0000${secret}`
   let entry = derived.get(cacheKey)
   if (!entry) {
-    entry = derive(enc, secret, salt)
-    entry.catch(() => derived.delete(cacheKey))
+    if (nativeCrypto) {
+      entry = deriveNatively(enc, secret, salt)
+    } else {
+      const pending = derive(enc, secret, salt)
+      pending.then((value) => derived.get(cacheKey) === pending && derived.set(cacheKey, value), () => derived.delete(cacheKey))
+      entry = pending
+    }
     if (derived.size >= maxCachedKeys) derived.delete(derived.keys().next().value!)
     derived.set(cacheKey, entry)
   }
   return entry
 }
 
+const lengthOf = (enc: ContentEncryption) => (enc === "A256CBC-HS512" ? 64 : 32)
+const infoOf = (salt: string) => `Auth.js Generated Encryption Key (${salt})`
+
 async function derive(enc: ContentEncryption, secret: string, salt: string): Promise<DerivedKey> {
-  const length = enc === "A256CBC-HS512" ? 64 : 32
+  const length = lengthOf(enc)
   const ikm = await crypto.subtle.importKey("raw", text.encode(secret), "HKDF", false, ["deriveBits"])
   const bits = await crypto.subtle.deriveBits(
-    {
-      name: "HKDF",
-      hash: "SHA-256",
-      salt: text.encode(salt),
-      info: text.encode(`Auth.js Generated Encryption Key (${salt})`),
-    },
+    { name: "HKDF", hash: "SHA-256", salt: text.encode(salt), info: text.encode(infoOf(salt)) },
     ikm,
     length * 8,
   )
   const key = new Uint8Array(bits)
   const kid = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, `sha${key.byteLength << 3}` as "sha512")
+  return { key, kid }
+}
+
+function deriveNatively(enc: ContentEncryption, secret: string, salt: string): DerivedKey {
+  const native = nativeCrypto!
+  const key = native.hkdfSha256(secret, salt, infoOf(salt), lengthOf(enc))
+  // RFC 7638 for an "oct" key: the required members k and kty, in that order, no whitespace.
+  const kid = native.digestBase64url(key.byteLength === 64 ? "sha512" : "sha256", JSON.stringify({ k: native.base64urlEncode(key), kty: "oct" }))
   return { key, kid }
 }

@@ -1,5 +1,7 @@
 import { EncryptJWT } from "jose/jwt/encrypt"
+import { nativeCrypto } from "../crypto/native-crypto.js"
 import { deriveEncryptionKey } from "./derive-key.js"
+import { encryptDirect } from "./direct-jwe.js"
 import type { JWT, JWTEncodeParams } from "./types.js"
 
 export const defaultMaxAge = 30 * 24 * 60 * 60
@@ -9,12 +11,15 @@ const enc = "A256CBC-HS512"
 export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
   const { token = {}, secret, maxAge = defaultMaxAge, salt } = params
   const first = Array.isArray(secret) ? secret[0] : secret
-  const { key, kid } = await deriveEncryptionKey(enc, first, salt)
+  const derived = await deriveEncryptionKey(enc, first, salt)
   const now = Math.floor(Date.now() / 1000)
+  const jti = crypto.randomUUID()
+  const direct = nativeCrypto && encryptDirect(nativeCrypto, token, derived, enc, now, now + maxAge, jti)
+  if (direct) return direct
   return new EncryptJWT(token as Record<string, unknown>)
-    .setProtectedHeader({ alg: "dir", enc, kid })
+    .setProtectedHeader({ alg: "dir", enc, kid: derived.kid })
     .setIssuedAt(now)
     .setExpirationTime(now + maxAge)
-    .setJti(crypto.randomUUID())
-    .encrypt(key)
+    .setJti(jti)
+    .encrypt(derived.key)
 }

@@ -1,0 +1,71 @@
+/**
+ * The `node` variant of native-crypto.ts: node:crypto's synchronous primitives. Only one fixed
+ * construction is implemented here, RFC 7518 §5.2 (AES_256_CBC_HMAC_SHA_512) and §5.3 (A256GCM)
+ * for `dir` JWEs; everything JOSE beyond that stays with jose.
+ */
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
+import type { ContentEncryption, NativeCrypto } from "./native-crypto.js"
+
+/** MAC_KEY ‖ ENC_KEY, 32 bytes each; T is the first 32 bytes of HMAC-SHA-512 (§5.2.2.1, §5.2.5). */
+const cbcHalf = 32
+
+/** HMAC-SHA-512 over AAD ‖ IV ‖ E ‖ AL, truncated to T_LEN; AL is the AAD's length in bits, 64-bit big-endian. */
+function cbcTag(macKey: Uint8Array, aad: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array): Buffer {
+  const al = Buffer.alloc(8)
+  al.writeBigUInt64BE(BigInt(aad.byteLength) * 8n)
+  return createHmac("sha512", macKey).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, cbcHalf)
+}
+
+/** §5.2.2.1 with a given IV: exported for the RFC 7518 Appendix B.3 test vector; seal draws the IV. */
+export function sealCbcHs512(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Array, aad: Uint8Array) {
+  if (key.byteLength !== 2 * cbcHalf) throw new TypeError("A256CBC-HS512 needs a 512-bit key")
+  const cipher = createCipheriv("aes-256-cbc", key.subarray(cbcHalf), iv)
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()])
+  return { iv, ciphertext, tag: cbcTag(key.subarray(0, cbcHalf), aad, iv, ciphertext) }
+}
+
+function seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array) {
+  if (enc === "A256CBC-HS512") return sealCbcHs512(key, randomBytes(16), plaintext, aad)
+  const iv = randomBytes(12)
+  const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: 16 })
+  cipher.setAAD(aad)
+  const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()])
+  return { iv, ciphertext, tag: cipher.getAuthTag() }
+}
+
+function open(enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: Uint8Array) {
+  if (enc === "A256CBC-HS512") {
+    if (key.byteLength !== 2 * cbcHalf || iv.byteLength !== 16 || tag.byteLength !== cbcHalf) return undefined
+    // The tag is checked, in full and in constant time, before a byte is decrypted (§5.2.2.2).
+    if (!timingSafeEqual(tag, cbcTag(key.subarray(0, cbcHalf), aad, iv, ciphertext))) return undefined
+    try {
+      const decipher = createDecipheriv("aes-256-cbc", key.subarray(cbcHalf), iv)
+      return Buffer.concat([decipher.update(ciphertext), decipher.final()])
+    } catch {
+      return undefined
+    }
+  }
+  if (key.byteLength !== 32 || iv.byteLength !== 12 || tag.byteLength !== 16) return undefined
+  try {
+    const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: 16 })
+    decipher.setAAD(aad)
+    decipher.setAuthTag(tag)
+    // final() throws unless the tag authenticates; the plaintext is not used before that.
+    return Buffer.concat([decipher.update(ciphertext), decipher.final()])
+  } catch {
+    return undefined
+  }
+}
+
+export const nativeCrypto: NativeCrypto = {
+  hkdfSha256: (secret, salt, info, length) => new Uint8Array(hkdfSync("sha256", secret, salt, info, length)),
+  sha256Hex: (value) => createHash("sha256").update(value).digest("hex"),
+  digestBase64url: (hash, value) => createHash(hash).update(value).digest("base64url"),
+  base64urlEncode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url"),
+  // Buffers (Uint8Arrays from Node's pool) rather than fresh ArrayBuffers: a session read allocates
+  // several small ones, and pooled ones cost less to make and to collect.
+  base64urlDecode: (text) => Buffer.from(text, "base64url"),
+  ascii: (text) => Buffer.from(text, "latin1"),
+  seal,
+  open,
+}

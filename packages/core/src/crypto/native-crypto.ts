@@ -1,0 +1,34 @@
+/**
+ * Synchronous crypto of the runtime, for the operations where one gives exactly WebCrypto's and
+ * jose's result without a hop to a thread pool. This module is the variant for edge runtimes and
+ * browsers: there is none, so callers use WebCrypto and jose. Under the `node` condition the
+ * package's `#native-crypto` import (package.json "imports", wired by scripts/bundle.mjs) loads
+ * native-crypto.node.ts instead. Both are proven equal by jwt/jwe-paths.fuzz.test.ts.
+ */
+export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
+
+export interface SealedContent {
+  iv: Uint8Array
+  ciphertext: Uint8Array
+  tag: Uint8Array
+}
+
+export interface NativeCrypto {
+  /** HKDF-SHA-256 (RFC 5869) of UTF-8 strings. */
+  hkdfSha256(secret: string, salt: string, info: string, length: number): Uint8Array
+  /** Lowercase hex SHA-256 of a UTF-8 string. */
+  sha256Hex(value: string): string
+  /** base64url SHA-256 or SHA-512 of a UTF-8 string (RFC 7638 thumbprints). */
+  digestBase64url(hash: "sha256" | "sha512", value: string): string
+  base64urlEncode(bytes: Uint8Array): string
+  /** Decodes text the caller has already checked to be unpadded base64url. */
+  base64urlDecode(text: string): Uint8Array
+  /** The bytes of an ASCII string (a JWE's AAD is its encoded header). */
+  ascii(text: string): Uint8Array
+  /** RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
+  seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): SealedContent
+  /** RFC 7518 §5.2 / §5.3 decryption; undefined when the tag does not authenticate the input. */
+  open(enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: Uint8Array): Uint8Array | undefined
+}
+
+export const nativeCrypto: NativeCrypto | undefined = undefined
