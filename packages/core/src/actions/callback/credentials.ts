@@ -153,10 +153,11 @@ async function accountLinkedSoon(
   accountKey: { provider: string; providerAccountId: string },
   options: InternalOptions<"credentials">,
 ): Promise<AdapterUser | null> {
-  for (let attempt = 0; attempt < 8; attempt++) {
+  // About two seconds in all, backing off: under load the other sign-in's second write can take that long.
+  for (const delay of [0, 25, 50, 100, 200, 400, 600, 600]) {
+    if (delay) await new Promise((resolve) => setTimeout(resolve, delay))
     const user = await options.adapter!.getUserByAccount(accountKey)
     if (user) return user
-    await new Promise((resolve) => setTimeout(resolve, 25))
   }
   return null
 }
