@@ -17,8 +17,7 @@ import Email from "../providers/email.js"
 import { base, browserFor, credentialsConfig } from "@gatehouse/test-kit/credentials-app"
 import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
 import { hostileText } from "@gatehouse/test-kit/hostile-text"
-import { normalizeEmailAddress } from "./normalize-email-address.js"
-import { readEmailIdentifier } from "./read-email-identifier.js"
+import { normalizeEmailAddress, readEmailIdentifier } from "./email-address.js"
 
 /** Pieces of addresses that have misrouted mail in some parser. */
 const addressPiece = fc.oneof(
