@@ -117,7 +117,8 @@ export function scanOptionalPackages(root = repoRoot) {
   const violations = []
   const bringers = []
   for (const [name, pkg] of packages) {
-    if (name.startsWith("@gatehouse/example") || !pkg.manifest.exports) continue
+    // Example apps and the private test kit are never installed by an app.
+    if (name.startsWith("@gatehouse/example") || name === "@gatehouse/test-kit" || !pkg.manifest.exports) continue
     for (const [subpath, file] of entriesOf(pkg)) {
       const reached = externalImports(file, packages)
       for (const [optional, allowedProviders] of Object.entries(optionalPackages)) {

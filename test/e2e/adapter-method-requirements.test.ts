@@ -14,9 +14,9 @@ import { MissingAdapterMethods } from "../../packages/core/src/errors.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
-import { TestBrowser } from "../../packages/core/src/test-support/browser.js"
-import { silentLogger } from "../../packages/core/src/test-support/credentials-app.js"
-import { pageForms } from "../../packages/core/src/email/test-support/html-form.js"
+import { TestBrowser } from "@gatehouse/test-kit/browser"
+import { silentLogger } from "@gatehouse/test-kit/credentials-app"
+import { pageForms } from "@gatehouse/test-kit/html-form"
 
 const origin = "http://localhost:3000"
 const base = `${origin}/auth`

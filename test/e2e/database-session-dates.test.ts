@@ -10,7 +10,7 @@ import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import type { AuthConfig, Session } from "../../packages/core/src/types.js"
-import { silentLogger } from "../../packages/core/src/test-support/credentials-app.js"
+import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 
 const origin = "http://localhost:3000"
 const base = `${origin}/auth`

@@ -9,8 +9,7 @@ import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/d
 import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { codeFromMail, linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
-import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
+import { codeFromMail, linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { launchChromium } from "./support/launch-chromium.js"
 import { buildExample, exampleDir, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
 

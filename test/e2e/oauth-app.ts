@@ -7,7 +7,7 @@ import { Auth } from "../../packages/core/src/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { startDevIdentityProvider, type DevClient, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { FetchBrowser, signInAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
-import { silentLogger } from "../../packages/core/src/test-support/credentials-app.js"
+import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 
 export const appOrigin = "http://app.test"
 export const base = `${appOrigin}/auth`

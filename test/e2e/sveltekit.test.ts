@@ -16,8 +16,7 @@ import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/d
 import type { Browser, BrowserContext, Locator, Page, Response as PageResponse } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
-import { linkFromMail } from "../../packages/core/src/email/test-support/mail-contents.js"
-import { startSmtpSink, type SmtpSink } from "../../packages/core/src/email/test-support/smtp-sink.js"
+import { linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { freePort } from "./support/free-port.js"
 
 const run = promisify(execFile)

@@ -26,7 +26,7 @@ async function loadSoftwareAuthenticator() {
   const outfile = `${repoRoot}.tmp/load/software-authenticator.mjs`
   mkdirSync(`${repoRoot}.tmp/load`, { recursive: true })
   buildSync({
-    entryPoints: [`${repoRoot}packages/core/src/webauthn/test-support/software-authenticator.ts`],
+    entryPoints: [`${repoRoot}packages/test-kit/src/software-authenticator.ts`],
     outfile,
     bundle: true,
     format: "esm",

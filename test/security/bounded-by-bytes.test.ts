@@ -12,7 +12,7 @@ import { cachedTokenStats } from "../../packages/core/src/session/read-token-cac
 import { chunkSize } from "../../packages/core/src/http/session-chunks.js"
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
 import { encode } from "../../packages/core/src/jwt.js"
-import { base, browserFor, credentialsConfig, secret, signInAsAda } from "../../packages/core/src/test-support/credentials-app.js"
+import { base, browserFor, credentialsConfig, secret, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 
 const sessionName = "authjs.session-token"

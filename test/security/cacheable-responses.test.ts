@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import GitHub from "../../packages/core/src/providers/github.js"
-import type { TestBrowser } from "../../packages/core/src/test-support/browser.js"
-import { base, browserFor, credentialsConfig, adaCredentials, signInAsAda } from "../../packages/core/src/test-support/credentials-app.js"
+import type { TestBrowser } from "@gatehouse/test-kit/browser"
+import { base, browserFor, credentialsConfig, adaCredentials, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 
 interface Seen {

@@ -9,9 +9,9 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
-import { browserFor, credentialsConfig, adaCredentials, secret } from "../../packages/core/src/test-support/credentials-app.js"
+import { browserFor, credentialsConfig, adaCredentials, secret } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../packages/core/src/types.js"
-import { adapterWithAllMethods } from "../../packages/core/src/webauthn/test-support/adapter-with-all-methods.js"
+import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 
 /** An OAuth provider with every check on and fixed endpoints: starting its flow needs no network. */
 const everyCheck = {

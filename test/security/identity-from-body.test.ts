@@ -8,7 +8,7 @@ import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
-import { base, browserFor, credentialsConfig, signInAsAda } from "../../packages/core/src/test-support/credentials-app.js"
+import { base, browserFor, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 
 const forgedIdentity = {

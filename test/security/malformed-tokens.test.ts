@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import { encode } from "../../packages/core/src/jwt/encode.js"
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
-import { base, credentialsConfig, secret } from "../../packages/core/src/test-support/credentials-app.js"
+import { base, credentialsConfig, secret } from "@gatehouse/test-kit/credentials-app"
 
 const salt = "authjs.session-token"
 

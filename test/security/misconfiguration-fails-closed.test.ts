@@ -18,7 +18,7 @@ import {
   secret,
   signInAsAda,
   silentLogger,
-} from "../../packages/core/src/test-support/credentials-app.js"
+} from "@gatehouse/test-kit/credentials-app"
 
 const envNames = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST"]
 beforeEach(() => {

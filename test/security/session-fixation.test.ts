@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import { base, browserFor, credentialsConfig, origin } from "../../packages/core/src/test-support/credentials-app.js"
+import { base, browserFor, credentialsConfig, origin } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 
 const people: Record<string, { id: string; name: string; email: string }> = {

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import { afterAll, describe, expect, it } from "vitest"
-import { rateLimitStoreContract } from "../../core/src/ratelimit/test-support/store-contract.js"
+import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-contract"
 import { rateLimitStore, SQLiteAdapter } from "../src/index.js"
 
 const folder = mkdtempSync(join(tmpdir(), "gatehouse-ratelimit-"))

@@ -3,7 +3,7 @@
  * tokens and authenticators in a database. Method names and record shapes follow
  * Auth.js, so an existing Auth.js adapter plugs in unchanged.
  */
-import type { Account, Authenticator, Awaitable, User } from "./types.js"
+import type { Account, Authenticator, Awaitable, User } from "./primitives.js"
 
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 

@@ -1,33 +1,31 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
 import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser } from "./adapters.js"
-import type { JWT, JWTOptions } from "./jwt.js"
-import type { CredentialInput, Provider, ProviderType } from "./providers/types.js"
+import type { JWT, JWTOptions } from "./jwt/types.js"
+import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
+import type { Account, Awaitable, Cookie, CookieOption, CookiesOptions, LocaleOption, Profile, RateLimitStore, Theme, User } from "./primitives.js"
 
 export type { ErrorType } from "./errors.js"
-export type { ProviderType } from "./providers/types.js"
-
-export type Awaitable<T> = T | PromiseLike<T>
-export type Awaited<T> = T extends PromiseLike<infer U> ? U : T
-
-/** The nine actions served under `basePath`. */
-export type AuthAction =
-  | "callback"
-  | "csrf"
-  | "error"
-  | "providers"
-  | "session"
-  | "signin"
-  | "signout"
-  | "verify-request"
-  | "webauthn-options"
-
-export interface User {
-  id?: string
-  name?: string | null
-  email?: string | null
-  image?: string | null
-}
+export type {
+  Awaitable,
+  Awaited,
+  AuthAction,
+  User,
+  Profile,
+  TokenSet,
+  Account,
+  Authenticator,
+  Theme,
+  LocaleRequest,
+  LocaleOption,
+  CookieOption,
+  CookieSerializeOptions,
+  CookiesOptions,
+  Cookie,
+  RateLimitHit,
+  RateLimitStore,
+  ProviderType,
+} from "./primitives.js"
 
 export interface DefaultSession {
   user?: User
@@ -37,122 +35,12 @@ export interface DefaultSession {
 /** What `GET /session` returns to the client (shape set by the `session` callback). */
 export interface Session extends DefaultSession {}
 
-export interface Profile {
-  id?: string | null
-  sub?: string | null
-  name?: string | null
-  given_name?: string | null
-  family_name?: string | null
-  middle_name?: string | null
-  nickname?: string | null
-  preferred_username?: string | null
-  profile?: string | null
-  picture?: any
-  website?: string | null
-  email?: string | null
-  email_verified?: boolean | null
-  gender?: string | null
-  birthdate?: string | null
-  zoneinfo?: string | null
-  locale?: string | null
-  phone_number?: string | null
-  updated_at?: Date | string | number | null
-  address?: {
-    formatted?: string | null
-    street_address?: string | null
-    locality?: string | null
-    region?: string | null
-    postal_code?: string | null
-    country?: string | null
-  } | null
-  [claim: string]: unknown
-}
-
-/** The token endpoint's response, as stored on an Account. */
-export interface TokenSet {
-  access_token?: string
-  id_token?: string
-  refresh_token?: string
-  expires_in?: number
-  expires_at?: number
-  scope?: string
-  token_type?: Lowercase<string>
-  authorization_details?: unknown[]
-  [key: string]: unknown
-}
-
-export interface Account extends TokenSet {
-  provider: string
-  providerAccountId: string
-  type: ProviderType
-  userId?: string
-}
-
-export interface Authenticator {
-  userId?: string
-  providerAccountId: string
-  counter: number
-  credentialBackedUp: boolean
-  credentialID: string
-  credentialPublicKey: string
-  transports?: string | null
-  credentialDeviceType: string
-}
-
-export interface Theme {
-  colorScheme?: "auto" | "dark" | "light"
-  logo?: string
-  brandColor?: string
-  buttonText?: string
-}
-
-/** What a `locale` function sees of the request: enough to read a cookie, a path prefix or a header. */
-export interface LocaleRequest {
-  url: URL
-  headers: Headers
-  cookies: Record<string, string>
-}
-
-/**
- * The built-in pages' language: a tag ("de", "pt-BR"), or a function of the request returning
- * one (or nothing, to follow Accept-Language). A language without a catalogue falls back to
- * Accept-Language, then English.
- */
-export type LocaleOption = string | ((request: LocaleRequest) => string | null | undefined)
-
 export interface PagesOptions {
   signIn: string
   signOut: string
   error: string
   verifyRequest: string
   newUser: string
-}
-
-export interface CookieOption {
-  name: string
-  options: CookieSerializeOptions
-}
-
-export interface CookieSerializeOptions {
-  domain?: string
-  expires?: Date
-  httpOnly?: boolean
-  maxAge?: number
-  partitioned?: boolean
-  path?: string
-  priority?: "low" | "medium" | "high"
-  sameSite?: boolean | "lax" | "strict" | "none"
-  secure?: boolean
-}
-
-export interface CookiesOptions {
-  sessionToken: Partial<CookieOption>
-  callbackUrl: Partial<CookieOption>
-  csrfToken: Partial<CookieOption>
-  pkceCodeVerifier: Partial<CookieOption>
-  state: Partial<CookieOption>
-  nonce: Partial<CookieOption>
-  webauthnChallenge: Partial<CookieOption>
 }
 
 export type WarningCode =
@@ -276,29 +164,6 @@ export interface AuthConfig {
   rateLimit?: false | RateLimitOptions
 }
 
-/** A counter's state after one more attempt was counted. */
-export interface RateLimitHit {
-  /** Attempts counted in the current window, this one included. */
-  count: number
-  /** When the current window ends, in milliseconds since the epoch. */
-  resetAt: number
-}
-
-/**
- * Where rate-limit counters live. `hit` counts one attempt against `key` in a fixed window of
- * `windowMs` that starts at the key's first attempt, atomically (several machines may share a
- * store). Built in: `memoryRateLimitStore()` and `redisRateLimitStore(client)` from
- * `@gatehouse/core/ratelimit`, `rateLimitStore(db)` from the SQLite and PostgreSQL adapters.
- */
-export interface RateLimitStore {
-  /**
-   * `limit` is the rule's limit, for stores that must choose what to forget (the memory store
-   * never forgets a counter over it). A store that cannot take a new key answers `count:
-   * Infinity`, which the limiter refuses until `resetAt`.
-   */
-  hit(key: string, windowMs: number, limit?: number): Awaitable<RateLimitHit>
-}
-
 /** At most `limit` attempts per `window` seconds. */
 export interface RateLimitRule {
   limit: number
@@ -343,10 +208,6 @@ export interface ResponseInternal<Body extends string | Record<string, any> | an
   body?: Body
   redirect?: string
   cookies?: Cookie[]
-}
-
-export interface Cookie extends CookieOption {
-  value: string
 }
 
 export interface WebAuthnOptionsResponseBody {

@@ -14,11 +14,9 @@ import NextAuth from "./index.js"
 
 // Server components read the request through next/headers, which only works inside Next's request
 // scope; this stands in for it with the headers of a request to the app.
-vi.mock("./lib/load-next-headers.js", () => ({
-  loadNextHeaders: async () => ({
-    headers: async () => new Headers({ host: "app.example.test", "x-forwarded-proto": "https" }),
-    cookies: async () => ({ getAll: () => [] }),
-  }),
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ host: "app.example.test", "x-forwarded-proto": "https" }),
+  cookies: async () => ({ getAll: () => [] }),
 }))
 
 function app() {

@@ -14,7 +14,7 @@ import { createHandlers } from "./lib/create-handlers.js"
 import { signIn } from "./lib/sign-in.js"
 import { signOut } from "./lib/sign-out.js"
 import type { NextAuthConfigInit, NextAuthResult } from "./lib/types.js"
-import { updateSession } from "./lib/update-session.js"
+import { updateSession } from "./lib/session.js"
 
 export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
   const resolveConfig = createConfigResolver(config)

@@ -1,4 +1,4 @@
-import type { CookieOptions } from "@builder.io/qwik-city/middleware/request-handler"
+import type { Cookie, CookieOptions } from "@builder.io/qwik-city/middleware/request-handler"
 
 export interface ParsedSetCookie {
   name: string
@@ -54,4 +54,16 @@ export function parseSetCookie(line: string): ParsedSetCookie | null {
     }
   }
   return { name, value, options }
+}
+
+/**
+ * Moves every `Set-Cookie` line of a core response (`headers.getSetCookie()`) onto Qwik's cookie API, one cookie each.
+ * Qwik writes its own cookies at the end of the request; headers set by hand would be lost or
+ * merged into one comma-joined line, which breaks cookies whose `Expires` holds a comma.
+ */
+export function applySetCookies(lines: readonly string[], to: Cookie): void {
+  for (const line of lines) {
+    const cookie = parseSetCookie(line)
+    if (cookie) to.set(cookie.name, cookie.value, cookie.options)
+  }
 }

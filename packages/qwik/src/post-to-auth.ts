@@ -1,7 +1,7 @@
 import type { RequestEventAction } from "@builder.io/qwik-city"
 import { Auth } from "@gatehouse/core"
 import { forwardedHeaders } from "@gatehouse/core/integration"
-import { applySetCookies } from "./apply-set-cookies.js"
+import { applySetCookies } from "./parse-set-cookie.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /**

@@ -1,7 +1,7 @@
-import { implicit$FirstArg, type QRL } from "@builder.io/qwik"
-import type { RequestEventCommon } from "@builder.io/qwik-city"
-import { createRequestHook } from "./request-hook.js"
-import { createSessionLoader } from "./session-loader.js"
+import { implicit$FirstArg, inlinedQrl, type QRL } from "@builder.io/qwik"
+import { routeLoaderQrl, type Loader, type RequestEventCommon, type RequestEventLoader } from "@builder.io/qwik-city"
+import type { Session } from "@gatehouse/core/types"
+import { createRequestHook, SESSION_KEY } from "./request-hook.js"
 import { createSignInAction } from "./sign-in-action.js"
 import { createSignOutAction } from "./sign-out-action.js"
 import type { QwikAuthConfig } from "./types.js"
@@ -33,3 +33,12 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
  * ```
  */
 export const QwikAuth$ = /*#__PURE__*/ implicit$FirstArg(QwikAuthQrl)
+
+function readSession(event: RequestEventLoader): Session | null {
+  return (event.sharedMap.get(SESSION_KEY) as Session | null | undefined) ?? null
+}
+
+/** `useSession`: a route loader with the session the request hook found, or null. */
+function createSessionLoader(): Loader<Session | null> {
+  return routeLoaderQrl(inlinedQrl(readSession, "useSession_gatehouseSession")) as Loader<Session | null>
+}

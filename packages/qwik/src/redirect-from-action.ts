@@ -1,4 +1,4 @@
-import type { RequestEventAction } from "@builder.io/qwik-city"
+import type { RequestEventAction, RequestEventCommon } from "@builder.io/qwik-city"
 import type { ActionSucceeded } from "./types.js"
 
 /** Qwik City's client runs a `<Form>` action through `<page>/q-data.json` when JavaScript is on. */
@@ -23,4 +23,11 @@ export function redirectFromAction(event: RequestEventAction, target: string): A
   }
   // 303: the browser follows a form post with a GET, and nothing caches it (upstream's 301 is cacheable).
   throw event.redirect(303, target)
+}
+
+/** Where an action sends the browser when the form names no target: back to the page it was on. */
+export function defaultRedirectTo(event: RequestEventCommon): string {
+  const url = new URL(event.url)
+  url.searchParams.delete("qaction")
+  return url.href
 }

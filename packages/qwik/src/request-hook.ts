@@ -1,13 +1,13 @@
 import { isServer } from "@builder.io/qwik/build"
 import type { RequestEventCommon } from "@builder.io/qwik-city"
-import { Auth } from "@gatehouse/core"
+import { Auth, isAuthAction } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
-import { applySetCookies } from "./apply-set-cookies.js"
-import { isAuthPath } from "./auth-path.js"
 import { checkFormOrigin } from "./check-form-origin.js"
 import { getSession } from "./get-session.js"
+import { applySetCookies } from "./parse-set-cookie.js"
 import { QwikAuthIntegrationError } from "./integration-error.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
+import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /** The `sharedMap` key under which the request hook leaves the session (as upstream). */
@@ -35,6 +35,13 @@ export function createRequestHook(authOptions: AuthOptionsQrl) {
     event.sharedMap.set(SESSION_KEY, data)
     applySetCookies(setCookies, event.cookie)
   }
+}
+
+/** True for `/auth/<action>…`: the requests core answers itself rather than a page. */
+function isAuthPath(pathname: string): boolean {
+  if (!pathname.startsWith(`${QWIK_BASE_PATH}/`)) return false
+  const action = pathname.slice(QWIK_BASE_PATH.length + 1).split("/")[0]
+  return isAuthAction(action)
 }
 
 /**

@@ -13,10 +13,10 @@ import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { Auth } from "../../../packages/core/src/index.js"
 import Passkey from "../../../packages/core/src/providers/passkey.js"
-import { TestBrowser } from "../../../packages/core/src/test-support/browser.js"
+import { TestBrowser } from "@gatehouse/test-kit/browser"
 import type { AuthConfig } from "../../../packages/core/src/types.js"
-import { SoftwareAuthenticator } from "../../../packages/core/src/webauthn/test-support/software-authenticator.js"
-import { silentLogger } from "../../../packages/core/src/test-support/credentials-app.js"
+import { SoftwareAuthenticator } from "@gatehouse/test-kit/software-authenticator"
+import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 
 export const origin = "http://localhost:3000"
 export const base = `${origin}/auth`

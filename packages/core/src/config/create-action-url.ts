@@ -1,6 +1,7 @@
 import { forwardedOrigin } from "../integration/forwarded-headers.js"
 import { createLogger } from "./logger.js"
-import type { AuthAction, AuthConfig, LoggerInstance } from "../types.js"
+import type { AuthConfig, LoggerInstance } from "../types.js"
+import type { AuthAction } from "../primitives.js"
 
 /**
  * The absolute URL of an action, for integrations that call `Auth` themselves: from AUTH_URL

@@ -1,19 +1,10 @@
 /** The shape every action receives: config resolved once, plus what this request decided. */
 import type { Adapter } from "../adapters.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
-import type { JWTOptions } from "../jwt.js"
+import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
-import type {
-  AuthAction,
-  CallbacksOptions,
-  CookiesOptions,
-  CookieOption,
-  EventCallbacks,
-  LoggerInstance,
-  PagesOptions,
-  SessionOptions,
-  Theme,
-} from "../types.js"
+import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
+import type { AuthAction, ResolvedCookies, Theme } from "../primitives.js"
 import type {
   CredentialsConfig,
   EmailConfig,
@@ -35,7 +26,7 @@ export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
   callbackUrl: string
 }
 
-export type ResolvedCookies = { [K in keyof CookiesOptions]: CookieOption }
+export type { ResolvedCookies }
 
 export interface InternalOptions<T extends ProviderType = ProviderType> {
   /** `{origin}{basePath}` of this request. */

@@ -10,19 +10,12 @@ import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
-import type {
-  AuthConfig,
-  CallbacksOptions,
-  EventCallbacks,
-  LocaleOption,
-  LoggerInstance,
-  PagesOptions,
-  SessionOptions,
-  Theme,
-} from "../types.js"
+import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
+import type { LocaleOption, Theme } from "../primitives.js"
 import { assertConfig } from "./assert-config.js"
 import { defaultCallbacks } from "./default-callbacks.js"
-import type { InternalProvider, ResolvedCookies } from "./internal-options.js"
+import type { InternalProvider } from "./internal-options.js"
+import type { ResolvedCookies } from "../primitives.js"
 import { createLogger } from "./logger.js"
 import { mergeProvider, providersForOrigin } from "./parse-providers.js"
 import { publicOriginFromEnv } from "../http/public-origin.js"

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import { skipCSRFCheck } from "../symbols.js"
-import { TestBrowser } from "../test-support/browser.js"
+import { TestBrowser } from "@gatehouse/test-kit/browser"
 import {
   base,
   browserFor,
@@ -11,7 +11,7 @@ import {
   setCookies,
   signInAsAda,
   silentLogger,
-} from "../test-support/credentials-app.js"
+} from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
 import { readCsrfToken } from "./csrf-token.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../index.js"
 import Credentials from "../providers/credentials.js"
-import { TestBrowser } from "../test-support/browser.js"
+import { TestBrowser } from "@gatehouse/test-kit/browser"
 
 const base = "http://localhost:3000/auth"
 const config = {

@@ -14,11 +14,10 @@ import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../../adapter-sqlite/src/index.js"
 import { Auth } from "../handler/auth.js"
 import Email from "../providers/email.js"
-import { base, browserFor, credentialsConfig } from "../test-support/credentials-app.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { hostileText } from "../test-support/hostile-text.js"
-import { normalizeEmailAddress } from "./normalize-email-address.js"
-import { readEmailIdentifier } from "./read-email-identifier.js"
+import { base, browserFor, credentialsConfig } from "@gatehouse/test-kit/credentials-app"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { hostileText } from "@gatehouse/test-kit/hostile-text"
+import { normalizeEmailAddress, readEmailIdentifier } from "./email-address.js"
 
 /** Pieces of addresses that have misrouted mail in some parser. */
 const addressPiece = fc.oneof(

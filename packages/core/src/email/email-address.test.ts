@@ -1,7 +1,5 @@
 import { describe, expect, test } from "vitest"
-import { emailAddressProblem } from "./email-address-problem.js"
-import { normalizeEmailAddress } from "./normalize-email-address.js"
-import { readEmailIdentifier } from "./read-email-identifier.js"
+import { emailAddressProblem, normalizeEmailAddress, readEmailIdentifier } from "./email-address.js"
 
 describe("the default normalizer", () => {
   test.each([

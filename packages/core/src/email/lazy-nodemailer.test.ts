@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest"
-import { startSmtpSink, type SmtpSink } from "./test-support/smtp-sink.js"
+import { startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { resolvedEmailProvider, sendParams } from "./test-support/send-params.js"
 
 // Counts every time nodemailer is actually loaded, whoever imports it.

@@ -6,7 +6,8 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { handleLogin } from "../login/handle-login.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import { startSession } from "../session/start-session.js"
-import type { Account, ResponseInternal } from "../types.js"
+import type { ResponseInternal } from "../types.js"
+import type { Account } from "../primitives.js"
 
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):

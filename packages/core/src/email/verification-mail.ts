@@ -1,6 +1,6 @@
 import { html, SafeHtml } from "../pages/html.js"
 import { defaultLocale, localeForTag, message, messageText, type PageLocale } from "../pages/page-locale.js"
-import type { Theme } from "../types.js"
+import type { Theme } from "../primitives.js"
 
 export interface VerificationMailParams {
   /** The magic link. */

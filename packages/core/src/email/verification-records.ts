@@ -32,6 +32,7 @@
  */
 import type { Adapter, VerificationToken } from "../adapters.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
+import { deriveSignInCode } from "./sign-in-code.js"
 
 export interface VerificationKey {
   identifier: string
@@ -75,6 +76,92 @@ export async function consumeRow(adapter: Required<Adapter>, key: VerificationKe
   if (!row || row.identifier !== key.identifier) return undefined
   if (row.token !== undefined && row.token !== key.token) return undefined
   return new Date(row.expires).valueOf() > Date.now() ? row : undefined
+}
+
+/**
+ * Uses up a magic link: true only if the token is stored for exactly this address and has not
+ * expired (CVE-2021-21310: a token must never sign in another address). With codes on, the
+ * link's code row must still be there too and is consumed with it, so a mail whose code was
+ * already used cannot sign in a second time through its link (and a used link has taken its code).
+ */
+export async function consumeLink(
+  adapter: Required<Adapter>,
+  identifier: string,
+  token: string,
+  secret: string,
+  withCode: boolean,
+): Promise<boolean> {
+  const linkValid = await consumeRecord(adapter, await linkRecordKey(identifier, token, secret))
+  // Only the request that won the link row goes on to the code row. Were a losing request to
+  // consume it too (two instances receiving the same click at once, or a mail scanner beside
+  // the user), it could take the code row before the winner and neither would sign in.
+  if (!withCode || !linkValid) return linkValid
+  const code = await deriveSignInCode(token, secret)
+  return consumeRecord(adapter, await codeRecordKey(identifier, code, secret))
+}
+
+/**
+ * Uses up a one-time code typed on the verify-request page. Each try costs one of the address's
+ * attempts in the current window, before the code is looked at, so guessing stops after
+ * `maxCodeAttempts` per window whatever the guesses were and however many mails were sent. True
+ * only for the unexpired code of this very address, from its latest mail.
+ */
+export async function consumeCode(
+  adapter: Required<Adapter>,
+  identifier: string,
+  code: string,
+  secret: string,
+  limits: { maxCodeAttempts: number; codeAttemptWindowMs: number },
+): Promise<boolean> {
+  if (!(await takeCodeAttempt(adapter, identifier, secret, limits.maxCodeAttempts, limits.codeAttemptWindowMs))) return false
+  const row = await consumeRow(adapter, await codeRecordKey(identifier, code, secret))
+  return row !== undefined && (await isLatestMail(adapter, identifier, secret, new Date(row.expires)))
+}
+
+/**
+ * Whether a mail with this expiry is still the address's latest. Read by taking the latest-mail
+ * row and putting it back; if a new mail replaced it in between, putting back clashes and the
+ * new one stays. A missing row (a new mail is being written right now) refuses the code.
+ */
+async function isLatestMail(adapter: Required<Adapter>, identifier: string, secret: string, expires: Date): Promise<boolean> {
+  const key = await latestMailKey(identifier, secret)
+  const latest = await adapter.useVerificationToken(key)
+  if (latest?.identifier !== key.identifier) return false
+  const latestExpires = new Date(latest.expires)
+  await Promise.resolve(adapter.createVerificationToken({ ...key, expires: latestExpires })).catch(() => {})
+  return latestExpires.valueOf() === expires.valueOf()
+}
+
+/**
+ * Uses up one of the address's code attempts in the current window (see the header).
+ * False when none is left: then no code is checked at all, right or wrong. The window's slots are
+ * made by the one attempt whose insert of the window row succeeds: mails do not touch them.
+ */
+async function takeCodeAttempt(
+  adapter: Required<Adapter>,
+  identifier: string,
+  secret: string,
+  maxCodeAttempts: number,
+  windowMs: number,
+): Promise<boolean> {
+  const window = Math.floor(Date.now() / windowMs)
+  const expires = new Date((window + 1) * windowMs)
+  const slots = Array.from({ length: maxCodeAttempts }, (_, i) => i + 1)
+  let opened = false
+  try {
+    await adapter.createVerificationToken({ ...(await attemptWindowKey(identifier, window, secret)), expires })
+    opened = true
+  } catch {
+    // Already opened by an earlier attempt of this window (or the database refused the row: then
+    // no slot is there either, and the attempt is refused).
+  }
+  if (opened) {
+    await Promise.all(slots.map(async (slot) => adapter.createVerificationToken({ ...(await attemptRecordKey(identifier, window, slot, secret)), expires })))
+  }
+  for (const slot of slots) {
+    if (await consumeRecord(adapter, await attemptRecordKey(identifier, window, slot, secret))) return true
+  }
+  return false
 }
 
 async function hashed(identifier: string, material: string): Promise<VerificationKey> {

@@ -10,8 +10,8 @@ import {
   origin,
   signInAsAda,
   silentLogger,
-} from "../test-support/credentials-app.js"
-import { TestBrowser } from "../test-support/browser.js"
+} from "@gatehouse/test-kit/credentials-app"
+import { TestBrowser } from "@gatehouse/test-kit/browser"
 import type { AuthConfig } from "../types.js"
 import { Auth } from "./auth.js"
 

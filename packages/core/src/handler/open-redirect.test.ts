@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import { sameOriginRedirect } from "../config/default-callbacks.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
-import { base, browserFor, credentialsConfig, origin, signInAsAda } from "../test-support/credentials-app.js"
-import type { TestBrowser } from "../test-support/browser.js"
+import { base, browserFor, credentialsConfig, origin, signInAsAda } from "@gatehouse/test-kit/credentials-app"
+import type { TestBrowser } from "@gatehouse/test-kit/browser"
 import { Auth } from "./auth.js"
 
 /** callbackUrl values that must never take the browser off the site (GHSA-f9wg-5f46-cjmw and kin). */

@@ -7,9 +7,9 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { base, browserFor, credentialsConfig, adaCredentials, origin } from "../test-support/credentials-app.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { headerSafe, hostileText } from "../test-support/hostile-text.js"
+import { base, browserFor, credentialsConfig, adaCredentials, origin } from "@gatehouse/test-kit/credentials-app"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { headerSafe, hostileText } from "@gatehouse/test-kit/hostile-text"
 import { Auth } from "./auth.js"
 
 const idp = "https://idp.example"

@@ -7,8 +7,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { UnknownAction } from "../errors.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { hostileText } from "../test-support/hostile-text.js"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { hostileText } from "@gatehouse/test-kit/hostile-text"
 import { isAuthAction } from "./is-auth-action.js"
 import { parseActionPath } from "./parse-request.js"
 

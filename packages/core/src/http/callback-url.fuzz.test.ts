@@ -8,9 +8,9 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { defaultCallbacks } from "../config/default-callbacks.js"
 import { Auth } from "../handler/auth.js"
-import { base, browserFor, credentialsConfig, origin } from "../test-support/credentials-app.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { headerSafe, hostileText } from "../test-support/hostile-text.js"
+import { base, browserFor, credentialsConfig, origin } from "@gatehouse/test-kit/credentials-app"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { headerSafe, hostileText } from "@gatehouse/test-kit/hostile-text"
 import { resolveCallbackUrl } from "./callback-url.js"
 
 /** Values that start the way redirect tricks start, then go on with anything. */

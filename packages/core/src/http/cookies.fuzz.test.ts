@@ -6,9 +6,9 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
-import { base, credentialsConfig } from "../test-support/credentials-app.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { headerSafe, hostileText } from "../test-support/hostile-text.js"
+import { base, credentialsConfig } from "@gatehouse/test-kit/credentials-app"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { headerSafe, hostileText } from "@gatehouse/test-kit/hostile-text"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readSessionCookie } from "./session-chunks.js"
 

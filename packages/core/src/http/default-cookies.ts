@@ -1,5 +1,4 @@
-import type { CookiesOptions } from "../types.js"
-import type { ResolvedCookies } from "../config/internal-options.js"
+import type { CookiesOptions, ResolvedCookies } from "../primitives.js"
 
 /** Seconds the OAuth check cookies and the WebAuthn challenge cookie live. */
 export const checkCookieMaxAge = 15 * 60

@@ -1,4 +1,4 @@
-import type { AuthAction } from "../types.js"
+import type { AuthAction } from "../primitives.js"
 
 const actions = new Set<string>([
   "providers",

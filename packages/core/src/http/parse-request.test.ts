@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { UnknownAction } from "../errors.js"
 import { Auth } from "../handler/auth.js"
-import { base, browserFor, credentialsConfig } from "../test-support/credentials-app.js"
+import { base, browserFor, credentialsConfig } from "@gatehouse/test-kit/credentials-app"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { parseActionPath, parseRequest } from "./parse-request.js"
 import { maxBodyBytes, readBody } from "./read-body.js"

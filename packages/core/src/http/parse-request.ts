@@ -1,5 +1,5 @@
 import { UnknownAction } from "../errors.js"
-import type { AuthAction } from "../types.js"
+import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"

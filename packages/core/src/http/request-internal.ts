@@ -1,4 +1,4 @@
-import type { AuthAction } from "../types.js"
+import type { AuthAction } from "../primitives.js"
 
 /** What the actions see of a request: parsed once, never the raw `Request`. */
 export interface RequestInternal {

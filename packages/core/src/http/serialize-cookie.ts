@@ -1,4 +1,4 @@
-import type { Cookie } from "../types.js"
+import type { Cookie } from "../primitives.js"
 
 const validName = /^[\u0021\u0023-\u002B\u002D-\u003A\u003C-\u005B\u005D-\u007E]+$/
 

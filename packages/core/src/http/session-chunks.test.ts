@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { CookieOption } from "../types.js"
+import type { CookieOption } from "../primitives.js"
 import { serializeCookie } from "./serialize-cookie.js"
 import { chunkSize, clearSessionCookie, expiredCookie, readSessionCookie, writeSessionCookie } from "./session-chunks.js"
 

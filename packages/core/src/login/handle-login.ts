@@ -2,7 +2,7 @@ import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js
 import type { InternalOptions } from "../config/internal-options.js"
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
-import type { Account, User } from "../types.js"
+import type { Account, User } from "../primitives.js"
 import { currentUser } from "./current-user.js"
 import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
 import { undoNewUser } from "./undo-new-user.js"

@@ -5,7 +5,7 @@ import { Auth } from "../handler/auth.js"
 import Credentials from "../providers/credentials.js"
 import Nodemailer from "../providers/nodemailer.js"
 import type { Provider } from "../providers/types.js"
-import { secret, silentLogger } from "../test-support/credentials-app.js"
+import { secret, silentLogger } from "@gatehouse/test-kit/credentials-app"
 
 /** The warnings a config logs when it is first used. */
 async function startUpWarnings(adapter: Adapter, providers: Provider[]): Promise<string[]> {

@@ -1,6 +1,7 @@
 /** POST /signin/<oauth id>: the redirect to the provider's authorization endpoint, with check cookies. */
 import type { InternalOptions } from "../config/internal-options.js"
-import type { Cookie, ResponseInternal } from "../types.js"
+import type { ResponseInternal } from "../types.js"
+import type { Cookie } from "../primitives.js"
 import * as checks from "./checks.js"
 import { needsDiscovery } from "./discovery-placeholder.js"
 import { discoverAuthorizationServer } from "./discovery.js"

@@ -2,7 +2,7 @@
 import * as oauth from "oauth4webapi"
 import type { InternalOptions } from "../config/internal-options.js"
 import { InvalidCheck, OAuthProfileParseError } from "../errors.js"
-import type { Account, Cookie, Profile, TokenSet, User } from "../types.js"
+import type { Account, Cookie, Profile, TokenSet, User } from "../primitives.js"
 import { authorizationServerFor } from "./authorization-server.js"
 import { validateCallbackParams } from "./callback-params.js"
 import * as checks from "./checks.js"

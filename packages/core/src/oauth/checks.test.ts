@@ -4,7 +4,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { InvalidCheck } from "../errors.js"
 import { defaultCookies } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
-import type { Cookie } from "../types.js"
+import type { Cookie } from "../primitives.js"
 import * as checks from "./checks.js"
 
 const secret = "a-test-secret-that-is-long-enough-for-gatehouse"

@@ -1,4 +1,4 @@
-import type { Profile, User } from "../types.js"
+import type { Profile, User } from "../primitives.js"
 
 /**
  * Whether the provider vouched that the user's e-mail address belongs to the person signing in:

@@ -1,4 +1,4 @@
-import type { LocaleOption, LocaleRequest } from "../types.js"
+import type { LocaleOption, LocaleRequest } from "../primitives.js"
 import { html, type SafeHtml } from "./html.js"
 import { catalogues, type MessageKey, type Messages } from "./locales/catalogues.js"
 

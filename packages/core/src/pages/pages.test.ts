@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import GitHub from "../providers/github.js"
-import { adaCredentials, base, browserFor, credentialsConfig, origin } from "../test-support/credentials-app.js"
+import { adaCredentials, base, browserFor, credentialsConfig, origin } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
 import { escapeHtml, html } from "./html.js"
 

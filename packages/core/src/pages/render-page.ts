@@ -1,4 +1,4 @@
-import type { Theme } from "../types.js"
+import type { Theme } from "../primitives.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/catalogues.js"
 import type { PageLocale } from "./page-locale.js"

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest"
-import { startSmtpSink, type SmtpSink } from "../email/test-support/smtp-sink.js"
+import { startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
 import Email from "./email.js"
 

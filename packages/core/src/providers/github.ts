@@ -1,5 +1,5 @@
 import { fetchProviderJson, type ProviderFetchSource } from "./fetch-provider-json.js"
-import type { Profile } from "../types.js"
+import type { Profile } from "../primitives.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 
 /** One entry of `GET /user/emails`. */

@@ -1,6 +1,6 @@
 /** Forward Email, Mailgun and Loops: Auth.js's three remaining mail-API providers, against a local stand-in of each API. */
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { startMailApiStandIn, type MailApiStandIn } from "../email/test-support/mail-api-stand-in.js"
+import { startMailApiStandIn, type MailApiStandIn } from "@gatehouse/test-kit/mail-api-stand-in"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
 import { defaultFrom } from "../email/email-provider-options.js"
 import { customFetch } from "../symbols.js"

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, test, vi } from "vitest"
-import { deadPort, startSmtpSink, type SmtpSink } from "../email/test-support/smtp-sink.js"
+import { deadPort, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
 import Nodemailer, { html, text } from "./nodemailer.js"
 

@@ -3,7 +3,7 @@ import { printToConsole } from "../email/print-to-console.js"
 import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
 import { verificationMail, verificationMailHtml, verificationMailText } from "../email/verification-mail.js"
 import { AuthError } from "../errors.js"
-import type { Theme } from "../types.js"
+import type { Theme } from "../primitives.js"
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js"
 
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js"

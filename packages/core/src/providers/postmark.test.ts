@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest"
-import { startMailApiStandIn, type MailApiStandIn } from "../email/test-support/mail-api-stand-in.js"
+import { startMailApiStandIn, type MailApiStandIn } from "@gatehouse/test-kit/mail-api-stand-in"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
 import { customFetch } from "../symbols.js"
 import Postmark from "./postmark.js"

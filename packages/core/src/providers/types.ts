@@ -1,9 +1,9 @@
 /** Provider configuration types, shaped like Auth.js's so existing provider configs type-check. */
-import type { Awaitable, Profile, TokenSet, Theme, User, Account } from "../types.js"
+import type { Account, Awaitable, Profile, ProviderType, Theme, TokenSet, User } from "../primitives.js"
 import type { customFetch } from "../symbols.js"
 import type { WebAuthnProviderConfig } from "./webauthn.js"
 
-export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+export type { ProviderType }
 
 export interface CommonProviderOptions {
   id: string

@@ -1,4 +1,4 @@
-import type { Profile } from "../types.js"
+import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
 

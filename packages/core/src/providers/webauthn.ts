@@ -16,7 +16,7 @@ import type {
 import type { AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../primitives.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { CommonProviderOptions, CredentialInput } from "./types.js"

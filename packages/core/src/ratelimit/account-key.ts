@@ -1,6 +1,5 @@
 import type { InternalProvider } from "../config/internal-options.js"
-import { readEmailIdentifier } from "../email/read-email-identifier.js"
-import { normalizeEmailAddress } from "../email/normalize-email-address.js"
+import { normalizeEmailAddress, readEmailIdentifier } from "../email/email-address.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { CredentialInput } from "../providers/types.js"
 import type { RateLimitOptions } from "../types.js"

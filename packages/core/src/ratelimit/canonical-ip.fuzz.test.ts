@@ -6,8 +6,8 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
-import { hostileText } from "../test-support/hostile-text.js"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
+import { hostileText } from "@gatehouse/test-kit/hostile-text"
 import { canonicalIp } from "./canonical-ip.js"
 
 const group = fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff }))

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import type { RateLimitHit } from "../types.js"
+import type { RateLimitHit } from "../primitives.js"
 import { memoryRateLimitStore } from "./memory-store.js"
-import { rateLimitStoreContract } from "./test-support/store-contract.js"
+import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-contract"
 
 describe("memoryRateLimitStore: the store contract", () => {
   let n = 0

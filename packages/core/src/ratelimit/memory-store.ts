@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from "../types.js"
+import type { RateLimitHit, RateLimitStore } from "../primitives.js"
 import { markProcessLocal } from "./process-local-stores.js"
 
 export interface MemoryRateLimitStoreOptions {

@@ -1,4 +1,4 @@
-import type { RateLimitStore } from "../types.js"
+import type { RateLimitStore } from "../primitives.js"
 
 /**
  * Stores whose counts live in one process only. Anything that must happen once across instances

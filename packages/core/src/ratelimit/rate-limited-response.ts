@@ -1,7 +1,8 @@
 import type { RequestInternal } from "../http/request-internal.js"
 import { errorPage } from "../pages/error-page.js"
 import { pageLocale } from "../pages/page-locale.js"
-import type { LocaleOption, ResponseInternal, Theme } from "../types.js"
+import type { ResponseInternal } from "../types.js"
+import type { LocaleOption, Theme } from "../primitives.js"
 
 const noStore = "private, no-cache, no-store"
 

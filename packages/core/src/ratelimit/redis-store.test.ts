@@ -6,7 +6,7 @@ import { Redis as IORedis } from "ioredis"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { redisRateLimitStore } from "./redis-store.js"
-import { rateLimitStoreContract } from "./test-support/store-contract.js"
+import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-contract"
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
 const prefix = `gatehouse-test:${process.pid}:${Date.now()}:`

@@ -1,5 +1,6 @@
 import { AuthError } from "../errors.js"
-import type { LoggerInstance, RateLimitOptions, RateLimitRule, RateLimitStore } from "../types.js"
+import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
+import type { RateLimitStore } from "../primitives.js"
 import { readProcessEnv } from "../config/read-process-env.js"
 import { platformIpHeader } from "./client-ip.js"
 import { memoryRateLimitStore } from "./memory-store.js"

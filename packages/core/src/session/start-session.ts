@@ -2,7 +2,7 @@ import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
-import type { Account, Cookie, Profile, User } from "../types.js"
+import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import Passkey from "../providers/passkey.js"
 import WebAuthn from "../providers/webauthn.js"
-import { secret, silentLogger } from "../test-support/credentials-app.js"
+import { secret, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
-import { adapterWithAllMethods } from "./test-support/adapter-with-all-methods.js"
+import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 
 /** The error a config fails closed with (logged, and a 500 for API requests), or none. */
 async function configProblem(overrides: Partial<AuthConfig>) {

@@ -10,7 +10,7 @@ import { resolveConfig } from "../config/resolve-config.js"
 import Passkey from "../providers/passkey.js"
 import { redisRateLimitStore } from "../ratelimit/redis-store.js"
 import type { WarningCode } from "../types.js"
-import { adapterWithAllMethods } from "./test-support/adapter-with-all-methods.js"
+import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 import { challengeIdentifier, challengeLedger, type ChallengeLedger } from "./challenge-ledger.js"
 
 type LedgerFactory = typeof challengeLedger

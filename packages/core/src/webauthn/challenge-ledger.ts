@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapters.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
-import type { RateLimitStore } from "../types.js"
+import type { RateLimitStore } from "../primitives.js"
 import { claimChallenge } from "./consumed-challenges.js"
 
 /**

@@ -1,7 +1,7 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Account, Authenticator } from "../types.js"
+import type { Account, Authenticator } from "../primitives.js"
 import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { bytesToBase64, storedCredentialId, transportsToString } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server"
 import type { NextRequest } from "next/server"
 import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
-import { fetchSession } from "./fetch-session.js"
+import { fetchSession } from "./session.js"
 import { publicUrl } from "./public-url.js"
 import { redirectToSignIn } from "./redirect-to-sign-in.js"
 import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js"

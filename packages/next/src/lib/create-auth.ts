@@ -2,8 +2,7 @@ import { NextRequest } from "next/server"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { authorizeRequest } from "./authorize-request.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { sessionForPagesRouter } from "./session-for-pages-router.js"
-import { sessionForServerCode } from "./session-for-server-code.js"
+import { sessionForPagesRouter, sessionForServerCode } from "./session.js"
 import type { NextAuthResult, WrappedHandler } from "./types.js"
 
 /** The universal `auth`: picks its job from how it is called (see `NextAuthResult["auth"]`). */

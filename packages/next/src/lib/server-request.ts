@@ -1,7 +1,7 @@
 import { createActionURL } from "@gatehouse/core"
 import { forwardedHeaders } from "@gatehouse/core/integration"
 import type { AuthAction } from "@gatehouse/core/types"
-import { currentRequestHeaders } from "./current-request-headers.js"
+import { currentRequestHeaders } from "./next-headers.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**

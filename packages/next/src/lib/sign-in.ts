@@ -6,7 +6,7 @@ import type { ConfigResolver } from "./create-config-resolver.js"
 import { serverActionConfig } from "./server-action-config.js"
 import { serverRequestContext } from "./server-request.js"
 import type { SignInAuthorizationParams, SignInOptions } from "./types.js"
-import { writeCookies } from "./write-cookies.js"
+import { writeCookies } from "./next-headers.js"
 
 /**
  * Server-side `signIn(provider?, options?, authorizationParams?)` for server actions.

@@ -5,7 +5,7 @@ import type { ConfigResolver } from "./create-config-resolver.js"
 import { serverActionConfig } from "./server-action-config.js"
 import { serverRequestContext } from "./server-request.js"
 import type { SignOutOptions } from "./types.js"
-import { writeCookies } from "./write-cookies.js"
+import { writeCookies } from "./next-headers.js"
 
 /**
  * Server-side `signOut({ redirectTo?, redirect? })`: ends the session (database row included) and clears its

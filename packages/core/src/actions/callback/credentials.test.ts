@@ -11,7 +11,7 @@ import {
   secret,
   signInAsAda,
   silentLogger,
-} from "../../test-support/credentials-app.js"
+} from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../types.js"
 
 const salt = "authjs.session-token"

@@ -8,7 +8,8 @@ import type { AdapterAccount, AdapterSession, AdapterUser } from "../../adapters
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
 import { readSessionCookie } from "../../http/session-chunks.js"
-import type { Account, ResponseInternal, User } from "../../types.js"
+import type { ResponseInternal } from "../../types.js"
+import type { Account, User } from "../../primitives.js"
 
 /**
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter

@@ -1,5 +1,5 @@
 /** The catalogue as the tests expect it: Auth.js's facts per provider and a realistic sample of what each returns. */
-import type { TokenSet, User } from "../../types.js"
+import type { TokenSet, User } from "../../primitives.js"
 import type { OAuthCheck, OAuthConfig } from "../types.js"
 import FortyTwoSchool from "../42-school.js"
 import Asgardeo from "../asgardeo.js"

@@ -1,5 +1,5 @@
 import { customFetch } from "../../symbols.js"
-import type { TokenSet } from "../../types.js"
+import type { TokenSet } from "../../primitives.js"
 import type { OAuthConfig, OAuthConfigInternal } from "../types.js"
 
 /**

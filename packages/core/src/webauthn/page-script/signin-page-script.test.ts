@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest"
 import { Auth } from "../../handler/auth.js"
 import Passkey from "../../providers/passkey.js"
 import WebAuthn from "../../providers/webauthn.js"
-import { adaCredentials, secret, silentLogger } from "../../test-support/credentials-app.js"
+import { adaCredentials, secret, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../types.js"
-import { adapterWithAllMethods } from "../test-support/adapter-with-all-methods.js"
+import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 import { simpleWebAuthnBrowserBundle, simpleWebAuthnBrowserVersion } from "./simplewebauthn-browser-bundle.js"
 
 async function signinPage(providers: AuthConfig["providers"]) {

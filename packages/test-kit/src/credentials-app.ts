@@ -2,9 +2,9 @@
  * A small app for driving `Auth` in tests: a credentials provider with one known user, the
  * settings every test needs, and helpers that act like a browser signing in.
  */
-import { Auth } from "../handler/auth.js"
-import Credentials from "../providers/credentials.js"
-import type { AuthConfig, User } from "../types.js"
+import { Auth } from "../../core/src/handler/auth.js"
+import Credentials from "../../core/src/providers/credentials.js"
+import type { AuthConfig, User } from "../../core/src/types.js"
 import { TestBrowser } from "./browser.js"
 
 export const origin = "http://localhost:3000"

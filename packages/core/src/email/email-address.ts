@@ -1,3 +1,19 @@
+/**
+ * What an e-mail address must be before a mail goes to it: the default normalization, the check
+ * that the normalized value is one plain mailbox, and the reading of a typed address through both.
+ */
+import type { EmailConfig } from "../providers/types.js"
+
+/**
+ * The default `normalizeIdentifier`: Unicode compatibility folding (NFKC) first, so that look-alike
+ * characters such as the full-width "＠" (U+FF20) become what a mailer will see, then trimming and
+ * lower-casing. Validation runs on the result (see `emailAddressProblem`): checking before folding
+ * is what let a full-width "＠" through as a second "@" (CVE-2026-73420).
+ */
+export function normalizeEmailAddress(input: string): string {
+  return input.normalize("NFKC").trim().toLowerCase()
+}
+
 /** RFC 5321 limits: 64 octets of local part, 255 of domain; 320 in all is the usual cap. */
 const maxAddressLength = 320
 const maxLocalLength = 64
@@ -46,4 +62,25 @@ function isInternationalHostName(domain: string): boolean {
   } catch {
     return false
   }
+}
+
+export type EmailIdentifier = { identifier: string; problem?: undefined } | { identifier?: undefined; problem: string }
+
+/**
+ * The address a user typed, as the provider normalizes it (its own `normalizeIdentifier`, or the
+ * default), then validated. A normalizer that throws, or returns something that is not one plain
+ * mailbox, gives a problem instead of an identifier: no mail goes out for it.
+ */
+export function readEmailIdentifier(input: unknown, provider: Pick<EmailConfig, "normalizeIdentifier">): EmailIdentifier {
+  if (typeof input !== "string") return { problem: "no e-mail address was given" }
+  // Unbounded input would only make normalization slow; anything this long is refused anyway.
+  if (input.length > 4 * 320) return { problem: "the address is too long" }
+  let identifier: unknown
+  try {
+    identifier = (provider.normalizeIdentifier ?? normalizeEmailAddress)(input)
+  } catch (error) {
+    return { problem: `normalizeIdentifier refused the address: ${(error as Error)?.message ?? String(error)}` }
+  }
+  const problem = emailAddressProblem(identifier)
+  return problem ? { problem } : { identifier: identifier as string }
 }

@@ -4,7 +4,7 @@
  * arrive at once (several machines share the shared stores).
  */
 import { expect, it } from "vitest"
-import type { RateLimitStore } from "../../types.js"
+import type { RateLimitStore } from "../../core/src/types.js"
 
 export function rateLimitStoreContract(getStore: () => RateLimitStore, uniqueKey: () => string) {
   it("counts attempts within a window and says when it ends", async () => {

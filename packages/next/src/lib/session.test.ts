@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createConfigResolver } from "./create-config-resolver.js"
-import { sessionForPagesRouter } from "./session-for-pages-router.js"
+import { sessionForPagesRouter } from "./session.js"
 import { credentialsConfig, sessionCookie } from "./test-support/credentials-config.js"
 
 describe("auth(req, res) and auth(ctx) in the pages router", () => {

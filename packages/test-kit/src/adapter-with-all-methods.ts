@@ -1,4 +1,4 @@
-import type { Adapter } from "../../adapters.js"
+import type { Adapter } from "../../core/src/adapters.js"
 
 const methods = [
   "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession",

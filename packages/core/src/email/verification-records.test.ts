@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest"
 import type { Adapter, VerificationToken } from "../adapters.js"
-import { consumeLink } from "./consume-link.js"
 import { deriveSignInCode } from "./sign-in-code.js"
-import { codeRecordKey, linkRecordKey } from "./verification-records.js"
+import { codeRecordKey, consumeLink, linkRecordKey } from "./verification-records.js"
 
-const secret = "consume-link-test-secret-with-32-characters"
+const secret = "verification-records-test-secret-32-chars"
 
 /**
  * Verification tokens whose use deletes at once (as DELETE … RETURNING does) but answers the

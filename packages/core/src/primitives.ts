@@ -1,0 +1,170 @@
+/**
+ * The primitive types of Gatehouse: the values every other module passes around (a user, an
+ * account, a cookie, an action name…). A leaf: it imports nothing, so any module can point here
+ * without joining an import cycle. `types.ts` re-exports all of them as `@gatehouse/core/types`.
+ */
+
+export type Awaitable<T> = T | PromiseLike<T>
+export type Awaited<T> = T extends PromiseLike<infer U> ? U : T
+
+/** The nine actions served under `basePath`. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options"
+
+export interface User {
+  id?: string
+  name?: string | null
+  email?: string | null
+  image?: string | null
+}
+
+export interface Profile {
+  id?: string | null
+  sub?: string | null
+  name?: string | null
+  given_name?: string | null
+  family_name?: string | null
+  middle_name?: string | null
+  nickname?: string | null
+  preferred_username?: string | null
+  profile?: string | null
+  picture?: any
+  website?: string | null
+  email?: string | null
+  email_verified?: boolean | null
+  gender?: string | null
+  birthdate?: string | null
+  zoneinfo?: string | null
+  locale?: string | null
+  phone_number?: string | null
+  updated_at?: Date | string | number | null
+  address?: {
+    formatted?: string | null
+    street_address?: string | null
+    locality?: string | null
+    region?: string | null
+    postal_code?: string | null
+    country?: string | null
+  } | null
+  [claim: string]: unknown
+}
+
+/** The token endpoint's response, as stored on an Account. */
+export interface TokenSet {
+  access_token?: string
+  id_token?: string
+  refresh_token?: string
+  expires_in?: number
+  expires_at?: number
+  scope?: string
+  token_type?: Lowercase<string>
+  authorization_details?: unknown[]
+  [key: string]: unknown
+}
+
+/** The kinds of provider, as `provider.type` and `account.type` name them. */
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+
+export interface Account extends TokenSet {
+  provider: string
+  providerAccountId: string
+  type: ProviderType
+  userId?: string
+}
+
+export interface Authenticator {
+  userId?: string
+  providerAccountId: string
+  counter: number
+  credentialBackedUp: boolean
+  credentialID: string
+  credentialPublicKey: string
+  transports?: string | null
+  credentialDeviceType: string
+}
+
+export interface Theme {
+  colorScheme?: "auto" | "dark" | "light"
+  logo?: string
+  brandColor?: string
+  buttonText?: string
+}
+
+/** What a `locale` function sees of the request: enough to read a cookie, a path prefix or a header. */
+export interface LocaleRequest {
+  url: URL
+  headers: Headers
+  cookies: Record<string, string>
+}
+
+/**
+ * The built-in pages' language: a tag ("de", "pt-BR"), or a function of the request returning
+ * one (or nothing, to follow Accept-Language). A language without a catalogue falls back to
+ * Accept-Language, then English.
+ */
+export type LocaleOption = string | ((request: LocaleRequest) => string | null | undefined)
+
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+export interface CookieSerializeOptions {
+  domain?: string
+  expires?: Date
+  httpOnly?: boolean
+  maxAge?: number
+  partitioned?: boolean
+  path?: string
+  priority?: "low" | "medium" | "high"
+  sameSite?: boolean | "lax" | "strict" | "none"
+  secure?: boolean
+}
+
+export interface CookiesOptions {
+  sessionToken: Partial<CookieOption>
+  callbackUrl: Partial<CookieOption>
+  csrfToken: Partial<CookieOption>
+  pkceCodeVerifier: Partial<CookieOption>
+  state: Partial<CookieOption>
+  nonce: Partial<CookieOption>
+  webauthnChallenge: Partial<CookieOption>
+}
+
+/** Every cookie's name and attributes, defaults and the app's `cookies` option merged. */
+export type ResolvedCookies = { [K in keyof CookiesOptions]: CookieOption }
+
+/** A counter's state after one more attempt was counted. */
+export interface RateLimitHit {
+  /** Attempts counted in the current window, this one included. */
+  count: number
+  /** When the current window ends, in milliseconds since the epoch. */
+  resetAt: number
+}
+
+/**
+ * Where rate-limit counters live. `hit` counts one attempt against `key` in a fixed window of
+ * `windowMs` that starts at the key's first attempt, atomically (several machines may share a
+ * store). Built in: `memoryRateLimitStore()` and `redisRateLimitStore(client)` from
+ * `@gatehouse/core/ratelimit`, `rateLimitStore(db)` from the SQLite and PostgreSQL adapters.
+ */
+export interface RateLimitStore {
+  /**
+   * `limit` is the rule's limit, for stores that must choose what to forget (the memory store
+   * never forgets a counter over it). A store that cannot take a new key answers `count:
+   * Infinity`, which the limiter refuses until `resetAt`.
+   */
+  hit(key: string, windowMs: number, limit?: number): Awaitable<RateLimitHit>
+}
+
+export interface Cookie extends CookieOption {
+  value: string
+}
