@@ -13,7 +13,9 @@ const run = spawnSync(
 let summary = ""
 try {
   const result = JSON.parse(readFileSync(report, "utf8"))
-  summary = `${result.numPassedTests} passed, ${result.numFailedTests} failed`
+  // A test file that cannot even load (a broken import) fails no single test: count it as a failure.
+  const brokenFiles = (result.testResults ?? []).filter((file) => file.status === "failed" && file.assertionResults?.length === 0).length
+  summary = `${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`
   if (result.numPendingTests) summary += `, ${result.numPendingTests} skipped`
   if (result.numTotalTests === 0) {
     console.error("No test ran.")

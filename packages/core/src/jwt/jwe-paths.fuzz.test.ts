@@ -17,7 +17,7 @@ import { EncryptJWT } from "jose/jwt/encrypt"
 import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { nativeCrypto, sealCbcHs512 } from "../crypto/native-crypto.node.js"
-import { fuzzBudget, fuzzTimeout } from "../test-support/fuzz-budget.js"
+import { fuzzBudget, fuzzTimeout } from "@gatehouse/test-kit/fuzz-budget"
 import type * as JwtModule from "../jwt.js"
 
 const coreDir = fileURLToPath(new URL("../../", import.meta.url))
