@@ -10,7 +10,7 @@
 // node:crypto variant, `workerd`, `edge-light`, `browser` and anything else to the WebCrypto one.
 // Only that small module is duplicated: everything else (and every class `instanceof` relies on)
 // exists once, whichever runtime loads it.
-import { readdirSync, readFileSync, rmSync } from "node:fs"
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
@@ -65,3 +65,7 @@ for (const helper of providerFiles.filter((file) => !isPublished(file)).map((fil
   if (declarationTexts.some((text) => text.includes(`./${helper}.js`))) continue
   rmSync(new URL(`${helper}.d.ts`, providerDeclarations), { force: true })
 }
+
+// The error and warning reference that messages point to (src/docs-link.ts), shipped with the package.
+mkdirSync(new URL("../dist/docs/", import.meta.url), { recursive: true })
+copyFileSync(new URL("../../../docs/errors.md", import.meta.url), new URL("../dist/docs/errors.md", import.meta.url))

@@ -18,7 +18,7 @@ const anchors = new Set(
 )
 
 function anchorOf(link: string): string {
-  return new URL(link).hash.slice(1)
+  return link.slice(link.indexOf("#") + 1)
 }
 
 const errorTypes = [

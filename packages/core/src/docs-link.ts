@@ -1,8 +1,10 @@
 /**
- * Where Gatehouse's error and warning reference lives: docs/errors.md of the repository, one heading
- * (and so one anchor) per error type and per warning code. The one place that names the address.
+ * Where Gatehouse's error and warning reference lives: the repository's docs/errors.md, one heading
+ * (and so one anchor) per error type and per warning code. The package ships a copy (the build puts it
+ * in dist/docs/), so the path below opens from the app's root in every install, offline and at the
+ * version in use. The one place that names the address.
  */
-export const errorReferenceUrl = "https://github.com/gatehouse-auth/gatehouse/blob/main/docs/errors.md"
+export const errorReferenceUrl = "node_modules/@gatehouse/core/dist/docs/errors.md"
 
 /** `MissingCSRF` → `…/docs/errors.md#missingcsrf`: headings are anchored by their lower-cased text. */
 export function errorReferenceLink(typeOrCode: string): string {
