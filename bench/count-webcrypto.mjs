@@ -7,18 +7,32 @@ import nodeCrypto from "node:crypto"
 import { syncBuiltinESMExports } from "node:module"
 
 const counts = {}
-const count = (name, original) => (...args) => {
-  counts[name] = (counts[name] ?? 0) + 1
-  return original(...args)
-}
+const count =
+  (name, original) =>
+  (...args) => {
+    counts[name] = (counts[name] ?? 0) + 1
+    return original(...args)
+  }
 for (const name of ["digest", "importKey", "generateKey", "encrypt", "decrypt", "sign", "verify", "deriveBits", "deriveKey"]) {
   crypto.subtle[name] = count(`subtle.${name}`, crypto.subtle[name].bind(crypto.subtle))
 }
-for (const name of ["createHash", "createHmac", "createCipheriv", "createDecipheriv", "hkdf", "hkdfSync", "randomBytes", "timingSafeEqual", "hash"]) {
+for (const name of [
+  "createHash",
+  "createHmac",
+  "createCipheriv",
+  "createDecipheriv",
+  "hkdf",
+  "hkdfSync",
+  "randomBytes",
+  "timingSafeEqual",
+  "hash",
+]) {
   if (nodeCrypto[name]) nodeCrypto[name] = count(`node:crypto.${name}`, nodeCrypto[name])
 }
 syncBuiltinESMExports()
-const reset = () => Object.keys(counts).forEach((k) => delete counts[k])
+const reset = () => {
+  for (const k of Object.keys(counts)) delete counts[k]
+}
 const origin = "http://localhost:3000"
 
 for (const pkg of ["@gatehouse/core", "@auth/core"]) {
@@ -33,7 +47,10 @@ for (const pkg of ["@gatehouse/core", "@auth/core"]) {
   const signIn = async () => {
     const csrf = await Auth(new Request(`${origin}/auth/csrf`), config)
     const { csrfToken } = await csrf.json()
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ")
     return Auth(
       new Request(`${origin}/auth/callback/credentials`, {
         method: "POST",
@@ -47,7 +64,10 @@ for (const pkg of ["@gatehouse/core", "@auth/core"]) {
   reset()
   const response = await signIn()
   const signInCalls = { ...counts }
-  const session = response.headers.getSetCookie().find((c) => c.includes("session-token=")).split(";")[0]
+  const session = response.headers
+    .getSetCookie()
+    .find((c) => c.includes("session-token="))
+    .split(";")[0]
   reset()
   await (await Auth(new Request(`${origin}/auth/session`, { headers: { cookie: session } }), config)).text()
   const readCalls = { ...counts }
@@ -60,5 +80,7 @@ for (const pkg of ["@gatehouse/core", "@auth/core"]) {
   await (await Auth(new Request(`${origin}/auth/session`, { headers: { cookie: tampered } }), config)).text()
   console.error = error
   const pad = " ".repeat(17)
-  console.log(`${pkg.padEnd(16)} sign-in ${JSON.stringify(signInCalls)}\n${pad}first session read ${JSON.stringify(readCalls)}\n${pad}tampered cookie ${JSON.stringify(counts)}`)
+  console.log(
+    `${pkg.padEnd(16)} sign-in ${JSON.stringify(signInCalls)}\n${pad}first session read ${JSON.stringify(readCalls)}\n${pad}tampered cookie ${JSON.stringify(counts)}`,
+  )
 }

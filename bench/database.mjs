@@ -22,7 +22,11 @@ const origin = "http://localhost:3000"
 const authjsCookie = "authjs.session-token"
 const sessions = 500
 const maxAgeMs = 30 * 86_400_000
-const postgres = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" }
+const postgres = {
+  host: process.env.PGHOST ?? "127.0.0.1",
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? "postgres",
+}
 
 const emailOf = (i) => `user${i}@example.test`
 
@@ -41,7 +45,11 @@ async function seedSessions(adapter) {
   const tokens = []
   for (let i = 0; i < sessions; i++) {
     const user = await adapter.createUser({ id: crypto.randomUUID(), name: `User ${i}`, email: emailOf(i), emailVerified: null })
-    const session = await adapter.createSession({ sessionToken: crypto.randomUUID(), userId: user.id, expires: new Date(Date.now() + maxAgeMs) })
+    const session = await adapter.createSession({
+      sessionToken: crypto.randomUUID(),
+      userId: user.id,
+      expires: new Date(Date.now() + maxAgeMs),
+    })
     tokens.push(session.sessionToken)
   }
   return tokens
@@ -73,7 +81,12 @@ async function sqliteSides(folder) {
         body: JSON.stringify({ email: emailOf(i), password: "bench-password", name: `User ${i}` }),
       }),
     )
-    cookies.push(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "))
+    cookies.push(
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    )
   }
   const getSession = (cookie) => auth.handler(new Request(`${origin}/api/auth/get-session`, { headers: { cookie } }))
   const forged = cookies[0].replace(/=([^.]+)\./, `=${"x".repeat(32)}.`)
@@ -148,10 +161,19 @@ export async function benchDatabaseSessions({ count, rounds, only }) {
         const [, competitor] = Object.keys(opened.sides)
         for (const [name, side] of Object.entries(opened.sides)) await checkSide(name, side)
         for (const inFlight of [1, 16]) {
-          const ops = Object.fromEntries(Object.entries(opened.sides).map(([name, side]) => [name, (i) => side.read(i).then((r) => r.arrayBuffer())]))
+          const ops = Object.fromEntries(
+            Object.entries(opened.sides).map(([name, side]) => [name, (i) => side.read(i).then((r) => r.arrayBuffer())]),
+          )
           const result = await compare(ops, { count, inFlight, rounds })
           const ratio = result.gatehouse / result[competitor]
-          rows.push({ case: `${setup.name} (vs ${competitor})`, inFlight, gatehouse: result.gatehouse, [competitor === "@auth/core" ? "authjs" : competitor]: result[competitor], competitor, ratio })
+          rows.push({
+            case: `${setup.name} (vs ${competitor})`,
+            inFlight,
+            gatehouse: result.gatehouse,
+            [competitor === "@auth/core" ? "authjs" : competitor]: result[competitor],
+            competitor,
+            ratio,
+          })
           console.log(
             `${`${setup.name} vs ${competitor}`.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ` +
               `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, ${competitor} ${result[competitor].toFixed(0)}/s)`,

@@ -42,7 +42,10 @@ export function installedSize(name, from = process.cwd()) {
     if (seen.has(dir)) return
     const manifest = safeRead(join(dir, "package.json"))
     const files = manifest.files && pkg.startsWith("@gatehouse/") ? manifest.files.map((f) => join(dir, f)) : [dir]
-    seen.set(dir, files.reduce((sum, f) => sum + (statSync(f).isDirectory() ? directorySize(f) : statSync(f).size), 0))
+    seen.set(
+      dir,
+      files.reduce((sum, f) => sum + (statSync(f).isDirectory() ? directorySize(f) : statSync(f).size), 0),
+    )
     for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir)
   }
   visit(name, from)

@@ -38,7 +38,12 @@ async function betterAuthSide(folder) {
         body: JSON.stringify({ email: `user${i}@example.test`, password: "bench-password", name: `User ${i}` }),
       }),
     )
-    cookies.push(response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; "))
+    cookies.push(
+      response.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0])
+        .join("; "),
+    )
   }
   if (!cookies[0].includes("session_data")) throw new Error("better-auth did not set its cookie cache")
   return {
@@ -75,7 +80,9 @@ export async function benchCookieSessions({ count, rounds }) {
       const ratio = result.gatehouse / result["better-auth"]
       const name = `GET /session, cookie session, ${users} users (vs better-auth cookie cache)`
       rows.push({ case: name, inFlight, gatehouse: result.gatehouse, peer: result["better-auth"], peerName: "better-auth", ratio })
-      console.log(`${name.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, better-auth ${result["better-auth"].toFixed(0)}/s)`)
+      console.log(
+        `${name.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, better-auth ${result["better-auth"].toFixed(0)}/s)`,
+      )
     }
     return rows
   } finally {

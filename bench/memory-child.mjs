@@ -10,7 +10,9 @@ const config = { secret, trustHost: true, basePath: "/auth", providers: [Credent
 console.error = () => {}
 const users = 2000
 const cookies = await Promise.all(
-  Array.from({ length: users }, (_, i) => encode({ token: { name: `U${i}`, email: `u${i}@x.test`, sub: `${i}` }, secret, salt: "authjs.session-token" })),
+  Array.from({ length: users }, (_, i) =>
+    encode({ token: { name: `U${i}`, email: `u${i}@x.test`, sub: `${i}` }, secret, salt: "authjs.session-token" }),
+  ),
 )
 const samples = []
 const every = total / 10

@@ -59,8 +59,7 @@ const inTurn = (list) => {
   let next = 0
   return () => list[next++ % list.length]
 }
-const sessionRequest = (cookie) =>
-  new Request(`${origin}/auth/session`, { headers: cookie ? { cookie: `${salt}=${cookie}` } : {} })
+const sessionRequest = (cookie) => new Request(`${origin}/auth/session`, { headers: cookie ? { cookie: `${salt}=${cookie}` } : {} })
 
 const signinPageRequest = () =>
   new Request(`${origin}/auth/signin`, { headers: { "accept-language": "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7" } })
@@ -68,7 +67,10 @@ const signinPageRequest = () =>
 async function credentialsSignIn({ Auth, config }) {
   const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`), config)
   const { csrfToken } = await csrfResponse.json()
-  const csrfCookie = csrfResponse.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+  const csrfCookie = csrfResponse.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ")
   const response = await Auth(
     new Request(`${origin}/auth/callback/credentials`, {
       method: "POST",
@@ -134,10 +136,11 @@ for (const benchCase of cases.filter((c) => selected(c.name))) {
     if (!(await benchCase.check(side))) throw new Error(`${name} answered "${benchCase.name}" incorrectly`)
   }
   for (const inFlight of [1, 16]) {
-    const result = await compare(
-      Object.fromEntries(Object.entries(sides).map(([name, side]) => [name, benchCase.op(side)])),
-      { count: benchCase.count ?? count, inFlight, rounds: quick ? 3 : 7 },
-    )
+    const result = await compare(Object.fromEntries(Object.entries(sides).map(([name, side]) => [name, benchCase.op(side)])), {
+      count: benchCase.count ?? count,
+      inFlight,
+      rounds: quick ? 3 : 7,
+    })
     const ratio = result.gatehouse / result["@auth/core"]
     rows.push({ case: benchCase.name, inFlight, gatehouse: result.gatehouse, authjs: result["@auth/core"], ratio })
     console.log(
@@ -150,11 +153,14 @@ for (const benchCase of cases.filter((c) => selected(c.name))) {
 // The request itself is the floor: how much a first decryption adds to a read without a cookie.
 for (const inFlight of [1, 16]) {
   const rate = (name) => rows.find((row) => row.case.startsWith(name) && row.inFlight === inFlight)?.gatehouse
-  const distinct = rate("GET /session, valid JWT, 4000"), none = rate("GET /session, no cookie")
+  const distinct = rate("GET /session, valid JWT, 4000"),
+    none = rate("GET /session, no cookie")
   if (!distinct || !none) continue
   const ratio = none / distinct
   rows.push({ case: "gatehouse: no-cookie read / distinct-cookie read", inFlight, ratio })
-  console.log(`${"gatehouse: no-cookie read ÷ distinct-cookie read (goal ≤ 2.5)".padEnd(62)} in flight ${String(inFlight).padStart(2)}: ${ratio.toFixed(2)}×`)
+  console.log(
+    `${"gatehouse: no-cookie read ÷ distinct-cookie read (goal ≤ 2.5)".padEnd(62)} in flight ${String(inFlight).padStart(2)}: ${ratio.toFixed(2)}×`,
+  )
 }
 
 // Database lookups are slower per call (a database round trip): half the count keeps the run short.

@@ -11,9 +11,8 @@ const env = {
   FUZZ_SECONDS: process.env.FUZZ_SECONDS ?? "60",
 }
 const filters = process.argv.slice(2)
-const run = spawnSync(
-  "npx",
-  ["vitest", "run", ...(filters.length ? filters.map((f) => `${f}`) : [".fuzz.test.ts"]), "--maxWorkers=2"],
-  { stdio: "inherit", env },
-)
+const run = spawnSync("npx", ["vitest", "run", ...(filters.length ? filters.map((f) => `${f}`) : [".fuzz.test.ts"]), "--maxWorkers=2"], {
+  stdio: "inherit",
+  env,
+})
 process.exit(run.status ?? 1)

@@ -9,7 +9,7 @@
 export async function toWebRequest(req, origin) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v))
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v)
     else if (value !== undefined) headers.set(name, value)
   }
   const method = req.method ?? "GET"

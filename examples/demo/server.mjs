@@ -62,7 +62,7 @@ const config = {
   },
 }
 
-function escape(value) {
+function escapeHtml(value) {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
@@ -70,8 +70,8 @@ async function homePage(request) {
   const sessionResponse = await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)
   const session = await sessionResponse.json()
   const body = session
-    ? `<p>Signed in as <strong>${escape(session.user?.name)}</strong> (${escape(session.user?.email)}).</p>
-       <pre>${escape(JSON.stringify(session, null, 2))}</pre>
+    ? `<p>Signed in as <strong>${escapeHtml(session.user?.name)}</strong> (${escapeHtml(session.user?.email)}).</p>
+       <pre>${escapeHtml(JSON.stringify(session, null, 2))}</pre>
        <p><a href="/auth/signout">Sign out</a></p>`
     : `<p>You are not signed in.</p><p><a href="/auth/signin">Sign in</a> (username <code>demo</code>, password <code>demo</code>)</p>`
   return new Response(

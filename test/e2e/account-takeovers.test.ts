@@ -62,7 +62,10 @@ async function signInByEmail(request: Requester, authBase: string, email: string
     headers: { "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams(fields),
   })
-  const sent = await request(`${authBase}/signin/nodemailer`, form({ csrfToken: await csrf(), email, callbackUrl: `${new URL(authBase).origin}/dashboard` }))
+  const sent = await request(
+    `${authBase}/signin/nodemailer`,
+    form({ csrfToken: await csrf(), email, callbackUrl: `${new URL(authBase).origin}/dashboard` }),
+  )
   expect(sent.status).toBe(302)
   const mail = await sink.nextMail()
   if (by === "code") {
@@ -136,7 +139,9 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       // Not vouching: nothing, or values that only look like it ("false" is a truthy string).
       for (const emailVerified of [undefined, null, false, "false", 0, "not a date"]) {
         const app = databaseApp(db.adapter, idp.issuer, {
-          providers: [credentials(() => ({ id: "app-9", email: victimAddress, emailVerified }), { allowDangerousEmailAccountLinking: true })],
+          providers: [
+            credentials(() => ({ id: "app-9", email: victimAddress, emailVerified }), { allowDangerousEmailAccountLinking: true }),
+          ],
         })
         const browser = browserFor({ [appOrigin]: app })
         const response = await signInWithCredentials(browser, { username: "mallory", password: "hers" })
@@ -149,7 +154,9 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       const { victimId } = await victimSignsUp()
       const app = databaseApp(db.adapter, idp.issuer, {
         providers: [
-          credentials(() => ({ id: "app-1", email: victimAddress, emailVerified: new Date() }), { allowDangerousEmailAccountLinking: true }),
+          credentials(() => ({ id: "app-1", email: victimAddress, emailVerified: new Date() }), {
+            allowDangerousEmailAccountLinking: true,
+          }),
         ],
       })
       const browser = browserFor({ [appOrigin]: app })
@@ -268,7 +275,9 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
         adapter: db.adapter,
         providers: [
           Passkey(),
-          credentials(() => ({ id: "app-1", name: "Victim", email: victimAddress, emailVerified: true }), { allowDangerousEmailAccountLinking: true }),
+          credentials(() => ({ id: "app-1", name: "Victim", email: victimAddress, emailVerified: true }), {
+            allowDangerousEmailAccountLinking: true,
+          }),
         ],
         events: { unverifiedAttachmentsRemoved: (message) => void removed.push(message) },
       })
@@ -316,7 +325,9 @@ describe.each(sessionDatabases)("account takeovers on $label", (kind) => {
       expect((await readSession(attacker)).body).toBeNull()
       const [removed] = app.events.of("unverifiedAttachmentsRemoved")
       expect(removed.user.id).toBe(owner.id)
-      expect(removed.accounts.map((a: { provider: string; providerAccountId: string }) => [a.provider, a.providerAccountId])).toEqual([["dev-oidc", "attacker"]])
+      expect(removed.accounts.map((a: { provider: string; providerAccountId: string }) => [a.provider, a.providerAccountId])).toEqual([
+        ["dev-oidc", "attacker"],
+      ])
       expect(removed.authenticators).toEqual([])
       // Removed before the user was verified.
       const order = app.events.calls.map((call) => call.name)

@@ -119,7 +119,14 @@ describe("database sessions without e-mail", () => {
   test("ask for the whole session set at once, as Auth.js does, naming each missing method", async () => {
     const { adapter } = sqlite({ drop: ["getSessionAndUser", "deleteSession"] })
     const logger = silentLogger()
-    const response = await Auth(new Request(`${base}/session`), { secret, trustHost: true, basePath: "/auth", adapter, logger, providers: [] })
+    const response = await Auth(new Request(`${base}/session`), {
+      secret,
+      trustHost: true,
+      basePath: "/auth",
+      adapter,
+      logger,
+      providers: [],
+    })
     expect(response.status).toBe(500)
     expect(missingMethodsLogged(logger.errors)).toContain("Required adapter methods were missing: getSessionAndUser, deleteSession")
   })

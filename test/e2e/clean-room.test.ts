@@ -230,10 +230,17 @@ const targets: Target[] = [
   ...(["turbopack", "webpack"] as const).map(
     (bundler): Target => ({
       name: `Next.js (next build, ${bundler})`,
-      create: () => createCleanRoomApp(`next-${bundler}`, { gatehouse: "@gatehouse/next", framework: ["next", "react", "react-dom"], files: nextApp }),
+      create: () =>
+        createCleanRoomApp(`next-${bundler}`, { gatehouse: "@gatehouse/next", framework: ["next", "react", "react-dom"], files: nextApp }),
       build: (app) => app.exec(process.execPath, [bin.next, "build", ...(bundler === "webpack" ? ["--webpack"] : [])]),
       start: (app, port, env) =>
-        startServer(app, [process.execPath, bin.next, "start", "-H", "127.0.0.1", "-p", String(port)], `http://127.0.0.1:${port}`, env, "/api/auth/providers"),
+        startServer(
+          app,
+          [process.execPath, bin.next, "start", "-H", "127.0.0.1", "-p", String(port)],
+          `http://127.0.0.1:${port}`,
+          env,
+          "/api/auth/providers",
+        ),
       authBase: "/api/auth",
     }),
   ),
@@ -247,17 +254,34 @@ const targets: Target[] = [
       }),
     build: (app) => app.exec(process.execPath, [bin.vite, "build"]),
     start: (app, port, env) =>
-      startServer(app, [process.execPath, "build/index.js"], `http://127.0.0.1:${port}`, { ...env, PORT: String(port), HOST: "127.0.0.1", ORIGIN: `http://127.0.0.1:${port}` }, "/auth/providers"),
+      startServer(
+        app,
+        [process.execPath, "build/index.js"],
+        `http://127.0.0.1:${port}`,
+        { ...env, PORT: String(port), HOST: "127.0.0.1", ORIGIN: `http://127.0.0.1:${port}` },
+        "/auth/providers",
+      ),
     authBase: "/auth",
   },
   {
     name: "Qwik City (Vite, node-server)",
     create: () =>
-      createCleanRoomApp("qwik", { gatehouse: "@gatehouse/qwik", framework: ["@builder.io/qwik", "@builder.io/qwik-city", "vite"], files: qwikApp }),
+      createCleanRoomApp("qwik", {
+        gatehouse: "@gatehouse/qwik",
+        framework: ["@builder.io/qwik", "@builder.io/qwik-city", "vite"],
+        files: qwikApp,
+      }),
     build: async (app) =>
-      (await app.exec(process.execPath, [bin.vite, "build"])) + (await app.exec(process.execPath, [bin.vite, "build", "-c", "adapters/node-server/vite.config.js"])),
+      (await app.exec(process.execPath, [bin.vite, "build"])) +
+      (await app.exec(process.execPath, [bin.vite, "build", "-c", "adapters/node-server/vite.config.js"])),
     start: (app, port, env) =>
-      startServer(app, [process.execPath, "server/entry.node-server.js"], `http://127.0.0.1:${port}`, { ...env, PORT: String(port), HOST: "127.0.0.1", ORIGIN: `http://127.0.0.1:${port}` }, "/auth/providers"),
+      startServer(
+        app,
+        [process.execPath, "server/entry.node-server.js"],
+        `http://127.0.0.1:${port}`,
+        { ...env, PORT: String(port), HOST: "127.0.0.1", ORIGIN: `http://127.0.0.1:${port}` },
+        "/auth/providers",
+      ),
     authBase: "/auth",
   },
 ]
@@ -369,7 +393,9 @@ try {
     cpSync(join(repoRoot, "node_modules", "simplewebauthn-server-9"), peerDir(), { recursive: true, dereference: true })
     try {
       expect(JSON.parse(readFileSync(join(peerDir(), "package.json"), "utf8")).version).toMatch(/^9\./)
-      expect(await firstUse()).toMatch(/^Passkeys need @simplewebauthn\/server 13 or later; the installed copy is older \(version 9 or before\)\. Upgrade it: npm install @simplewebauthn\/server@\^13\./)
+      expect(await firstUse()).toMatch(
+        /^Passkeys need @simplewebauthn\/server 13 or later; the installed copy is older \(version 9 or before\)\. Upgrade it: npm install @simplewebauthn\/server@\^13\./,
+      )
     } finally {
       rmSync(peerDir(), { recursive: true, force: true })
     }
@@ -402,10 +428,12 @@ describe("clean room: a Next.js app that adds the passkey provider but not @simp
       },
     })
     assertCannotResolveOptionalPeers(app)
-    const failure = await target("Next.js (next build, turbopack)").build(app).then(
-      () => "built",
-      (error: Error) => error.message,
-    )
+    const failure = await target("Next.js (next build, turbopack)")
+      .build(app)
+      .then(
+        () => "built",
+        (error: Error) => error.message,
+      )
     expect(failure).toMatch(/Can't resolve '@simplewebauthn\/server'/)
     expect(failure).toContain("npm install @simplewebauthn/server@^13")
   }, 600_000)

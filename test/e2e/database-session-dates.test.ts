@@ -33,7 +33,15 @@ async function storedSession(expires: Date): Promise<string> {
 }
 
 function baseConfig(): AuthConfig {
-  return { secret, trustHost: true, basePath: "/auth", adapter, logger: silentLogger(), providers: [], session: { maxAge: 30 * 86400, updateAge: 86400 } }
+  return {
+    secret,
+    trustHost: true,
+    basePath: "/auth",
+    adapter,
+    logger: silentLogger(),
+    providers: [],
+    session: { maxAge: 30 * 86400, updateAge: 86400 },
+  }
 }
 
 function app(callbacks: AuthConfig["callbacks"] = {}) {

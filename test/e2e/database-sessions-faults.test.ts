@@ -45,7 +45,8 @@ afterEach(() => {
 const credentials = () =>
   Credentials({
     credentials: { username: {}, password: {} },
-    authorize: (c: Record<string, unknown>) => (c.password === "right" ? { id: "app-1", name: "Cred", email: `${String(c.username)}@example.test` } : null),
+    authorize: (c: Record<string, unknown>) =>
+      c.password === "right" ? { id: "app-1", name: "Cred", email: `${String(c.username)}@example.test` } : null,
   } as any)
 
 /** An error page answer: a redirect to it, with no body that could carry a stack or a database message. */

@@ -297,7 +297,9 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(event.session).toMatchObject({ sessionToken: token, userId: row.userId })
       expect(new Date(event.session.expires).valueOf()).toBe(row.expires.valueOf())
 
-      const cleared = sessionCookieHeaders(response).filter((h) => /max-age=0/i.test(h)).map((h) => h.slice(0, h.indexOf("=")))
+      const cleared = sessionCookieHeaders(response)
+        .filter((h) => /max-age=0/i.test(h))
+        .map((h) => h.slice(0, h.indexOf("=")))
       expect(cleared.sort()).toEqual([sessionCookieName, `${sessionCookieName}.0`, `${sessionCookieName}.1`])
       expect([...browser.cookiesFor(appOrigin).keys()].filter((n) => n.startsWith(sessionCookieName))).toEqual([])
       expect((await readSession(browser)).body).toBeNull()
@@ -361,7 +363,8 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
         credentials: { username: {}, password: {} },
         authorize:
           authorize ??
-          ((c) => (c.username === "cred" && c.password === "right" ? { id: "app-7", name: "Cred User", email: "cred@example.test" } : null)),
+          ((c) =>
+            c.username === "cred" && c.password === "right" ? { id: "app-7", name: "Cred User", email: "cred@example.test" } : null),
       } as any)
 
     it("authorize's user is created in the database and gets a session row; signing in again reuses them", async () => {
@@ -408,7 +411,8 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
         providers: [
           Credentials({
             credentials: { username: {}, password: {} },
-            authorize: async (c: Record<string, unknown>) => (c.password === "right" ? await db.adapter.getUserByEmail!(String(c.username)) : null),
+            authorize: async (c: Record<string, unknown>) =>
+              c.password === "right" ? await db.adapter.getUserByEmail!(String(c.username)) : null,
             authorizeReturnsAdapterUserId: true,
           } as any),
         ],

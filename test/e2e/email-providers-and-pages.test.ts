@@ -41,7 +41,10 @@ afterEach(() => {
 })
 
 function tokenRows(identifier: string): number {
-  return db.prepare("SELECT count(*) FROM verification_tokens WHERE identifier IN (?, ?)").pluck().get(identifier, `gatehouse:code:${identifier}`) as number
+  return db
+    .prepare("SELECT count(*) FROM verification_tokens WHERE identifier IN (?, ?)")
+    .pluck()
+    .get(identifier, `gatehouse:code:${identifier}`) as number
 }
 
 function app(provider: Provider, overrides: Partial<AuthConfig> = {}) {
@@ -77,7 +80,13 @@ async function sessionEmail(browser: TestBrowser): Promise<string | undefined> {
 describe.each([
   ["resend", Resend, "AUTH_RESEND_KEY", (body: any) => body.text as string, (body: any) => body.to as string],
   ["postmark", Postmark, "AUTH_POSTMARK_KEY", (body: any) => body.TextBody as string, (body: any) => body.To as string],
-  ["sendgrid", SendGrid, "AUTH_SENDGRID_KEY", (body: any) => body.content[0].value as string, (body: any) => body.personalizations[0].to[0].email as string],
+  [
+    "sendgrid",
+    SendGrid,
+    "AUTH_SENDGRID_KEY",
+    (body: any) => body.content[0].value as string,
+    (body: any) => body.personalizations[0].to[0].email as string,
+  ],
 ] as const)("%s end to end", (id, factory, envKey, textOf, recipientOf) => {
   test(`the API key comes from ${envKey}; the mailed link signs in`, async () => {
     vi.stubEnv(envKey, `${id}-key-from-env`)
@@ -173,7 +182,10 @@ describe("the flow's pages", () => {
     expect(Math.round((sent[0].expires.valueOf() - Date.now()) / 1000)).toBeGreaterThan(595)
     const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`my-own-token-0123456789${secret}`))
     const hash = [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")
-    const row = db.prepare("SELECT token, expires FROM verification_tokens WHERE identifier = ?").get(email) as { token: string; expires: number }
+    const row = db.prepare("SELECT token, expires FROM verification_tokens WHERE identifier = ?").get(email) as {
+      token: string
+      expires: number
+    }
     expect(row.token).toBe(hash)
     expect(row.expires).toBe(sent[0].expires.valueOf())
   })

@@ -44,7 +44,9 @@ function sqliteBackend(): Backend {
         .get(identifier, `gatehouse:code:${identifier}`) as number
     },
     async emailVerified(identifier) {
-      const row = db.prepare("SELECT email_verified FROM users WHERE email = ?").get(identifier) as { email_verified: number | null } | undefined
+      const row = db.prepare("SELECT email_verified FROM users WHERE email = ?").get(identifier) as
+        | { email_verified: number | null }
+        | undefined
       return row === undefined ? undefined : row.email_verified === null ? null : new Date(row.email_verified)
     },
     async close() {
@@ -53,7 +55,11 @@ function sqliteBackend(): Backend {
   }
 }
 
-const pgServer = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" }
+const pgServer = {
+  host: process.env.PGHOST ?? "127.0.0.1",
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? "postgres",
+}
 
 async function onMaintenanceDatabase(sql: string): Promise<void> {
   const client = new pg.Client({ ...pgServer, database: "postgres" })
@@ -226,7 +232,11 @@ describe.each([
     const page = await browser.fetch(link.href)
     const [form] = pageForms(await page.text())
     const post = () =>
-      browser.fetch(form.action, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form.fields) })
+      browser.fetch(form.action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(form.fields),
+      })
 
     expect((await post()).headers.get("location")).toBe(landing)
     expect(events).toEqual(["updateUser", "signIn"])

@@ -162,7 +162,8 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
 
   afterEach((test) => {
     const traced = currentTest ?? device
-    if (test.task.result?.state === "fail") console.log(`Browser trace of "${test.task.name}":\n${traced.trace.join("\n")}\n${app.output()}`)
+    if (test.task.result?.state === "fail")
+      console.log(`Browser trace of "${test.task.name}":\n${traced.trace.join("\n")}\n${app.output()}`)
     traced.trace = []
     currentTest = undefined
   })
@@ -183,8 +184,14 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
     await page.goto(`${app.origin}/`)
     await page.getByTestId("passkey-email").fill(email)
     await page.getByTestId("passkey-sign-up").click()
-    await page.getByTestId("server-session").filter({ hasText: `<${email}>` }).waitFor()
-    await page.getByTestId("client-session").filter({ hasText: `<${email}>` }).waitFor()
+    await page
+      .getByTestId("server-session")
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
+    await page
+      .getByTestId("client-session")
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
     expect(new URL(page.url()).pathname).toBe("/")
 
     const user = readDatabase(databasePath, (db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)) as { id: string }
@@ -200,7 +207,10 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
     const { page } = device
     await device.signOut(app)
     await page.getByTestId("passkey-sign-in").click()
-    await page.getByTestId("server-session").filter({ hasText: `<${email}>` }).waitFor()
+    await page
+      .getByTestId("server-session")
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
     expect((await device.session())?.user).toMatchObject({ id: userId, email })
     expect(capturedSignIns).toHaveLength(1)
 
@@ -316,7 +326,8 @@ describe("passkeys in the Next.js example, database sessions", () => {
   }, 60_000)
 
   afterEach((test) => {
-    if (test.task.result?.state === "fail") console.log(`Browser trace of "${test.task.name}":\n${device.trace.join("\n")}\n${app.output()}`)
+    if (test.task.result?.state === "fail")
+      console.log(`Browser trace of "${test.task.name}":\n${device.trace.join("\n")}\n${app.output()}`)
     device.trace = []
   })
 
@@ -337,7 +348,10 @@ describe("passkeys in the Next.js example, database sessions", () => {
     await page.goto(`${app.origin}/`)
     await page.getByTestId("passkey-email").fill(email)
     await page.getByTestId("passkey-sign-up").click()
-    await page.getByTestId("server-session").filter({ hasText: `<${email}>` }).waitFor()
+    await page
+      .getByTestId("server-session")
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
     const user = readDatabase(databasePath, (db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)) as { id: string }
     const firstToken = (await device.sessionCookie())!.value
     expect(sessionOwner(firstToken)).toBe(user.id)
@@ -347,7 +361,10 @@ describe("passkeys in the Next.js example, database sessions", () => {
     expect(sessionOwner(firstToken)).toBeUndefined()
 
     await page.getByTestId("passkey-sign-in").click()
-    await page.getByTestId("server-session").filter({ hasText: `<${email}>` }).waitFor()
+    await page
+      .getByTestId("server-session")
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
     const secondToken = (await device.sessionCookie())!.value
     expect(secondToken).not.toBe(firstToken)
     expect(sessionOwner(secondToken)).toBe(user.id)

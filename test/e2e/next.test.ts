@@ -292,7 +292,6 @@ describe("Next.js example, jwt sessions", () => {
     await page.getByTestId("sign-out").click()
     await page.waitForURL(`${app.origin}/`)
   })
-
 })
 
 describe("Next.js example, database sessions (SQLite)", () => {
@@ -313,7 +312,13 @@ describe("Next.js example, database sessions (SQLite)", () => {
   beforeAll(async () => {
     databasePath = join(scratch, "database-sessions.db")
     app = await startExample(
-      { ...providerEnv(), AUTH_SECRET: newSecret(), AUTH_TRUST_HOST: "true", AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath },
+      {
+        ...providerEnv(),
+        AUTH_SECRET: newSecret(),
+        AUTH_TRUST_HOST: "true",
+        AUTH_SESSION_STRATEGY: "database",
+        DATABASE_PATH: databasePath,
+      },
       databasePort,
     )
     context = await browser.newContext()
@@ -346,7 +351,9 @@ describe("Next.js example, database sessions (SQLite)", () => {
     const fromAuthCall = await page.evaluate(async () => (await fetch("/api/server-session")).json())
     expect(fromAuthCall.session.user).toMatchObject({ name: "Dev User", email: "dev@example.test" })
     const token = (await context.cookies(app.origin)).find((cookie) => cookie.name === "authjs.session-token")!.value
-    const userId = readDatabase((db) => db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token)) as { user_id: string }
+    const userId = readDatabase((db) => db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token)) as {
+      user_id: string
+    }
     expect(fromAuthCall.session.user.id).toBe(userId.user_id)
     // The session token is an HttpOnly cookie's value: no view of the session may carry it.
     expect(JSON.stringify(fromAuthCall)).not.toContain(token)
@@ -376,7 +383,9 @@ describe("Next.js example, database sessions (SQLite)", () => {
     await page.getByTestId("sign-out").click()
     await page.waitForURL(`${app.origin}/`)
     await page.getByTestId("client-session").filter({ hasText: "signed out" }).waitFor()
-    const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as { n: number }
+    const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as {
+      n: number
+    }
     expect(remaining.n).toBe(0)
     expect((await context.cookies(app.origin)).some((cookie) => cookie.name === "authjs.session-token")).toBe(false)
     // The old token, replayed, opens nothing.
@@ -426,7 +435,10 @@ describe("Next.js example, warnings in a production server", () => {
       await expect(page.evaluate(async () => (await fetch("/api/whoami")).status)).resolves.toBe(200) // auth(handler)
       await expect(page.evaluate(async () => (await fetch("/api/server-session")).status)).resolves.toBe(200)
 
-      const lines = server.output().split("\n").filter((line) => line.includes("rate-limit-without-client-ip"))
+      const lines = server
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("rate-limit-without-client-ip"))
       expect(lines).toHaveLength(1)
       expect(lines[0]).toMatch(
         /\[gatehouse\]\[warn\]\[rate-limit-without-client-ip\].* not limited per client IP.* Read more: \S+\/docs\/errors\.md#rate-limit-without-client-ip$/,

@@ -162,11 +162,11 @@ describe("check cookies never decode as a session (GHSA-v64w-49xw-qq89)", () => 
     const app = oidcApp()
     const browser = browserFor({ [appOrigin]: app })
     await startSignIn(browser, "dev-oidc")
-    const checkValues = ["authjs.state", "authjs.pkce.code_verifier", "authjs.nonce"].map((name) => browser.cookiesFor(appOrigin).get(name)!)
+    const checkValues = ["authjs.state", "authjs.pkce.code_verifier", "authjs.nonce"].map(
+      (name) => browser.cookiesFor(appOrigin).get(name)!,
+    )
     for (const value of checkValues) {
-      const response = await app.handler(
-        new Request(`${base}/session`, { headers: { cookie: `authjs.session-token=${value}` } }),
-      )
+      const response = await app.handler(new Request(`${base}/session`, { headers: { cookie: `authjs.session-token=${value}` } }))
       expect(await response.json()).toBeNull()
     }
   })
@@ -256,7 +256,12 @@ async function idTokenFrom(server: DevIdentityProvider, clientId: string, client
   const browser = new FetchBrowser()
   const redirectUri = `${base}/callback/dev-oidc`
   const url = new URL(`${server.issuer}/auth`)
-  url.search = new URLSearchParams({ client_id: clientId, redirect_uri: redirectUri, response_type: "code", scope: "openid email" }).toString()
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: "openid email",
+  }).toString()
   const callback = await signInAtDevIdp(browser, url)
   const response = await fetch(`${server.issuer}/token`, {
     method: "POST",

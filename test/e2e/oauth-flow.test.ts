@@ -291,7 +291,12 @@ describe("OAuth 2 sign-in with explicit endpoints", () => {
     expect(userinfo.headers.get("authorization")).toMatch(/^Bearer \S+/)
 
     const signIn = seen.find((params) => params.account)
-    expect(signIn.account).toMatchObject({ provider: "dev-oauth-post", type: "oauth", providerAccountId: "dev-user-1", token_type: "bearer" })
+    expect(signIn.account).toMatchObject({
+      provider: "dev-oauth-post",
+      type: "oauth",
+      providerAccountId: "dev-user-1",
+      token_type: "bearer",
+    })
     // The profile is the userinfo response (it has email_verified, which the ID token mapping would not add).
     expect(signIn.profile).toEqual({
       sub: "dev-user-1",
@@ -341,7 +346,10 @@ describe("redirectProxyUrl", () => {
 
   it("sends the provider to the proxy, which hands the callback on to the deployment named in the state", async () => {
     const redirectProxyUrl = `${proxyOrigin}/auth`
-    const proxy = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl, redirectProxyAllowedOrigins: [previewOrigin] })
+    const proxy = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], {
+      redirectProxyUrl,
+      redirectProxyAllowedOrigins: [previewOrigin],
+    })
     const preview = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl })
     const browser = browserFor({ [proxyOrigin]: proxy, [previewOrigin]: preview })
 

@@ -47,7 +47,10 @@ beforeAll(async () => {
       // Port 1 refuses connections: a sign-in mail is never needed here, only the pages.
       Nodemailer({ server: "smtp://127.0.0.1:1", from: "Gatehouse <no-reply@gatehouse.test>" }),
       Credentials({
-        credentials: { username: { label: "Username", autocomplete: "username" }, password: { label: "Password", type: "password", autocomplete: "current-password" } },
+        credentials: {
+          username: { label: "Username", autocomplete: "username" },
+          password: { label: "Password", type: "password", autocomplete: "current-password" },
+        },
         authorize: (c) => (c.username === "ada" && c.password === "lovelace" ? { id: "1", name: "Ada", email: "ada@example.test" } : null),
       }),
       Passkey({}),

@@ -218,7 +218,9 @@ describe("challenges", () => {
     expect(response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))).toBe(false)
     expect(await browser.session()).toBeNull()
     expect(await app.adapter.getUserByEmail!("store-down@example.test")).toBeNull()
-    expect(String((app.logger.errors.at(-1) as AuthError)?.cause?.err?.message ?? app.logger.errors.at(-1)?.message)).toMatch(/ECONNREFUSED/)
+    expect(String((app.logger.errors.at(-1) as AuthError)?.cause?.err?.message ?? app.logger.errors.at(-1)?.message)).toMatch(
+      /ECONNREFUSED/,
+    )
   })
 
   it("a response without a challenge cookie is refused", async () => {

@@ -202,9 +202,7 @@ describe("@gatehouse/webauthn-browser", () => {
 
     await signOut(buttonServer)
     await helperPage(buttonServer)
-    const signedIn = await page.evaluate(() =>
-      (window as any).passkeys.signIn("passkey", { callbackUrl: "/after", redirect: false }),
-    )
+    const signedIn = await page.evaluate(() => (window as any).passkeys.signIn("passkey", { callbackUrl: "/after", redirect: false }))
     expect(signedIn).toMatchObject({ ok: true, url: `${buttonServer.origin}/after` })
     expect((await session())?.user?.email).toBe("helper@example.test")
   })
@@ -222,7 +220,9 @@ describe("@gatehouse/webauthn-browser", () => {
 
   it("reports refusals: a registration for a known e-mail, and a failed verification", async () => {
     await helperPage(buttonServer)
-    await page.evaluate(() => (window as any).passkeys.signIn("passkey", { action: "register", email: "taken@example.test", redirect: false }))
+    await page.evaluate(() =>
+      (window as any).passkeys.signIn("passkey", { action: "register", email: "taken@example.test", redirect: false }),
+    )
     await signOut(buttonServer)
     await helperPage(buttonServer)
     const refused = await page.evaluate(() =>
@@ -244,7 +244,9 @@ describe("@gatehouse/webauthn-browser", () => {
 
   it("signs in through autofill with useBrowserAutofill", async () => {
     await helperPage(server)
-    await page.evaluate(() => (window as any).passkeys.signIn("passkey", { action: "register", email: "auto@example.test", redirect: false }))
+    await page.evaluate(() =>
+      (window as any).passkeys.signIn("passkey", { action: "register", email: "auto@example.test", redirect: false }),
+    )
     await signOut(server)
     await helperPage(server)
     const result = await page.evaluate(() => (window as any).passkeys.signIn("passkey", { useBrowserAutofill: true, redirect: false }))

@@ -74,7 +74,10 @@ async function startApp(env: Record<string, string>): Promise<RunningApp> {
 }
 
 /** A page on another site (localhost vs 127.0.0.1) that auto-submits a form to the app. */
-async function startHostileSite(): Promise<{ url: (target: string, fields: Record<string, string>) => string; close: () => Promise<void> }> {
+async function startHostileSite(): Promise<{
+  url: (target: string, fields: Record<string, string>) => string
+  close: () => Promise<void>
+}> {
   const server: Server = createHttpServer((req, res) => {
     const query = new URL(req.url ?? "/", "http://localhost").searchParams
     const target = query.get("target") ?? ""
@@ -83,7 +86,9 @@ async function startHostileSite(): Promise<{ url: (target: string, fields: Recor
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
       .join("")
     res.setHeader("content-type", "text/html")
-    res.end(`<!doctype html><form id="f" method="post" action="${target}">${inputs}</form><script>document.getElementById("f").submit()</script>`)
+    res.end(
+      `<!doctype html><form id="f" method="post" action="${target}">${inputs}</form><script>document.getElementById("f").submit()</script>`,
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   const { port } = server.address() as AddressInfo
@@ -396,9 +401,7 @@ describe("cross-site sign-in (login CSRF)", () => {
     try {
       const page = await context.newPage()
       const landed = page.waitForResponse((response) => response.url().startsWith(`${app.origin}/auth/callback`))
-      await page.goto(
-        hostile.url(`${app.origin}/auth/callback/credentials`, { username: "demo", password: "demo", callbackUrl: "/" }),
-      )
+      await page.goto(hostile.url(`${app.origin}/auth/callback/credentials`, { username: "demo", password: "demo", callbackUrl: "/" }))
       expect((await landed).status()).toBe(403)
       expect(await sessionCookie(context, app.origin)).toBeUndefined()
     } finally {

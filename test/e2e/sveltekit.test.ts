@@ -308,7 +308,9 @@ describe("SvelteKit example, database sessions in SQLite", () => {
         const fromLayout = JSON.parse((await page.getByTestId("layout-session").textContent())!)
         const fromEndpoint = await (await page.request.get("/api/session")).json()
         expect(fromLoad.user).toMatchObject({ name: "Dev User", email: "dev@example.test" })
-        expect(fromLoad.user.id).toBe(readDatabase((db) => (db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(cookie!.value) as any).user_id))
+        expect(fromLoad.user.id).toBe(
+          readDatabase((db) => (db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(cookie!.value) as any).user_id),
+        )
         expect(fromLayout).toEqual(fromLoad)
         expect(fromEndpoint).toEqual(fromLoad)
 
@@ -316,7 +318,9 @@ describe("SvelteKit example, database sessions in SQLite", () => {
         expect(signedOut.status()).toBe(303)
         await expect(page.getByTestId("status").textContent()).resolves.toBe("Not signed in")
         expect(await sessionCookie(page.context())).toBeUndefined()
-        const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(cookie!.value)) as { n: number }
+        const remaining = readDatabase((db) =>
+          db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(cookie!.value),
+        ) as { n: number }
         expect(remaining.n).toBe(0)
         // Replaying the deleted session's cookie opens nothing.
         const replay = await fetch(`${databaseApp.origin}/api/session`, { headers: { cookie: `authjs.session-token=${cookie!.value}` } })
@@ -384,7 +388,9 @@ describe("SvelteKit example, database sessions in SQLite", () => {
         await page.getByTestId("client-sign-out").click()
         await page.waitForURL(`${databaseApp.origin}/`)
         await page.getByText("Not signed in").waitFor()
-        const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as { n: number }
+        const remaining = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(token)) as {
+          n: number
+        }
         expect(remaining.n).toBe(0)
       })
     },
@@ -510,10 +516,7 @@ async function signInWithDevIdp(page: Page, callbackUrl: string): Promise<void> 
   ])
   // The component's authorizationParams reached the provider: it prefills the hinted login.
   await expect(page.locator("#username").inputValue()).resolves.toBe("dev@example.test")
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === callbackUrl),
-    page.locator("#sign-in").click(),
-  ])
+  await Promise.all([page.waitForURL((url) => url.pathname === callbackUrl), page.locator("#sign-in").click()])
   await expect(page.getByTestId("status").textContent()).resolves.toContain("Dev User")
 }
 

@@ -19,10 +19,27 @@ import { prepareConfig } from "../../packages/sveltekit/src/lib/prepare-config.j
 type Env = Record<string, string>
 
 const variables = [
-  "NODE_ENV", "AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "VERCEL", "CF_PAGES", "AUTH_SECRET", "NEXTAUTH_SECRET",
-  "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_REDIRECT_PROXY_URL", "AUTH_GITHUB_ID", "AUTH_GITHUB_SECRET",
-  "AUTH_GITHUB_ISSUER", "AUTH_DEV_IDP_ID", "AUTH_DEV_IDP_SECRET", "AUTH_DEV_IDP_ISSUER", "AUTH_RESEND_KEY",
-  "AUTH_MICROSOFT_ENTRA_ID_ID", "AUTH_MICROSOFT_ENTRA_ID_SECRET",
+  "NODE_ENV",
+  "AUTH_URL",
+  "NEXTAUTH_URL",
+  "AUTH_TRUST_HOST",
+  "VERCEL",
+  "CF_PAGES",
+  "AUTH_SECRET",
+  "NEXTAUTH_SECRET",
+  "AUTH_SECRET_1",
+  "AUTH_SECRET_2",
+  "AUTH_SECRET_3",
+  "AUTH_REDIRECT_PROXY_URL",
+  "AUTH_GITHUB_ID",
+  "AUTH_GITHUB_SECRET",
+  "AUTH_GITHUB_ISSUER",
+  "AUTH_DEV_IDP_ID",
+  "AUTH_DEV_IDP_SECRET",
+  "AUTH_DEV_IDP_ISSUER",
+  "AUTH_RESEND_KEY",
+  "AUTH_MICROSOFT_ENTRA_ID_ID",
+  "AUTH_MICROSOFT_ENTRA_ID_SECRET",
 ]
 
 const cases: Array<[string, Env, Partial<AuthConfig>?]> = [
@@ -47,16 +64,26 @@ const cases: Array<[string, Env, Partial<AuthConfig>?]> = [
   [
     "provider credentials",
     {
-      AUTH_GITHUB_ID: "gh-id", AUTH_GITHUB_SECRET: "gh-secret", AUTH_GITHUB_ISSUER: "https://gh.example",
-      AUTH_DEV_IDP_ID: "idp-id", AUTH_DEV_IDP_SECRET: "idp-secret", AUTH_DEV_IDP_ISSUER: "https://idp.example",
-      AUTH_RESEND_KEY: "re_key", AUTH_MICROSOFT_ENTRA_ID_ID: "entra-id", AUTH_MICROSOFT_ENTRA_ID_SECRET: "entra-secret",
+      AUTH_GITHUB_ID: "gh-id",
+      AUTH_GITHUB_SECRET: "gh-secret",
+      AUTH_GITHUB_ISSUER: "https://gh.example",
+      AUTH_DEV_IDP_ID: "idp-id",
+      AUTH_DEV_IDP_SECRET: "idp-secret",
+      AUTH_DEV_IDP_ISSUER: "https://idp.example",
+      AUTH_RESEND_KEY: "re_key",
+      AUTH_MICROSOFT_ENTRA_ID_ID: "entra-id",
+      AUTH_MICROSOFT_ENTRA_ID_SECRET: "entra-secret",
     },
   ],
-  ["a config's own values win", { NODE_ENV: "production", AUTH_TRUST_HOST: "true", AUTH_SECRET: "env", AUTH_GITHUB_ID: "env-id" }, {
-    trustHost: false,
-    secret: "from-config",
-    redirectProxyUrl: "https://mine.example/auth",
-  }],
+  [
+    "a config's own values win",
+    { NODE_ENV: "production", AUTH_TRUST_HOST: "true", AUTH_SECRET: "env", AUTH_GITHUB_ID: "env-id" },
+    {
+      trustHost: false,
+      secret: "from-config",
+      redirectProxyUrl: "https://mine.example/auth",
+    },
+  ],
 ]
 
 /** The app's config, new for every run: providers as objects, a factory and a configured factory. */
@@ -118,7 +145,12 @@ describe("environment defaults are core's in every integration", () => {
       ["qwik", throughQwik],
     ] as const) {
       const app = appConfig(overrides)
-      const before = { config: { ...app }, providers: app.providers.map((p) => (typeof p === "function" ? p : { ...p, options: (p as any).options && { ...(p as any).options } })) }
+      const before = {
+        config: { ...app },
+        providers: app.providers.map((p) =>
+          typeof p === "function" ? p : { ...p, options: (p as any).options && { ...(p as any).options } },
+        ),
+      }
       results[integration] = filled(await run(env, app))
       // The app's objects stay as it wrote them.
       if (integration !== "core") expect(app).toEqual(before.config)

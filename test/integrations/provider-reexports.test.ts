@@ -9,7 +9,11 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 
 const packages = fileURLToPath(new URL("../../packages/", import.meta.url))
-const modulesIn = (dir: string) => readdirSync(dir).filter((file) => file.endsWith(".js")).map((file) => file.slice(0, -3)).sort()
+const modulesIn = (dir: string) =>
+  readdirSync(dir)
+    .filter((file) => file.endsWith(".js"))
+    .map((file) => file.slice(0, -3))
+    .sort()
 const coreProviders = join(packages, "core/dist/providers")
 
 describe("provider re-exports", () => {

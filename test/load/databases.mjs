@@ -6,7 +6,11 @@ import { join } from "node:path"
 import Database from "better-sqlite3"
 import pg from "pg"
 
-const pgServer = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" }
+const pgServer = {
+  host: process.env.PGHOST ?? "127.0.0.1",
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? "postgres",
+}
 
 async function asAdmin(work, server = pgServer) {
   const client = new pg.Client({ ...server, database: "postgres" })
@@ -77,9 +81,15 @@ export async function postgresDatabase(server = pgServer) {
             accounts: await one("SELECT count(*) FROM accounts"),
             sessions: await one("SELECT count(*) FROM sessions"),
             duplicateEmails: await one("SELECT count(*) FROM (SELECT email FROM users GROUP BY email HAVING count(*) > 1) d"),
-            usersWithoutAccount: await one(`SELECT count(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = u.id)`),
-            accountsWithoutUser: await one(`SELECT count(*) FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a."userId")`),
-            sessionsWithoutUser: await one(`SELECT count(*) FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s."userId")`),
+            usersWithoutAccount: await one(
+              `SELECT count(*) FROM users u WHERE NOT EXISTS (SELECT 1 FROM accounts a WHERE a."userId" = u.id)`,
+            ),
+            accountsWithoutUser: await one(
+              `SELECT count(*) FROM accounts a WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a."userId")`,
+            ),
+            sessionsWithoutUser: await one(
+              `SELECT count(*) FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = s."userId")`,
+            ),
           },
           liveTokens,
           (await client.query(`SELECT "sessionToken" FROM sessions`)).rows.map((r) => r.sessionToken),

@@ -60,7 +60,12 @@ const server = createServer(async (req, res) => {
     res.end(
       JSON.stringify({
         hits: sorted.length,
-        hitMicros: { p50: percentile(sorted, 50), p99: percentile(sorted, 99), p999: percentile(sorted, 99.9), max: percentile(sorted, 100) },
+        hitMicros: {
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          p999: percentile(sorted, 99.9),
+          max: percentile(sorted, 100),
+        },
         meanMicrosPerHit: sorted.length ? Math.round((timedSum / sorted.length) * 100) / 100 : 0,
         storeSize: store.size,
         statuses,

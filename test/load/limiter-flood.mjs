@@ -84,13 +84,25 @@ export async function limiterFloodLoad({ clients = 64, seconds = 20, maxKeys = 1
     const victimAfter = await signIn(origin, csrf, "victim", "pw-victim", "192.0.2.200")
     const limiter = await (await fetch(`${origin}/__limiter`)).json()
     const elapsed = (Date.now() - started) / 1000
-    return { clients, seconds: elapsed, maxKeys, requests, requestsPerSecond: Math.round(requests / elapsed), lockout, victimAfter, limiter }
+    return {
+      clients,
+      seconds: elapsed,
+      maxKeys,
+      requests,
+      requestsPerSecond: Math.round(requests / elapsed),
+      lockout,
+      victimAfter,
+      limiter,
+    }
   } finally {
     await server.stop()
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = await limiterFloodLoad({ clients: Number(process.env.LOAD_CLIENTS ?? 64), seconds: Number(process.env.LOAD_SECONDS ?? 20) })
+  const report = await limiterFloodLoad({
+    clients: Number(process.env.LOAD_CLIENTS ?? 64),
+    seconds: Number(process.env.LOAD_SECONDS ?? 20),
+  })
   console.log(JSON.stringify(report, null, 2))
 }

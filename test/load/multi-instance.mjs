@@ -155,7 +155,12 @@ export async function startCluster({ count = 3, database, redisUrl, redisPrefix,
           for (const stats of all) for (const [k, v] of Object.entries(pick(stats))) out[k] = (out[k] ?? 0) + v
           return out
         }
-        return { requests: all.reduce((n, s) => n + s.requests, 0), statuses: sum((s) => s.statuses), errors: sum((s) => s.errors), memory: all[0].memory }
+        return {
+          requests: all.reduce((n, s) => n + s.requests, 0),
+          statuses: sum((s) => s.statuses),
+          errors: sum((s) => s.errors),
+          memory: all[0].memory,
+        }
       },
     },
     async stop() {
@@ -267,7 +272,9 @@ export async function passkeyChallengeOnce(cluster) {
   const owner = cluster.client("passkey-owner")
   const email = `passkey-${crypto.randomUUID()}@load.test`
 
-  const registration = await owner.on(0, () => owner.request(`/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`))
+  const registration = await owner.on(0, () =>
+    owner.request(`/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`),
+  )
   const attestation = await authenticator.register((await registration.json()).options)
   const signedUp = await owner.on(1, () => postCeremony(owner, "register", attestation))
   const registered = landedWithSession(signedUp, owner)
@@ -284,7 +291,9 @@ export async function passkeyChallengeOnce(cluster) {
   // Two instances receive the same answer at once.
   const raced = await ceremony(2)
   const racers = [owner.copy(), owner.copy()]
-  const raceResponses = await Promise.all(racers.map((c, i) => c.on(i, () => postCeremony(c, "authenticate", raced.assertion, raced.csrfToken))))
+  const raceResponses = await Promise.all(
+    racers.map((c, i) => c.on(i, () => postCeremony(c, "authenticate", raced.assertion, raced.csrfToken))),
+  )
   const atOnce = raceResponses.filter((r, i) => landedWithSession(r, racers[i])).length
 
   // Signed in on one instance, then replayed to the others.
@@ -316,18 +325,26 @@ export async function signOutEverywhere(cluster, database) {
   const signIn = await client.signIn()
   const token = decodeURIComponent(client.jar.get(sessionCookie) ?? "")
   const readAll = async (jar) =>
-    Promise.all(cluster.instances.map(async (_, index) => {
-      const reader = cluster.client(client.username)
-      reader.jar = new Map(jar)
-      const { session } = await reader.on(index, () => reader.read())
-      return session?.user?.name === client.username
-    }))
+    Promise.all(
+      cluster.instances.map(async (_, index) => {
+        const reader = cluster.client(client.username)
+        reader.jar = new Map(jar)
+        const { session } = await reader.on(index, () => reader.read())
+        return session?.user?.name === client.username
+      }),
+    )
   const before = await readAll(client.jar)
   const kept = new Map(client.jar)
   const signOut = await client.on(1, () => client.signOut())
   const after = await readAll(kept)
   const rows = await database.check([token])
-  return { signedIn: signIn.ok, readBefore: before, signedOut: signOut.ok, readAfter: after, sessionRowGone: rows.liveSessionsWithoutRow === 1 }
+  return {
+    signedIn: signIn.ok,
+    readBefore: before,
+    signedOut: signOut.ok,
+    readAfter: after,
+    sessionRowGone: rows.liveSessionsWithoutRow === 1,
+  }
 }
 
 /**
@@ -347,7 +364,12 @@ export async function clusterLoad(cluster, database, { clients, seconds, faults 
   })
   const rows = await database.check(report.liveTokens)
   const { clientsRef, liveTokens, ...rest } = report
-  return { report: { ...rest, liveSessions: liveTokens.length }, rows, liveTokens, distinctUsers: new Set(clientsRef.map((c) => c.username)).size }
+  return {
+    report: { ...rest, liveSessions: liveTokens.length },
+    rows,
+    liveTokens,
+    distinctUsers: new Set(clientsRef.map((c) => c.username)).size,
+  }
 }
 
 /** Everything but the load, on a new database: the exactly-once checks of a deployment. */
@@ -361,7 +383,6 @@ export async function exactlyOnceChecks(cluster, database) {
     signOut: await signOutEverywhere(cluster, database),
   }
 }
-
 
 /**
  * While the load runs: every `everyMs`, a sign-in mail for a new address requested on one
@@ -377,7 +398,8 @@ export async function prepareProbes(cluster) {
   const ownerEmail = `probe-passkey-${crypto.randomUUID()}@load.test`
   const registration = await owner.request(`/webauthn-options/passkey?${new URLSearchParams({ action: "register", email: ownerEmail })}`)
   const registered = await postCeremony(owner, "register", await authenticator.register((await registration.json()).options))
-  if (!landedWithSession(registered, owner)) throw new Error(`the probes' passkey could not be registered: ${registered.status} ${registered.headers.get("location")}`)
+  if (!landedWithSession(registered, owner))
+    throw new Error(`the probes' passkey could not be registered: ${registered.status} ${registered.headers.get("location")}`)
   await owner.signOut()
   return { run: (options) => runProbes(cluster, owner, authenticator, options) }
 }
@@ -528,7 +550,11 @@ export async function multiInstanceLongRun({ clients, seconds, pgPort = 55432, r
       rows,
       probes: { outcomes: probeOutcomes, count: probeRun.probes.length },
       checksAfterRecovery: checks,
-      windows: windows.map((w) => ({ name: w.name, atS: Math.round((w.start - started) / 100) / 10, lastedS: Math.round((w.end - w.start) / 100) / 10 })),
+      windows: windows.map((w) => ({
+        name: w.name,
+        atS: Math.round((w.start - started) / 100) / 10,
+        lastedS: Math.round((w.end - w.start) / 100) / 10,
+      })),
     }
   } finally {
     await cluster?.stop()

@@ -7,7 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { databaseRunViolations } from "./invariants.mjs"
-import { clusterLoad, emailCodeOnce, emailLinkOnce, exactlyOnceChecks, passkeyChallengeOnce, postgresDatabase, startCluster } from "./multi-instance.mjs"
+import {
+  clusterLoad,
+  emailCodeOnce,
+  emailLinkOnce,
+  exactlyOnceChecks,
+  passkeyChallengeOnce,
+  postgresDatabase,
+  startCluster,
+} from "./multi-instance.mjs"
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
 
@@ -16,7 +24,12 @@ function clusterPerBlock(options: { redis: boolean; accountLimit?: number; ipLim
   const running = {} as { database: Awaited<ReturnType<typeof postgresDatabase>>; cluster: Awaited<ReturnType<typeof startCluster>> }
   beforeAll(async () => {
     running.database = await postgresDatabase()
-    running.cluster = await startCluster({ database: running.database, redisUrl: options.redis ? redisUrl : undefined, accountLimit: options.accountLimit, ipLimit: options.ipLimit })
+    running.cluster = await startCluster({
+      database: running.database,
+      redisUrl: options.redis ? redisUrl : undefined,
+      accountLimit: options.accountLimit,
+      ipLimit: options.ipLimit,
+    })
   }, 90_000)
   afterAll(async () => {
     await running.cluster?.stop()
@@ -24,7 +37,6 @@ function clusterPerBlock(options: { redis: boolean; accountLimit?: number; ipLim
   })
   return running
 }
-
 
 describe("three instances, one PostgreSQL database, one Redis", () => {
   const running = clusterPerBlock({ redis: true, accountLimit: 4, ipLimit: 6 })
@@ -41,10 +53,16 @@ describe("three instances, one PostgreSQL database, one Redis", () => {
     expect(checks.emailCode).toMatchObject({ atOnce: 1, racers: 2, later: false })
     expect(checks.passkey).toMatchObject({ registered: true, atOnce: 1, racers: 2, firstSignedIn: true })
     expect(checks.passkey.replays.map((r) => r.signedIn)).toEqual([false, false])
-    for (const replay of checks.passkey.replays) expect(replay.location).toBe("http://localhost:3000/auth/error?error=WebAuthnVerificationError")
-    expect(checks.signOut).toEqual({ signedIn: true, readBefore: [true, true, true], signedOut: true, readAfter: [false, false, false], sessionRowGone: true })
+    for (const replay of checks.passkey.replays)
+      expect(replay.location).toBe("http://localhost:3000/auth/error?error=WebAuthnVerificationError")
+    expect(checks.signOut).toEqual({
+      signedIn: true,
+      readBefore: [true, true, true],
+      signedOut: true,
+      readAfter: [false, false, false],
+      sessionRowGone: true,
+    })
   }, 90_000)
-
 })
 
 describe("three instances under round-robin load (a database of their own)", () => {

@@ -83,7 +83,9 @@ function expected(op, client, result) {
  */
 export async function runLoad({ server, clients: clientCount, seconds, usernames, faults = [], sampleEvery = 5, grace = 1, makeClient }) {
   // makeClient: how a client is made when it is not a plain LoadClient of `server` (several instances).
-  const clients = Array.from({ length: clientCount }, (_, i) => (makeClient ? makeClient(usernames(i)) : new LoadClient(server.origin, usernames(i))))
+  const clients = Array.from({ length: clientCount }, (_, i) =>
+    makeClient ? makeClient(usernames(i)) : new LoadClient(server.origin, usernames(i)),
+  )
   const started = Date.now()
   const deadline = started + seconds * 1000
   const windows = []
@@ -112,10 +114,13 @@ export async function runLoad({ server, clients: clientCount, seconds, usernames
       let result
       try {
         result =
-          op === "signIn" ? await client.signIn()
-          : op === "read" ? await client.read()
-          : op === "update" ? await client.update({ n: ++n, client: index })
-          : await client.signOut()
+          op === "signIn"
+            ? await client.signIn()
+            : op === "read"
+              ? await client.read()
+              : op === "update"
+                ? await client.update({ n: ++n, client: index })
+                : await client.signOut()
       } catch (error) {
         result = { status: error.status ?? "network", error: String(error?.message ?? error) }
         if (!error.status) networkErrors++
@@ -166,10 +171,12 @@ export async function runLoad({ server, clients: clientCount, seconds, usernames
   // Afterwards, with every fault over: each client holding a session must read it back as its
   // own; then every client signs in once more (whoever a fault left signed out must get in again).
   const finalReads = await Promise.all(
-    clients.filter((c) => c.signedIn).map(async (c) => {
-      const { status, session } = await c.read()
-      return status === 200 && session?.user?.name === c.username
-    }),
+    clients
+      .filter((c) => c.signedIn)
+      .map(async (c) => {
+        const { status, session } = await c.read()
+        return status === 200 && session?.user?.name === c.username
+      }),
   )
   const signedOutAtEnd = clients.filter((c) => !c.signedIn)
   const lastSignIns = await Promise.all(
@@ -192,12 +199,27 @@ export async function runLoad({ server, clients: clientCount, seconds, usernames
     latencyMs: Object.fromEntries(
       Object.entries(latencies).map(([op, list]) => {
         const sorted = list.sort((a, b) => a - b)
-        return [op, { count: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) }]
+        return [
+          op,
+          {
+            count: sorted.length,
+            p50: round(percentile(sorted, 50)),
+            p95: round(percentile(sorted, 95)),
+            p99: round(percentile(sorted, 99)),
+            max: round(sorted.at(-1) ?? 0),
+          },
+        ]
       }),
     ),
     outcomes,
     unexpected,
-    faults: windows.map((w) => ({ name: w.name, at: round((w.start - started) / 1000), lastedS: round((w.end - w.start) / 1000), detail: w.detail, loggedDuring: w.loggedDuring })),
+    faults: windows.map((w) => ({
+      name: w.name,
+      at: round((w.start - started) / 1000),
+      lastedS: round((w.end - w.start) / 1000),
+      detail: w.detail,
+      loggedDuring: w.loggedDuring,
+    })),
     serverErrorsLogged: diff(statsAfter.errors, statsBefore.errors),
     signedInAtEnd: finalReads.length,
     finalReadsOk: finalReads.filter(Boolean).length,

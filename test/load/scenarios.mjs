@@ -8,7 +8,10 @@ import { runLoad, startServer } from "./run-load.mjs"
  * share one, so one person signs in from two browsers at once (and, at the start, signs in for the
  * very first time twice at once); otherwise every client has its own user.
  */
-const usernamesFor = (clients, shared = false) => (i) => `u${shared ? i % Math.ceil(clients * 0.75) : i}`
+const usernamesFor =
+  (clients, shared = false) =>
+  (i) =>
+    `u${shared ? i % Math.ceil(clients * 0.75) : i}`
 
 /**
  * Credentials sign-in with database sessions under load, on SQLite or PostgreSQL. With `outage`
@@ -29,12 +32,23 @@ export async function databaseSessionLoad({ db, clients, seconds, outage, shared
               await database.bringBack()
               // What the outage itself left behind, before later sign-ins repair anything.
               const { usersWithoutAccount, accountsWithoutUser, sessionsWithoutUser, duplicateEmails } = await database.check([])
-              return { connectionsKilled: killed, downForS: outage.seconds, rightAfter: { usersWithoutAccount, accountsWithoutUser, sessionsWithoutUser, duplicateEmails } }
+              return {
+                connectionsKilled: killed,
+                downForS: outage.seconds,
+                rightAfter: { usersWithoutAccount, accountsWithoutUser, sessionsWithoutUser, duplicateEmails },
+              }
             },
           },
         ]
       : []
-    const report = await runLoad({ server, clients, seconds, usernames: usernamesFor(clients, sharedUsers), faults, sampleEvery: seconds >= 30 ? 5 : 1 })
+    const report = await runLoad({
+      server,
+      clients,
+      seconds,
+      usernames: usernamesFor(clients, sharedUsers),
+      faults,
+      sampleEvery: seconds >= 30 ? 5 : 1,
+    })
     const rows = await database.check(report.liveTokens)
     return { db, report: strip(report), rows, distinctUsers: new Set(report.clientsRef.map((c) => c.username)).size }
   } finally {
@@ -66,7 +80,15 @@ export async function secretRotationLoad({ clients, seconds, rotateAt, sharedUse
         },
       },
     ]
-    const report = await runLoad({ server, clients, seconds, usernames: usernamesFor(clients, sharedUsers), faults, grace: 0, sampleEvery: seconds >= 30 ? 5 : 1 })
+    const report = await runLoad({
+      server,
+      clients,
+      seconds,
+      usernames: usernamesFor(clients, sharedUsers),
+      faults,
+      grace: 0,
+      sampleEvery: seconds >= 30 ? 5 : 1,
+    })
     const salt = "authjs.session-token"
     let oldStillRead = 0
     let oldUnderOldKey = 0

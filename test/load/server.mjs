@@ -97,7 +97,9 @@ async function openRedis() {
 const redis = await openRedis()
 // Per client address (X-Real-IP, as a proxy sets it) only with IP_LIMIT: requests without the header
 // would all share one "unknown" budget, and the load's clients send none.
-const perIp = process.env.IP_LIMIT ? { ipHeader: "x-real-ip", perIp: { limit: Number(process.env.IP_LIMIT), window: 600 } } : { perIp: false }
+const perIp = process.env.IP_LIMIT
+  ? { ipHeader: "x-real-ip", perIp: { limit: Number(process.env.IP_LIMIT), window: 600 } }
+  : { perIp: false }
 const rateLimit = redis
   ? {
       store: redisRateLimitStore(redis, { prefix: process.env.REDIS_PREFIX }),

@@ -5,9 +5,18 @@ import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
 
 const base = "http://localhost:3000/auth"
-const credentials = Credentials({ credentials: { username: {}, password: {} }, authorize: () => ({ id: "1", name: "Ada", email: "ada@example.test" }) })
+const credentials = Credentials({
+  credentials: { username: {}, password: {} },
+  authorize: () => ({ id: "1", name: "Ada", email: "ada@example.test" }),
+})
 const quiet = { error() {}, warn() {}, debug() {} }
-const configFor = (rateLimit) => ({ secret: "overhead-secret-overhead-secret-000000", trustHost: true, providers: [credentials], logger: quiet, rateLimit })
+const configFor = (rateLimit) => ({
+  secret: "overhead-secret-overhead-secret-000000",
+  trustHost: true,
+  providers: [credentials],
+  logger: quiet,
+  rateLimit,
+})
 
 async function sessionCookie(config) {
   const csrf = await Auth(new Request(`${base}/csrf`), config)
@@ -21,7 +30,10 @@ async function sessionCookie(config) {
     }),
     config,
   )
-  return signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+  return signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ")
 }
 
 export async function measureSessionOverhead({ rounds = 12, readsPerRound = 2000 } = {}) {
@@ -40,7 +52,10 @@ export async function measureSessionOverhead({ rounds = 12, readsPerRound = 2000
   }
   const median = (list) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]
   const result = { microsecondsPerRead: { limiterOn: Math.round(median(times.on)), limiterOff: Math.round(median(times.off)) } }
-  result.differencePercent = Math.round(((result.microsecondsPerRead.limiterOn - result.microsecondsPerRead.limiterOff) / result.microsecondsPerRead.limiterOff) * 1000) / 10
+  result.differencePercent =
+    Math.round(
+      ((result.microsecondsPerRead.limiterOn - result.microsecondsPerRead.limiterOff) / result.microsecondsPerRead.limiterOff) * 1000,
+    ) / 10
   return result
 }
 

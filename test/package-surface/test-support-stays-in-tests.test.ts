@@ -35,7 +35,7 @@ const importPatterns = [
 ]
 
 /** The import specifiers in `source` that reach test support. */
-export function testSupportImports(source: string): string[] {
+function testSupportImports(source: string): string[] {
   const found: string[] = []
   for (const pattern of importPatterns) {
     for (const [, specifier] of source.matchAll(pattern)) {

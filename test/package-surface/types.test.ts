@@ -171,7 +171,9 @@ describe("provider profile types", () => {
     const ids = readdirSync(providersDir)
       .filter((file) => file.endsWith(".d.ts"))
       .map((file) => file.slice(0, -".d.ts".length))
-      .filter((id) => /export default function \w+\(.*\): (OAuthConfig|OIDCConfig)</.test(readFileSync(join(providersDir, `${id}.d.ts`), "utf8")))
+      .filter((id) =>
+        /export default function \w+\(.*\): (OAuthConfig|OIDCConfig)</.test(readFileSync(join(providersDir, `${id}.d.ts`), "utf8")),
+      )
     expect(ids.length).toBeGreaterThan(85)
     const lines = ids.flatMap((id, index) => [
       `import P${index} from "@gatehouse/core/providers/${id}"`,

@@ -67,12 +67,16 @@ describe("npm install", () => {
     const dir = join(repoRoot, ".tmp", `pins-simplewebauthn-9-${process.pid}-${randomBytes(3).toString("hex")}`)
     mkdirSync(dir, { recursive: true })
     try {
-      const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], { cwd: join(repoRoot, "packages/core") })
+      const { stdout } = await run("npm", ["pack", "--json", "--ignore-scripts", "--pack-destination", dir], {
+        cwd: join(repoRoot, "packages/core"),
+      })
       const [{ filename }] = JSON.parse(stdout) as [{ filename: string }]
       const dependencies = { "@gatehouse/core": `file:${filename}`, "@simplewebauthn/server": "^9.0.3" }
       writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "pins-simplewebauthn-9", private: true, dependencies }))
       // A dry run resolves the whole tree (npm's peer checks included) from the registry's metadata.
-      const install = await run("npm", ["install", "--dry-run", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], { cwd: dir }).then(
+      const install = await run("npm", ["install", "--dry-run", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts"], {
+        cwd: dir,
+      }).then(
         ({ stdout, stderr }) => stdout + stderr,
         (error: { stdout?: string; stderr?: string }) => `failed: ${error.stdout}${error.stderr}`,
       )

@@ -47,17 +47,41 @@ async function walk(config: AuthConfig, signIn: (browser: TestBrowser) => Promis
   record("GET /signin/github (refused)", await anonymous("/signin/github"))
   record("POST /signin/github without CSRF (refused)", await anonymous("/signin/github", { method: "POST" }))
   record("POST /signin/github", await browser.post(`${base}/signin/github`, {}, base))
-  record("POST /callback/credentials, wrong password", await browserFor(config).post(`${base}/callback/credentials`, { username: "ada", password: "no" }, base))
-  record("POST /callback/credentials, no CSRF", await anonymous("/callback/credentials", { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "username=ada&password=lovelace" }))
-  record("POST /callback/credentials, X-Auth-Return-Redirect failure", await browserFor(config).post(`${base}/callback/credentials`, { username: "ada", password: "no" }, base, { "x-auth-return-redirect": "1" }))
+  record(
+    "POST /callback/credentials, wrong password",
+    await browserFor(config).post(`${base}/callback/credentials`, { username: "ada", password: "no" }, base),
+  )
+  record(
+    "POST /callback/credentials, no CSRF",
+    await anonymous("/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "username=ada&password=lovelace",
+    }),
+  )
+  record(
+    "POST /callback/credentials, X-Auth-Return-Redirect failure",
+    await browserFor(config).post(`${base}/callback/credentials`, { username: "ada", password: "no" }, base, {
+      "x-auth-return-redirect": "1",
+    }),
+  )
   record("GET /callback/github without state (refused)", await browser.fetch(`${base}/callback/github?code=x`))
-  record("POST /session without CSRF", await anonymous("/session", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }))
+  record(
+    "POST /session without CSRF",
+    await anonymous("/session", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
+  )
 
   record("sign-in", await signIn(browser))
-  record("signed-in POST /callback/credentials via X-Auth-Return-Redirect", await browser.post(`${base}/callback/credentials`, { username: "ada", password: "lovelace" }, base, { "x-auth-return-redirect": "1" }))
+  record(
+    "signed-in POST /callback/credentials via X-Auth-Return-Redirect",
+    await browser.post(`${base}/callback/credentials`, { username: "ada", password: "lovelace" }, base, { "x-auth-return-redirect": "1" }),
+  )
   for (const path of ["/session", "/csrf", "/signin", "/signout"]) record(`signed-in GET ${path}`, await browser.fetch(`${base}${path}`))
   record("signed-in POST /session (update)", await browser.post(`${base}/session`, {}, base))
-  record("signed-in GET /session with a stale cookie", await Auth(new Request(`${base}/session`, { headers: { cookie: "authjs.session-token=stale" } }), config))
+  record(
+    "signed-in GET /session with a stale cookie",
+    await Auth(new Request(`${base}/session`, { headers: { cookie: "authjs.session-token=stale" } }), config),
+  )
   record("sign-out", await browser.post(`${base}/signout`, {}, base))
   return seen
 }

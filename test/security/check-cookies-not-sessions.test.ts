@@ -54,7 +54,14 @@ describe.each(["http://localhost:3000", "https://app.example"])("cookies of aban
 
   it("include every kind of check cookie (so the attack below is real)", async () => {
     const names = [...(await leftoverCookies(origin)).keys()].map((n) => n.replace(/^__(Secure|Host)-/, ""))
-    for (const kind of ["authjs.pkce.code_verifier", "authjs.state", "authjs.nonce", "authjs.challenge", "authjs.csrf-token", "authjs.callback-url"]) {
+    for (const kind of [
+      "authjs.pkce.code_verifier",
+      "authjs.state",
+      "authjs.nonce",
+      "authjs.challenge",
+      "authjs.csrf-token",
+      "authjs.callback-url",
+    ]) {
       expect(names).toContain(kind)
     }
   })
@@ -83,7 +90,11 @@ describe.each(["http://localhost:3000", "https://app.example"])("cookies of aban
   it("the check cookies are encrypted tokens, only for their own salt: reading one with its own name works, so the refusal above is the salt's doing", async () => {
     const cookies = await leftoverCookies(origin)
     const pkceName = [...cookies.keys()].find((n) => n.endsWith("authjs.pkce.code_verifier"))!
-    const own = await getToken({ req: new Request(origin, { headers: { cookie: `${pkceName}=${cookies.get(pkceName)}` } }), secret, cookieName: pkceName })
+    const own = await getToken({
+      req: new Request(origin, { headers: { cookie: `${pkceName}=${cookies.get(pkceName)}` } }),
+      secret,
+      cookieName: pkceName,
+    })
     expect(own).not.toBeNull()
     expect(own).not.toHaveProperty("sub")
     expect(own).not.toHaveProperty("email")

@@ -22,7 +22,11 @@ const origin = "http://localhost:3000"
 const base = `${origin}/auth`
 const landing = `${origin}/dashboard`
 
-const pgServer = { host: process.env.PGHOST ?? "127.0.0.1", port: Number(process.env.PGPORT ?? 5432), user: process.env.PGUSER ?? "postgres" }
+const pgServer = {
+  host: process.env.PGHOST ?? "127.0.0.1",
+  port: Number(process.env.PGPORT ?? 5432),
+  user: process.env.PGUSER ?? "postgres",
+}
 
 async function onMaintenanceDatabase(sql: string): Promise<void> {
   const client = new pg.Client({ ...pgServer, database: "postgres" })
@@ -107,7 +111,8 @@ describe.each([
     return { config, logger, browser: new TestBrowser((request) => Auth(request, config)) }
   }
 
-  const requestMail = (browser: TestBrowser, email: string) => browser.post(`${base}/signin/nodemailer`, { email, callbackUrl: landing }, base)
+  const requestMail = (browser: TestBrowser, email: string) =>
+    browser.post(`${base}/signin/nodemailer`, { email, callbackUrl: landing }, base)
 
   async function postCode(browser: TestBrowser, email: string, code: string): Promise<string | null> {
     const page = await browser.fetch(`${base}/verify-request?provider=nodemailer&type=email`)
@@ -135,7 +140,8 @@ describe.each([
     const victim = address("padded")
     const before = sink.received.length
     const statuses = []
-    for (const pad of [0, 1100, 1100, 1200, 1279 - victim.length]) statuses.push((await requestMail(browser, " ".repeat(pad) + victim)).status)
+    for (const pad of [0, 1100, 1100, 1200, 1279 - victim.length])
+      statuses.push((await requestMail(browser, " ".repeat(pad) + victim)).status)
     expect(statuses).toEqual([302, 302, 302, 429, 429])
     await mailsFor(victim, 3)
     await new Promise((resolve) => setTimeout(resolve, 200))

@@ -68,7 +68,15 @@ describe.each(setups())("%s", (_, setup) => {
   it("identity fields beside the credentials change nothing: authorize alone decides who signs in", async () => {
     const { config } = setup()
     const browser = browserFor(config)
-    const failed = await browser.post(`${base}/callback/credentials`, { username: "mallory", password: "x", ...Object.fromEntries(Object.entries(forgedIdentity).filter(([, v]) => typeof v === "string")) }, base)
+    const failed = await browser.post(
+      `${base}/callback/credentials`,
+      {
+        username: "mallory",
+        password: "x",
+        ...Object.fromEntries(Object.entries(forgedIdentity).filter(([, v]) => typeof v === "string")),
+      },
+      base,
+    )
     expect(failed.headers.get("location")).toContain("error=CredentialsSignin")
     expect(await (await Auth(new Request(`${base}/session`, { headers: { cookie: browser.cookieHeader() } }), config)).json()).toBeNull()
   })

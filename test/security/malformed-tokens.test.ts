@@ -36,7 +36,10 @@ async function hostileValues(): Promise<[string, string][]> {
     ["header with alg none", `${Buffer.from('{"alg":"none"}').toString("base64url")}.${parts.slice(1).join(".")}`],
     ["tampered ciphertext", `${parts.slice(0, 3).join(".")}.${parts[3]!.slice(0, -2)}AA.${parts[4]}`],
     ["tampered tag", `${parts.slice(0, 4).join(".")}.${"A".repeat(parts[4]!.length)}`],
-    ["header with a huge kid", `${Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid: "k".repeat(50_000) })).toString("base64url")}.${parts.slice(1).join(".")}`],
+    [
+      "header with a huge kid",
+      `${Buffer.from(JSON.stringify({ alg: "dir", enc: "A256CBC-HS512", kid: "k".repeat(50_000) })).toString("base64url")}.${parts.slice(1).join(".")}`,
+    ],
     ["oversize", "a".repeat(200_000)],
     ["unicode", "ｔｏｋｅｎ.☃.💥.\u0000.\uFFFF"],
     ["percent-encoded valid token plus junk", `${encodeURIComponent(valid)}%`],

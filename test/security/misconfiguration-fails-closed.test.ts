@@ -10,17 +10,18 @@ import { createActionURL } from "../../packages/core/src/config/create-action-ur
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
 import { encode } from "../../packages/core/src/jwt/encode.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
-import {
-  adaCredentials,
-  base,
-  browserFor,
-  credentialsConfig,
-  secret,
-  signInAsAda,
-  silentLogger,
-} from "@gatehouse/test-kit/credentials-app"
+import { adaCredentials, base, browserFor, credentialsConfig, secret, signInAsAda, silentLogger } from "@gatehouse/test-kit/credentials-app"
 
-const envNames = ["AUTH_SECRET", "NEXTAUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3", "AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST"]
+const envNames = [
+  "AUTH_SECRET",
+  "NEXTAUTH_SECRET",
+  "AUTH_SECRET_1",
+  "AUTH_SECRET_2",
+  "AUTH_SECRET_3",
+  "AUTH_URL",
+  "NEXTAUTH_URL",
+  "AUTH_TRUST_HOST",
+]
 beforeEach(() => {
   for (const name of envNames) vi.stubEnv(name, undefined)
 })
@@ -101,7 +102,9 @@ describe("a missing secret", () => {
 
   it("getToken without a secret throws MissingSecret rather than returning anything truthy", async () => {
     const cookie = await workingSessionCookie()
-    await expect(getToken({ req: new Request(base, { headers: { cookie } }), secret: undefined as unknown as string })).rejects.toMatchObject({
+    await expect(
+      getToken({ req: new Request(base, { headers: { cookie } }), secret: undefined as unknown as string }),
+    ).rejects.toMatchObject({
       type: "MissingSecret",
     })
   })
@@ -110,9 +113,26 @@ describe("a missing secret", () => {
 describe("a broken provider", () => {
   const brokenProviders: [string, () => AuthConfig["providers"], string][] = [
     // Env inference calls the factory while resolving the config: the error still reaches the app's logger.
-    ["a provider factory that throws", () => [adaCredentials(), (() => { throw new Error("provider module failed") }) as any], "AuthError"],
-    ["an OAuth provider with no issuer and no endpoints", () => [adaCredentials(), { id: "broken", name: "Broken", type: "oauth", clientId: "x", clientSecret: "y" } as any], "InvalidEndpoints"],
-    ["a credentials provider without authorize", () => [{ id: "creds", name: "Creds", type: "credentials", credentials: {} } as any], "MissingAuthorize"],
+    [
+      "a provider factory that throws",
+      () => [
+        adaCredentials(),
+        (() => {
+          throw new Error("provider module failed")
+        }) as any,
+      ],
+      "AuthError",
+    ],
+    [
+      "an OAuth provider with no issuer and no endpoints",
+      () => [adaCredentials(), { id: "broken", name: "Broken", type: "oauth", clientId: "x", clientSecret: "y" } as any],
+      "InvalidEndpoints",
+    ],
+    [
+      "a credentials provider without authorize",
+      () => [{ id: "creds", name: "Creds", type: "credentials", credentials: {} } as any],
+      "MissingAuthorize",
+    ],
     ["two providers with one id", () => [adaCredentials(), adaCredentials()], "AuthError"],
     ["a provider that is not an object", () => [adaCredentials(), 42 as any], "AuthError"],
   ]

@@ -121,7 +121,11 @@ describe("in production, with AUTH_URL set", () => {
 
   it.each([
     ["the public Host behind a TLS-terminating proxy", "http://10.0.0.5:3000/auth", { host: "app.example.test" }],
-    ["X-Forwarded-Host from a proxy that rewrites Host", "http://10.0.0.5:3000/auth", { host: "10.0.0.5:3000", "x-forwarded-host": "app.example.test" }],
+    [
+      "X-Forwarded-Host from a proxy that rewrites Host",
+      "http://10.0.0.5:3000/auth",
+      { host: "10.0.0.5:3000", "x-forwarded-host": "app.example.test" },
+    ],
     ["an explicit default port and upper case", "http://10.0.0.5:3000/auth", { host: "APP.example.test:443" }],
   ])("answers %s, with the mail link and redirects on AUTH_URL's origin", async (_label, base, headers) => {
     const { config, logger, rows } = app()

@@ -42,7 +42,8 @@ async function sessionOf(config: AuthConfig, token: string | undefined): Promise
 function databaseSetup() {
   const db = new Database(":memory:")
   const config = twoUserConfig({ adapter: SQLiteAdapter(db), session: { strategy: "database" } })
-  const row = (token: string) => db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token) as { user_id: string } | undefined
+  const row = (token: string) =>
+    db.prepare("SELECT user_id FROM sessions WHERE session_token = ?").get(token) as { user_id: string } | undefined
   const sessions = () => db.prepare("SELECT count(*) FROM sessions").pluck().get() as number
   return { config, row, sessions }
 }
@@ -129,7 +130,10 @@ describe("JWT sessions", () => {
     const chunks = [...browser.cookies.keys()].filter((name) => name.startsWith("authjs.session-token."))
     expect(chunks.length).toBeGreaterThanOrEqual(2)
     const response = await browser.post(`${base}/signout`, {}, base)
-    const cleared = response.headers.getSetCookie().filter((c) => /Max-Age=0/i.test(c)).map((c) => c.slice(0, c.indexOf("=")))
+    const cleared = response.headers
+      .getSetCookie()
+      .filter((c) => /Max-Age=0/i.test(c))
+      .map((c) => c.slice(0, c.indexOf("=")))
     for (const name of chunks) expect(cleared).toContain(name)
     expect([...browser.cookies.keys()].some((name) => name.startsWith("authjs.session-token"))).toBe(false)
     expect(response.headers.get("location")).toBe(origin)

@@ -11,8 +11,8 @@ export default async function Home() {
     <>
       <h1>Gatehouse × Next.js</h1>
       <p className="lead">
-        Sign in with username <code>demo</code> and password <code>demo</code>, a passkey, the local OpenID provider or an
-        e-mail link, then visit the protected page. Every view below reads the same session its own way.
+        Sign in with username <code>demo</code> and password <code>demo</code>, a passkey, the local OpenID provider or an e-mail link, then
+        visit the protected page. Every view below reads the same session its own way.
       </p>
       <div className="grid">
         <SessionPanel />

@@ -24,7 +24,9 @@ export function ClientSession() {
         >
           <div className="row">
             <input aria-label="New name" data-testid="client-new-name" value={name} onChange={(e) => setName(e.target.value)} />
-            <button type="submit" data-testid="client-update">Rename with update()</button>
+            <button type="submit" data-testid="client-update">
+              Rename with update()
+            </button>
           </div>
           <button type="button" className="secondary" data-testid="client-sign-out" onClick={() => signOut({ redirectTo: "/" })}>
             Sign out from the browser

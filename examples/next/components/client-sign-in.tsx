@@ -32,7 +32,9 @@ export function ClientSignIn({ callbackUrl }: { callbackUrl: string }) {
       <label>
         Password <input name="password" type="password" data-testid="client-password" />
       </label>
-      <button type="submit" data-testid="client-submit">Sign in from the browser</button>
+      <button type="submit" data-testid="client-submit">
+        Sign in from the browser
+      </button>
     </form>
   )
 }

@@ -38,6 +38,7 @@ export function PasskeySignIn({ callbackUrl, autofill = false }: { callbackUrl: 
     setFailure(failureOf(error instanceof Error ? error.name : "Unknown"))
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: settle only reads setters and window; the effect runs once per autofill mode
   useEffect(() => {
     if (!autofill) return
     let active = true
@@ -80,7 +81,9 @@ export function PasskeySignIn({ callbackUrl, autofill = false }: { callbackUrl: 
           data-testid="passkey-email"
         />
       </label>
-      <button type="submit" data-testid="passkey-sign-up">Sign up with a passkey</button>
+      <button type="submit" data-testid="passkey-sign-up">
+        Sign up with a passkey
+      </button>
       <button
         type="button"
         className="secondary"

@@ -14,7 +14,10 @@ async function jwtClaims(): Promise<Row[]> {
   const secureCookie = jar.has("__Secure-authjs.session-token") || jar.has("__Secure-authjs.session-token.0")
   const token = await getToken({ req: { headers: await headers() }, secret: process.env.AUTH_SECRET!, secureCookie })
   if (!token) return []
-  return Object.entries(token).map(([claim, value]) => [claim, claim === "iat" || claim === "exp" ? `${value} (${when(value)})` : String(value)])
+  return Object.entries(token).map(([claim, value]) => [
+    claim,
+    claim === "iat" || claim === "exp" ? `${value} (${when(value)})` : String(value),
+  ])
 }
 
 let adapter: ReturnType<typeof SQLiteAdapter> | undefined
@@ -42,7 +45,9 @@ export async function SessionPanel() {
     return (
       <section className="card session wide" aria-labelledby="your-session">
         <h2 id="your-session">Your session</h2>
-        <p data-testid="session-panel-empty">You are not signed in. Pick any method on the sign-in page; this panel then shows what the session holds.</p>
+        <p data-testid="session-panel-empty">
+          You are not signed in. Pick any method on the sign-in page; this panel then shows what the session holds.
+        </p>
       </section>
     )
   }
@@ -50,7 +55,10 @@ export async function SessionPanel() {
   return (
     <section className="card session wide" aria-labelledby="your-session" data-testid="session-panel">
       <h2 id="your-session">
-        Your session <span className="badge on" data-testid="session-strategy">{strategy}</span>
+        Your session{" "}
+        <span className="badge on" data-testid="session-strategy">
+          {strategy}
+        </span>
       </h2>
       <dl>
         <dt>Name</dt>

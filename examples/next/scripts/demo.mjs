@@ -15,7 +15,11 @@ const require = createRequire(import.meta.url)
 const nextBin = join(dirname(require.resolve("next/package.json")), "dist", "bin", "next")
 const port = Number(process.env.PORT ?? 3000)
 
-const build = spawnSync(process.execPath, [nextBin, "build"], { cwd: exampleDir, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } })
+const build = spawnSync(process.execPath, [nextBin, "build"], {
+  cwd: exampleDir,
+  stdio: "inherit",
+  env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+})
 if (build.status !== 0) process.exit(build.status ?? 1)
 
 const { startDevIdentityProvider } = await import("@gatehouse/dev-idp")
@@ -43,7 +47,11 @@ const env = {
   AUTH_DEV_IDP_SECRET: idpClient.client_secret,
   ...(mailServer ? { EMAIL_SERVER: mailServer } : {}),
 }
-const server = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], { cwd: exampleDir, stdio: "inherit", env })
+const server = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  cwd: exampleDir,
+  stdio: "inherit",
+  env,
+})
 console.log(`\n  Gatehouse × Next.js demo: http://localhost:${port}  (Dev IdP at ${idp.issuer}, user "dev-user-1")\n`)
 
 const stop = () => {

@@ -29,10 +29,7 @@ function constraintKind(error: unknown): ConstraintKind | undefined {
 }
 
 /** Runs one write; a constraint the database refuses becomes the conflict the statement gives it. */
-export async function translatingConflicts<Result>(
-  meanings: ConstraintMeanings,
-  write: () => Promise<Result>,
-): Promise<Result> {
+export async function translatingConflicts<Result>(meanings: ConstraintMeanings, write: () => Promise<Result>): Promise<Result> {
   try {
     return await write()
   } catch (error) {

@@ -22,7 +22,9 @@ export class MigrationBlockedError extends Error {
   constructor(blockers: MigrationBlocker[]) {
     super(
       `@gatehouse/adapter-pg: migrate() changed nothing: existing rows prevent the constraints of schema version 2.\n` +
-        blockers.map((b) => `  - ${b.count} ${b.description}: ${b.examples.join("; ")}${b.count > b.examples.length ? "; …" : ""}`).join("\n") +
+        blockers
+          .map((b) => `  - ${b.count} ${b.description}: ${b.examples.join("; ")}${b.count > b.examples.length ? "; …" : ""}`)
+          .join("\n") +
         `\nResolve them (see "Moving from Auth.js" in the adapter's README) and run migrate() again.`,
     )
     this.name = "MigrationBlockedError"

@@ -38,7 +38,11 @@ function given(record: object, field: string): boolean {
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
 
-  async function first<Row extends QueryResultRow>(query: Query, values: unknown[], on: Pool | PoolClient = pool): Promise<Row | undefined> {
+  async function first<Row extends QueryResultRow>(
+    query: Query,
+    values: unknown[],
+    on: Pool | PoolClient = pool,
+  ): Promise<Row | undefined> {
     const result = await on.query<Row>({ ...query, values })
     return result.rows[0]
   }
@@ -259,7 +263,11 @@ export function PostgresAdapter(pool: Pool): Adapter {
             : []
           const accounts = (await client.query<AccountRow>({ ...queries.deleteAccountsOfUser, values: [userId] })).rows
           const sessions = await client.query({ ...queries.deleteSessionsOfUser, values: [userId] })
-          return { accounts: accounts.map(toAccount), authenticators: authenticators.map(toAuthenticator), sessions: sessions.rowCount ?? 0 }
+          return {
+            accounts: accounts.map(toAccount),
+            authenticators: authenticators.map(toAuthenticator),
+            sessions: sessions.rowCount ?? 0,
+          }
         })
         return removed ?? { accounts: [], authenticators: [], sessions: 0 }
       } catch (error) {

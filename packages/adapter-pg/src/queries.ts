@@ -45,10 +45,7 @@ export const queries = {
   ),
   // One address, one user, also where users.email has no UNIQUE: checked under the address's
   // advisory lock. $2 is the user being updated (null for a new one).
-  emailTaken: query(
-    "email_taken",
-    `SELECT 1 AS taken FROM users WHERE email = $1 AND ($2::text IS NULL OR id::text <> $2::text) LIMIT 1`,
-  ),
+  emailTaken: query("email_taken", `SELECT 1 AS taken FROM users WHERE email = $1 AND ($2::text IS NULL OR id::text <> $2::text) LIMIT 1`),
   // deleteUser runs these in one transaction: the user row is locked first, so a session or
   // account being written for it at that moment waits and then finds no owner. The Auth.js schema
   // has no foreign keys to cascade; the authenticators table exists only once migrate() ran.
@@ -78,10 +75,7 @@ export const queries = {
      FROM owner RETURNING ${accountColumns}`,
   ),
   // One owner per provider account, also without UNIQUE (provider, "providerAccountId"): checked under its advisory lock.
-  accountTaken: query(
-    "account_taken",
-    `SELECT 1 AS taken FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 LIMIT 1`,
-  ),
+  accountTaken: query("account_taken", `SELECT 1 AS taken FROM accounts WHERE provider = $1 AND "providerAccountId" = $2 LIMIT 1`),
   accountByProvider: query(
     "account_by_provider",
     `SELECT ${accountColumns} FROM accounts WHERE provider = $1 AND "providerAccountId" = $2`,
@@ -130,10 +124,7 @@ export const queries = {
      SELECT $1::text, owner.id, $3::text, $4::text, $5::bigint, $6::text, $7::boolean, $8::text FROM owner
      RETURNING ${authenticatorColumns}`,
   ),
-  authenticatorById: query(
-    "authenticator_by_id",
-    `SELECT ${authenticatorColumns} FROM authenticators WHERE "credentialID" = $1`,
-  ),
+  authenticatorById: query("authenticator_by_id", `SELECT ${authenticatorColumns} FROM authenticators WHERE "credentialID" = $1`),
   authenticatorsByUser: query(
     "authenticators_by_user",
     `SELECT ${authenticatorColumns} FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,

@@ -29,18 +29,45 @@ describe("an existing Auth.js database", () => {
 
   test("data written by @auth/pg-adapter before the switch", async () => {
     const authjs = AuthjsPostgresAdapter(database.pool)
-    const user = await authjs.createUser!({ id: "", name: "Ada", email: `ada-${crypto.randomUUID()}@example.test`, emailVerified: new Date(1_700_000_000_000) })
-    const account = { userId: String(user.id), type: "oidc" as const, provider: "google", providerAccountId: crypto.randomUUID(), access_token: "at", expires_at: 1_900_000_000, token_type: "bearer" as const }
+    const user = await authjs.createUser!({
+      id: "",
+      name: "Ada",
+      email: `ada-${crypto.randomUUID()}@example.test`,
+      emailVerified: new Date(1_700_000_000_000),
+    })
+    const account = {
+      userId: String(user.id),
+      type: "oidc" as const,
+      provider: "google",
+      providerAccountId: crypto.randomUUID(),
+      access_token: "at",
+      expires_at: 1_900_000_000,
+      token_type: "bearer" as const,
+    }
     await authjs.linkAccount!(account)
-    const session = await authjs.createSession!({ sessionToken: crypto.randomUUID(), userId: String(user.id), expires: new Date(Date.now() + 86_400_000) })
-    written = { userId: String(user.id), sessionToken: session.sessionToken, expires: session.expires, provider: account.provider, providerAccountId: account.providerAccountId }
+    const session = await authjs.createSession!({
+      sessionToken: crypto.randomUUID(),
+      userId: String(user.id),
+      expires: new Date(Date.now() + 86_400_000),
+    })
+    written = {
+      userId: String(user.id),
+      sessionToken: session.sessionToken,
+      expires: session.expires,
+      provider: account.provider,
+      providerAccountId: account.providerAccountId,
+    }
     expect(written.userId).toMatch(/^\d+$/)
   })
 
   test("is adopted by migrate() without losing a row", async () => {
-    const countsBefore = await database.pool.query("SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s")
+    const countsBefore = await database.pool.query(
+      "SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s",
+    )
     expect(await migrate(database.pool)).toEqual(migrations.map((migration) => migration.version))
-    const countsAfter = await database.pool.query("SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s")
+    const countsAfter = await database.pool.query(
+      "SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM sessions) AS s",
+    )
     expect(countsAfter.rows[0]).toEqual(countsBefore.rows[0])
   })
 
@@ -67,13 +94,24 @@ describe("an existing Auth.js database", () => {
       code: "duplicate-email",
       message: "A user with this email already exists",
     })
-    await expect((async () => AuthjsPostgresAdapter(database.pool).createUser!({ id: "", email, emailVerified: null }))()).rejects.toThrow(/users_email_key/)
+    await expect((async () => AuthjsPostgresAdapter(database.pool).createUser!({ id: "", email, emailVerified: null }))()).rejects.toThrow(
+      /users_email_key/,
+    )
   })
 
   test("and @auth/pg-adapter can still read what PostgresAdapter writes (a way back)", async () => {
     const adapter = PostgresAdapter(database.pool)
-    const user = await adapter.createUser!({ id: "", email: `back-${crypto.randomUUID()}@example.test`, emailVerified: null, name: "Grace" })
-    const session = await adapter.createSession!({ sessionToken: crypto.randomUUID(), userId: user.id, expires: new Date(Date.now() + 60_000) })
+    const user = await adapter.createUser!({
+      id: "",
+      email: `back-${crypto.randomUUID()}@example.test`,
+      emailVerified: null,
+      name: "Grace",
+    })
+    const session = await adapter.createSession!({
+      sessionToken: crypto.randomUUID(),
+      userId: user.id,
+      expires: new Date(Date.now() + 60_000),
+    })
     const viaAuthjs = await AuthjsPostgresAdapter(database.pool).getSessionAndUser!(session.sessionToken)
     expect(String(viaAuthjs?.user.id)).toBe(user.id)
     expect(viaAuthjs?.user.name).toBe("Grace")

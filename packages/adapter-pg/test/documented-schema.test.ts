@@ -36,7 +36,12 @@ describe("PostgresAdapter on the documented Auth.js schema", () => {
         )
         expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1)
         for (const r of results) {
-          if (r.status === "rejected") expect(r.reason).toMatchObject({ name: "AdapterConflictError", code: "duplicate-email", message: "A user with this email already exists" })
+          if (r.status === "rejected")
+            expect(r.reason).toMatchObject({
+              name: "AdapterConflictError",
+              code: "duplicate-email",
+              message: "A user with this email already exists",
+            })
         }
         expect(await count(database, "SELECT count(*) AS n FROM users WHERE email = $1", [address])).toBe(1)
       }
@@ -95,11 +100,14 @@ describe("migrate() on an existing documented-schema database", () => {
     databases.push(database)
     await database.pool.query(migrations[0]!.sql)
     const shared = email()
-    const { rows: users } = await database.pool.query<{ id: number }>(
-      "INSERT INTO users (email) VALUES ($1), ($1), ($2) RETURNING id",
-      [shared, email()],
+    const { rows: users } = await database.pool.query<{ id: number }>("INSERT INTO users (email) VALUES ($1), ($1), ($2) RETURNING id", [
+      shared,
+      email(),
+    ])
+    await database.pool.query(
+      `INSERT INTO sessions ("userId", expires, "sessionToken") VALUES (9999, now(), 'orphan'), ($1, now(), 'kept')`,
+      [users[2]!.id],
     )
-    await database.pool.query(`INSERT INTO sessions ("userId", expires, "sessionToken") VALUES (9999, now(), 'orphan'), ($1, now(), 'kept')`, [users[2]!.id])
     await database.pool.query(`INSERT INTO accounts ("userId", type, provider, "providerAccountId") VALUES (8888, 'oidc', 'idp', 'gone')`)
 
     const error = await migrate(database.pool).then(
@@ -123,7 +131,9 @@ describe("migrate() on an existing documented-schema database", () => {
     expect(rows[0]).toEqual({ ledger: null, idx: null, auth: null })
 
     // The adapter still refuses new duplicates meanwhile.
-    await expect(PostgresAdapter(database.pool).createUser!({ id: "", email: shared, emailVerified: null })).rejects.toMatchObject({ code: "duplicate-email" })
+    await expect(PostgresAdapter(database.pool).createUser!({ id: "", email: shared, emailVerified: null })).rejects.toMatchObject({
+      code: "duplicate-email",
+    })
 
     await database.pool.query("DELETE FROM users WHERE id = $1", [users[1]!.id])
     await database.pool.query(`DELETE FROM sessions WHERE "userId" NOT IN (SELECT id FROM users)`)

@@ -89,7 +89,8 @@ describe("PostgresAdapter under faults", () => {
 
   test("errors name what went wrong: unknown user, taken account", async () => {
     const adapter = PostgresAdapter(database.pool)
-    const error = await (async () => adapter.createSession!({ sessionToken: crypto.randomUUID(), userId: "not-an-id", expires: new Date() }))().catch((e) => e)
+    const error = await (async () =>
+      adapter.createSession!({ sessionToken: crypto.randomUUID(), userId: "not-an-id", expires: new Date() }))().catch((e) => e)
     expect(error).toBeInstanceOf(AdapterConflictError)
     expect(error.code).toBe("unknown-user")
     const user = await adapter.createUser!({ id: "", email: `acct-${crypto.randomUUID()}@example.test`, emailVerified: null })

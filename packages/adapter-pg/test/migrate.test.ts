@@ -47,12 +47,29 @@ describe("migrate(pool)", () => {
        WHERE table_schema = 'public' AND table_name IN ('users', 'accounts', 'sessions', 'verification_token')
        ORDER BY table_name, column_name`,
     )
-    const columns = (table: string) => rows.filter((row) => row.table_name === table).map((row) => row.column_name).sort()
+    const columns = (table: string) =>
+      rows
+        .filter((row) => row.table_name === table)
+        .map((row) => row.column_name)
+        .sort()
     expect(columns("users")).toEqual(["email", "emailVerified", "id", "image", "name"])
     expect(columns("sessions")).toEqual(["expires", "id", "sessionToken", "userId"])
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])
     expect(columns("accounts")).toEqual(
-      ["access_token", "expires_at", "id", "id_token", "provider", "providerAccountId", "refresh_token", "scope", "session_state", "token_type", "type", "userId"].sort(),
+      [
+        "access_token",
+        "expires_at",
+        "id",
+        "id_token",
+        "provider",
+        "providerAccountId",
+        "refresh_token",
+        "scope",
+        "session_state",
+        "token_type",
+        "type",
+        "userId",
+      ].sort(),
     )
   })
 

@@ -49,7 +49,9 @@ describe("PostgreSQL rateLimitStore", () => {
       await admin.connect()
       try {
         await admin.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS false`)
-        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [database.name])
+        await admin.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()", [
+          database.name,
+        ])
         await expect(store.hit(key, 60_000)).rejects.toThrow()
         await admin.query(`ALTER DATABASE ${database.name} ALLOW_CONNECTIONS true`)
       } finally {

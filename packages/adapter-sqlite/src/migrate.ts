@@ -16,9 +16,7 @@ const createLedger = `
 export function migrate(db: Database): number[] {
   const applyPending = db.transaction(() => {
     db.exec(createLedger)
-    const applied = new Set(
-      db.prepare("SELECT version FROM gatehouse_migrations").pluck().all() as number[],
-    )
+    const applied = new Set(db.prepare("SELECT version FROM gatehouse_migrations").pluck().all() as number[])
     const newest = Math.max(0, ...applied)
     const known = migrations[migrations.length - 1]?.version ?? 0
     if (newest > known) {

@@ -1,12 +1,6 @@
 import BetterSqlite3 from "better-sqlite3"
 import type { Database } from "better-sqlite3"
-import {
-  AdapterConflictError,
-  unknownAuthenticator,
-  unknownUser,
-  writeConflicts,
-  type Adapter,
-} from "@gatehouse/core/adapters"
+import { AdapterConflictError, unknownAuthenticator, unknownUser, writeConflicts, type Adapter } from "@gatehouse/core/adapters"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"

@@ -1,12 +1,5 @@
 import type { Database } from "better-sqlite3"
-import type {
-  AccountRow,
-  AuthenticatorRow,
-  SessionAndUserRow,
-  SessionRow,
-  UserRow,
-  VerificationTokenRow,
-} from "./rows.js"
+import type { AccountRow, AuthenticatorRow, SessionAndUserRow, SessionRow, UserRow, VerificationTokenRow } from "./rows.js"
 
 type Params = Record<string, string | number | null>
 
@@ -91,17 +84,13 @@ export function prepareStatements(db: Database) {
          @credential_device_type, @credential_backed_up, @transports) RETURNING *`,
     ),
     authenticatorById: prepare<AuthenticatorRow>(`SELECT * FROM authenticators WHERE credential_id = @credential_id`),
-    authenticatorsByUser: prepare<AuthenticatorRow>(
-      `SELECT * FROM authenticators WHERE user_id = @user_id ORDER BY credential_id`,
-    ),
+    authenticatorsByUser: prepare<AuthenticatorRow>(`SELECT * FROM authenticators WHERE user_id = @user_id ORDER BY credential_id`),
     updateAuthenticatorCounter: prepare<AuthenticatorRow>(
       `UPDATE authenticators SET counter = @counter WHERE credential_id = @credential_id RETURNING *`,
     ),
 
     // removeUserAttachments: the three run in one transaction (see the adapter).
-    deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(
-      `DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`,
-    ),
+    deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(`DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`),
     deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
     deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
   }

@@ -29,7 +29,9 @@ function inspector(open: () => Database.Database): RowInspector {
 /** The conformance suite's `failDeletes`: a trigger makes SQLite refuse every delete from the table. */
 function refuseDeletes(open: () => Database.Database) {
   return async (kind: AttachmentKind) => {
-    open().exec(`CREATE TRIGGER refuse_delete_${kind} BEFORE DELETE ON ${kind} BEGIN SELECT RAISE(ABORT, 'delete refused for the test'); END`)
+    open().exec(
+      `CREATE TRIGGER refuse_delete_${kind} BEFORE DELETE ON ${kind} BEGIN SELECT RAISE(ABORT, 'delete refused for the test'); END`,
+    )
     return async () => void open().exec(`DROP TRIGGER IF EXISTS refuse_delete_${kind}`)
   }
 }

@@ -99,8 +99,12 @@ describe("errors", () => {
 
   test("records for a user that does not exist are refused as unknown-user", async () => {
     const expires = new Date(Date.now() + 60_000)
-    await expect((async () => adapter.createSession!({ sessionToken: "s", userId: "nobody", expires }))()).rejects.toMatchObject({ code: "unknown-user" })
-    await expect((async () => adapter.linkAccount!({ userId: "nobody", type: "oauth", provider: "p", providerAccountId: "a" }))()).rejects.toMatchObject({
+    await expect((async () => adapter.createSession!({ sessionToken: "s", userId: "nobody", expires }))()).rejects.toMatchObject({
+      code: "unknown-user",
+    })
+    await expect(
+      (async () => adapter.linkAccount!({ userId: "nobody", type: "oauth", provider: "p", providerAccountId: "a" }))(),
+    ).rejects.toMatchObject({
       code: "unknown-user",
     })
     await expect((async () => adapter.updateUser!({ id: "nobody", name: "x" }))()).rejects.toMatchObject({ code: "unknown-user" })

@@ -6,10 +6,26 @@ const noop = async () => null
 describe("detectCapabilities", () => {
   test("an adapter with every method implements every group", () => {
     const names = [
-      "createUser", "getUser", "getUserByEmail", "updateUser", "deleteUser", "linkAccount", "getUserByAccount",
-      "unlinkAccount", "getAccount", "createSession", "getSessionAndUser", "updateSession", "deleteSession",
-      "createVerificationToken", "useVerificationToken", "createAuthenticator", "getAuthenticator",
-      "listAuthenticatorsByUserId", "updateAuthenticatorCounter", "removeUserAttachments",
+      "createUser",
+      "getUser",
+      "getUserByEmail",
+      "updateUser",
+      "deleteUser",
+      "linkAccount",
+      "getUserByAccount",
+      "unlinkAccount",
+      "getAccount",
+      "createSession",
+      "getSessionAndUser",
+      "updateSession",
+      "deleteSession",
+      "createVerificationToken",
+      "useVerificationToken",
+      "createAuthenticator",
+      "getAuthenticator",
+      "listAuthenticatorsByUserId",
+      "updateAuthenticatorCounter",
+      "removeUserAttachments",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])

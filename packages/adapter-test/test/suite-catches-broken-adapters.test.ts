@@ -24,11 +24,11 @@ beforeAll(() => {
   outputFolder = mkdtempSync(join(tmpdir(), "gatehouse-adapter-test-"))
   const report = join(outputFolder, "report.json")
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")))
-  spawnSync(
-    process.execPath,
-    [vitestCli, "run", "--root", fixtures, "--reporter=json", `--outputFile=${report}`],
-    { cwd: fixtures, env, encoding: "utf8" },
-  )
+  spawnSync(process.execPath, [vitestCli, "run", "--root", fixtures, "--reporter=json", `--outputFile=${report}`], {
+    cwd: fixtures,
+    env,
+    encoding: "utf8",
+  })
   const parsed = JSON.parse(readFileSync(report, "utf8")) as { testResults: { assertionResults: AssertionResult[] }[] }
   results = parsed.testResults.flatMap((file) => file.assertionResults)
 }, 120_000)

@@ -31,7 +31,13 @@ describe.each(apps)("examples/$folder", ({ folder, module }) => {
   test("is clean for production with AUTH_URL, and lists the OpenID provider's callback URL", async () => {
     const result = await runCli(["doctor", "--production"], {
       cwd: join(examples, folder),
-      env: { ...env, AUTH_URL: "https://app.example.com", AUTH_DEV_IDP_ISSUER: "https://idp.example.com", AUTH_DEV_IDP_ID: "app", AUTH_DEV_IDP_SECRET: "s3cr3t" },
+      env: {
+        ...env,
+        AUTH_URL: "https://app.example.com",
+        AUTH_DEV_IDP_ISSUER: "https://idp.example.com",
+        AUTH_DEV_IDP_ID: "app",
+        AUTH_DEV_IDP_SECRET: "s3cr3t",
+      },
     })
     expect(result.stderr).toBe("")
     expect(result.stdout).toContain("No problems found.")

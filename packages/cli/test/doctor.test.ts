@@ -46,7 +46,9 @@ describe("a Next.js app", () => {
     expect(result.stdout).toContain("gatehouse doctor: auth.ts (next), development, env from .env.local, .env")
     // .env.local's secret wins over .env's short one.
     expect(result.stdout).not.toContain("secret-short")
-    expect(result.stdout).toMatch(/error\s+provider-id-missing\s+GitHub \(github\): no client id: AUTH_GITHUB_ID is not set \(AUTH_GTIHUB_ID is:/)
+    expect(result.stdout).toMatch(
+      /error\s+provider-id-missing\s+GitHub \(github\): no client id: AUTH_GITHUB_ID is not set \(AUTH_GTIHUB_ID is:/,
+    )
     expect(result.stdout).toContain("fix: Rename AUTH_GTIHUB_ID to AUTH_GITHUB_ID")
     expect(result.stdout).not.toContain("provider-secret-missing")
     expect(result.stdout).toContain("http://localhost:3000/api/auth/callback/github")
@@ -157,7 +159,9 @@ describe("a module with a default export", () => {
 describe("--online", () => {
   let idp: DevIdentityProvider
   beforeAll(async () => {
-    idp = await startDevIdentityProvider({ clients: [{ client_id: "app", client_secret: "s3cr3t", redirect_uris: ["http://localhost:3000/auth/callback/corp"] }] })
+    idp = await startDevIdentityProvider({
+      clients: [{ client_id: "app", client_secret: "s3cr3t", redirect_uris: ["http://localhost:3000/auth/callback/corp"] }],
+    })
   })
   afterAll(() => idp?.close())
 
@@ -174,7 +178,10 @@ describe("--online", () => {
   })
 
   test("an issuer whose discovery document cannot be read is an error", async () => {
-    const result = await runCli(["doctor", "auth.ts", "--online"], { cwd: corpApp(), env: { ...env(), AUTH_CORP_ISSUER: `${idp.issuer}/wrong-tenant` } })
+    const result = await runCli(["doctor", "auth.ts", "--online"], {
+      cwd: corpApp(),
+      env: { ...env(), AUTH_CORP_ISSUER: `${idp.issuer}/wrong-tenant` },
+    })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(/error\s+issuer-unreadable\s+Corp \(corp\): the discovery document of/)
   })

@@ -68,7 +68,9 @@ describe("a fresh PostgreSQL database", () => {
     expect(first.code).toBe(0)
     expect(first.stdout).toContain(`applied migration(s) ${all.join(", ")}`)
     const schema = await schemaOf(url)
-    expect(schema.map((row: any) => row.name)).toEqual(expect.arrayContaining(["users", "accounts", "sessions", "verification_token", "authenticators", "users_email_key"]))
+    expect(schema.map((row: any) => row.name)).toEqual(
+      expect.arrayContaining(["users", "accounts", "sessions", "verification_token", "authenticators", "users_email_key"]),
+    )
 
     const second = await runCli(["migrate", "--url", url])
     expect(second.code).toBe(0)
@@ -122,7 +124,10 @@ describe("an existing Auth.js PostgreSQL database", () => {
   beforeAll(async () => {
     url = await createDatabase("authjs")
     await query(url, authjsSchema)
-    await query(url, `INSERT INTO users (name, email) VALUES ('Ada', 'ada@example.test'), ('Ada again', 'ada@example.test'), ('Grace', 'grace@example.test')`)
+    await query(
+      url,
+      `INSERT INTO users (name, email) VALUES ('Ada', 'ada@example.test'), ('Ada again', 'ada@example.test'), ('Grace', 'grace@example.test')`,
+    )
     await query(url, `INSERT INTO accounts ("userId", type, provider, "providerAccountId") VALUES (3, 'oidc', 'google', 'g-1')`)
     await query(url, `INSERT INTO sessions ("userId", expires, "sessionToken") VALUES (3, now() + interval '1 day', 'token-1')`)
   })
@@ -157,7 +162,10 @@ describe("an existing Auth.js PostgreSQL database", () => {
     const first = await runCli(["migrate", "--url", url])
     expect(first.code).toBe(0)
     expect(first.stdout).toContain(`applied migration(s) ${all.join(", ")}`)
-    const rows = await query(url, `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM accounts) AS a, (SELECT count(*)::int FROM sessions) AS s`)
+    const rows = await query(
+      url,
+      `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM accounts) AS a, (SELECT count(*)::int FROM sessions) AS s`,
+    )
     expect(rows[0]).toEqual({ u: 2, a: 1, s: 1 })
     const schema = await schemaOf(url)
     expect(schema.map((row: any) => row.name)).toEqual(expect.arrayContaining(["users_email_key", "authenticators"]))

@@ -35,7 +35,9 @@ test("a fresh file (file: URL) is migrated, and a second run changes nothing", a
   expect(first.code).toBe(0)
   expect(first.stdout).toBe(`SQLite ${path}: applied migration(s) ${all.join(", ")}\n`)
   const schema = tables(path)
-  expect(schema).toEqual(expect.arrayContaining(["users", "accounts", "sessions", "verification_tokens", "authenticators", "gatehouse_migrations"]))
+  expect(schema).toEqual(
+    expect.arrayContaining(["users", "accounts", "sessions", "verification_tokens", "authenticators", "gatehouse_migrations"]),
+  )
 
   const second = await runCli(["migrate", "--url", `file:${path}`])
   expect(second.code).toBe(0)

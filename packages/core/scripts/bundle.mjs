@@ -18,8 +18,11 @@ const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.
 // (index, types). Helpers the providers share (fetch-provider-json…) are bundled into them, not published.
 // The integrations re-export exactly this list (scripts/write-provider-reexports.mjs).
 const providerSources = new URL("../src/providers/", import.meta.url)
-const providerFiles = readdirSync(providerSources).filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"))
-const isPublished = (file) => ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
+const providerFiles = readdirSync(providerSources).filter(
+  (file) => file.endsWith(".ts") && !file.endsWith(".test.ts") && !file.endsWith(".d.ts"),
+)
+const isPublished = (file) =>
+  ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
 const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
 const nativeCryptoVariants = ["src/crypto/native-crypto.ts", "src/crypto/native-crypto.node.ts"]
@@ -42,7 +45,17 @@ await build({
   logLevel: "warning",
 })
 await build({
-  entryPoints: ["src/index.ts", "src/jwt.ts", "src/errors.ts", "src/adapters.ts", "src/types.ts", "src/ratelimit/index.ts", "src/integration.ts", "src/doctor/index.ts", ...providers],
+  entryPoints: [
+    "src/index.ts",
+    "src/jwt.ts",
+    "src/errors.ts",
+    "src/adapters.ts",
+    "src/types.ts",
+    "src/ratelimit/index.ts",
+    "src/integration.ts",
+    "src/doctor/index.ts",
+    ...providers,
+  ],
   outdir: "dist",
   outbase: "src",
   bundle: true,
@@ -60,7 +73,9 @@ await build({
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
 const providerDeclarations = new URL("../dist/providers/", import.meta.url)
-const declarationTexts = readdirSync(providerDeclarations).filter((file) => file.endsWith(".d.ts")).map((file) => readFileSync(new URL(file, providerDeclarations), "utf8"))
+const declarationTexts = readdirSync(providerDeclarations)
+  .filter((file) => file.endsWith(".d.ts"))
+  .map((file) => readFileSync(new URL(file, providerDeclarations), "utf8"))
 for (const helper of providerFiles.filter((file) => !isPublished(file)).map((file) => file.slice(0, -".ts".length))) {
   if (declarationTexts.some((text) => text.includes(`./${helper}.js`))) continue
   rmSync(new URL(`${helper}.d.ts`, providerDeclarations), { force: true })

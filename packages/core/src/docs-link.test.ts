@@ -13,7 +13,10 @@ const reference = readFileSync(join(repoRoot, "docs/errors.md"), "utf8")
 /** The anchors GitHub gives the headings of docs/errors.md: lower case, punctuation but `-` dropped, spaces to `-`. */
 const anchors = new Set(
   [...reference.matchAll(/^#{1,6} +(.+?) *$/gm)].map(([, heading]) =>
-    heading!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-"),
+    heading!
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-"),
   ),
 )
 

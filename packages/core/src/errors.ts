@@ -63,7 +63,7 @@ export class AuthError extends Error {
       super(undefined, message ? { cause: message } : undefined)
     }
     this.name = this.constructor.name
-    this.type = (this.constructor as typeof AuthError & { type?: ErrorType }).type ?? "Configuration" as ErrorType
+    this.type = (this.constructor as typeof AuthError & { type?: ErrorType }).type ?? ("Configuration" as ErrorType)
     this.kind = (this.constructor as typeof AuthError & { kind?: "signIn" | "error" }).kind ?? "error"
     const url = errorReferenceLink(this.type)
     this.message = this.message ? `${this.message}. Read more at ${url}` : `Read more at ${url}`

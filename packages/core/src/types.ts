@@ -3,7 +3,18 @@ import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, Ada
 import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
-import type { Account, Awaitable, Cookie, CookieOption, CookiesOptions, LocaleOption, Profile, RateLimitStore, Theme, User } from "./primitives.js"
+import type {
+  Account,
+  Awaitable,
+  Cookie,
+  CookieOption,
+  CookiesOptions,
+  LocaleOption,
+  Profile,
+  RateLimitStore,
+  Theme,
+  User,
+} from "./primitives.js"
 
 export type { ErrorType } from "./errors.js"
 export type {
@@ -89,9 +100,7 @@ export interface CallbacksOptions<P = Profile, A = Account> {
 
 export interface EventCallbacks {
   signIn?: (message: { user: User; account?: Account | null; profile?: Profile; isNewUser?: boolean }) => Awaitable<void>
-  signOut?: (
-    message: { session: AdapterSession | null | void | undefined } | { token: JWT | null },
-  ) => Awaitable<void>
+  signOut?: (message: { session: AdapterSession | null | void | undefined } | { token: JWT | null }) => Awaitable<void>
   createUser?: (message: { user: User }) => Awaitable<void>
   updateUser?: (message: { user: User }) => Awaitable<void>
   linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>

@@ -10,12 +10,10 @@ Environment: DEV_IDP_PORT, DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, DEV_IDP_AUT
 const authMethods = ["client_secret_basic", "client_secret_post", "none"] as const
 type AuthMethod = (typeof authMethods)[number]
 
-export type CliCommand =
-  | { kind: "help" }
-  | { kind: "invalid"; problem: string }
-  | { kind: "start"; options: DevIdentityProviderOptions }
+export type CliCommand = { kind: "help" } | { kind: "invalid"; problem: string } | { kind: "start"; options: DevIdentityProviderOptions }
 
 export function parseCliOptions(argv: string[], env: Record<string, string | undefined>): CliCommand {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: TypeScript types it from parseArgs's result in the try below (control-flow typing)
   let values
   try {
     values = parseArgs({
@@ -38,7 +36,11 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
   const clientId = values["client-id"] ?? env.DEV_IDP_CLIENT_ID
   const clientSecret = values["client-secret"] ?? env.DEV_IDP_CLIENT_SECRET
   const authMethod = values["auth-method"] ?? env.DEV_IDP_AUTH_METHOD
-  const redirectUris = values["redirect-uri"] ?? env.DEV_IDP_REDIRECT_URIS?.split(",").map((uri) => uri.trim()).filter(Boolean)
+  const redirectUris =
+    values["redirect-uri"] ??
+    env.DEV_IDP_REDIRECT_URIS?.split(",")
+      .map((uri) => uri.trim())
+      .filter(Boolean)
   const portText = values.port ?? env.DEV_IDP_PORT ?? "0"
   const port = Number(portText)
 
@@ -60,12 +62,14 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
     options: {
       port,
       host: values.host,
-      clients: [{
-        client_id: clientId,
-        client_secret: authMethod === "none" ? undefined : clientSecret,
-        redirect_uris: redirectUris,
-        token_endpoint_auth_method: authMethod as AuthMethod | undefined,
-      }],
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: authMethod === "none" ? undefined : clientSecret,
+          redirect_uris: redirectUris,
+          token_endpoint_auth_method: authMethod as AuthMethod | undefined,
+        },
+      ],
     },
   }
 }

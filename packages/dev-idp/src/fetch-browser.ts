@@ -77,11 +77,15 @@ export class FetchBrowser {
 
   /** Submits an HTML form as `application/x-www-form-urlencoded` and follows the redirects. */
   submitForm(action: string | URL, fields: Record<string, string>, options?: { stopAt?: (url: URL) => boolean }) {
-    return this.follow(action, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(fields).toString(),
-    }, options)
+    return this.follow(
+      action,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      },
+      options,
+    )
   }
 
   cookieHeader(url: string | URL): string {
@@ -140,9 +144,7 @@ function cookieExpiry(attributes: string[]): number | undefined {
 }
 
 /** How the IdP sends the browser back: a redirect, or (response_mode=form_post) an auto-submitted form. */
-export type DevIdpReturn =
-  | { method: "GET"; url: URL }
-  | { method: "POST"; url: URL; fields: Record<string, string> }
+export type DevIdpReturn = { method: "GET"; url: URL } | { method: "POST"; url: URL; fields: Record<string, string> }
 
 /**
  * Completes the dev identity provider's login page as a person would: from the IdP's

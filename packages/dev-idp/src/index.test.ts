@@ -159,15 +159,19 @@ describe("dev identity provider CLI options", () => {
       DEV_IDP_CLIENT_SECRET: "s",
       DEV_IDP_REDIRECT_URIS: `${redirectUri}, http://other.test/cb`,
     })
-    expect(fromEnv).toMatchObject({ kind: "start", options: { port: 0, clients: [{ redirect_uris: [redirectUri, "http://other.test/cb"] }] } })
+    expect(fromEnv).toMatchObject({
+      kind: "start",
+      options: { port: 0, clients: [{ redirect_uris: [redirectUri, "http://other.test/cb"] }] },
+    })
   })
 
   it("explains what is wrong instead of starting", () => {
     expect(parseCliOptions(["--redirect-uri", redirectUri], {})).toMatchObject({ kind: "invalid", problem: /client id/ })
     expect(parseCliOptions(["--client-id", "x", "--client-secret", "s"], {})).toMatchObject({ kind: "invalid", problem: /redirect URI/ })
     expect(parseCliOptions(["--client-id", "x", "--client-secret", "s", "--redirect-uri", "nope"], {})).toMatchObject({ kind: "invalid" })
-    expect(parseCliOptions(["--client-id", "x", "--client-secret", "s", "--redirect-uri", redirectUri, "--port", "99999"], {}))
-      .toMatchObject({ kind: "invalid", problem: /port/ })
+    expect(
+      parseCliOptions(["--client-id", "x", "--client-secret", "s", "--redirect-uri", redirectUri, "--port", "99999"], {}),
+    ).toMatchObject({ kind: "invalid", problem: /port/ })
     expect(parseCliOptions(["--client-id", "x", "--redirect-uri", redirectUri], {})).toMatchObject({ kind: "invalid", problem: /secret/ })
     expect(parseCliOptions(["--bogus"], {})).toMatchObject({ kind: "invalid" })
     expect(parseCliOptions(["--help"], {})).toEqual({ kind: "help" })

@@ -133,8 +133,8 @@ async function grantEverythingRequested(ctx: KoaContextWithOIDC) {
   const accountId = oidc.session?.accountId
   if (!accountId || !oidc.client) return undefined
   const existingId = oidc.result?.consent?.grantId || oidc.session!.grantIdFor(oidc.client.clientId)
-  const grant = (existingId && (await oidc.provider.Grant.find(existingId))) ||
-    new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId })
+  const grant =
+    (existingId && (await oidc.provider.Grant.find(existingId))) || new oidc.provider.Grant({ clientId: oidc.client.clientId, accountId })
   grant.addOIDCScope([...oidc.requestParamOIDCScopes].join(" "))
   const requestedClaims = [...oidc.requestParamClaims]
   if (requestedClaims.length) grant.addOIDCClaims(requestedClaims)
@@ -155,12 +155,16 @@ async function handleInteraction(
   if (req.method === "GET" && action === undefined) {
     if (details.prompt.name === "login") {
       const hint = typeof details.params.login_hint === "string" ? details.params.login_hint : undefined
-      sendHtml(res, 200, renderLoginPage({
-        uid: details.uid,
-        clientId: String(details.params.client_id),
-        users,
-        prefilledLogin: hint ?? users[0]!.sub,
-      }))
+      sendHtml(
+        res,
+        200,
+        renderLoginPage({
+          uid: details.uid,
+          clientId: String(details.params.client_id),
+          users,
+          prefilledLogin: hint ?? users[0]!.sub,
+        }),
+      )
       return
     }
     // Consent is normally satisfied by the automatic grant; finish any other prompt the same way.
@@ -172,13 +176,17 @@ async function handleInteraction(
     const form = new URLSearchParams(await readBody(req))
     const user = findDevUser(users, form.get("username") ?? "")
     if (!user) {
-      sendHtml(res, 400, renderLoginPage({
-        uid: details.uid,
-        clientId: String(details.params.client_id),
-        users,
-        prefilledLogin: form.get("username") ?? "",
-        error: "No such user at this dev identity provider.",
-      }))
+      sendHtml(
+        res,
+        400,
+        renderLoginPage({
+          uid: details.uid,
+          clientId: String(details.params.client_id),
+          users,
+          prefilledLogin: form.get("username") ?? "",
+          error: "No such user at this dev identity provider.",
+        }),
+      )
       return
     }
     await provider.interactionFinished(req, res, { login: { accountId: user.sub } }, { mergeWithLastSubmission: false })

@@ -12,11 +12,7 @@
  * NEXTAUTH_URL / AUTH_URL, or `<SessionProvider basePath>`; a `basePath` option overrides that.
  * A sign-in that succeeds with `redirect: false` refreshes the mounted SessionProviders.
  */
-import {
-  signIn as passkeySignIn,
-  type PasskeySignInOptions,
-  type PasskeySignInResult,
-} from "@gatehouse/webauthn-browser"
+import { signIn as passkeySignIn, type PasskeySignInOptions, type PasskeySignInResult } from "@gatehouse/webauthn-browser"
 import { clientConfig } from "./react/client-config.js"
 import { announceSessionChange } from "./react/session-events.js"
 
@@ -25,10 +21,7 @@ export interface WebAuthnSignInOptions extends PasskeySignInOptions {
   redirectTo?: string
 }
 
-export async function signIn(
-  provider = "passkey",
-  options: WebAuthnSignInOptions = {},
-): Promise<PasskeySignInResult | undefined> {
+export async function signIn(provider = "passkey", options: WebAuthnSignInOptions = {}): Promise<PasskeySignInResult | undefined> {
   const { redirectTo, ...rest } = options
   const result = await passkeySignIn(provider, {
     ...rest,

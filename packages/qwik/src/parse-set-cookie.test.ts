@@ -22,9 +22,7 @@ describe("parseSetCookie", () => {
   })
 
   it("keeps '=' and encoded characters inside the value untouched", () => {
-    expect(parseSetCookie("authjs.callback-url=http%3A%2F%2Fa.test%2F%3Fx%3D1==; Path=/")?.value).toBe(
-      "http%3A%2F%2Fa.test%2F%3Fx%3D1==",
-    )
+    expect(parseSetCookie("authjs.callback-url=http%3A%2F%2Fa.test%2F%3Fx%3D1==; Path=/")?.value).toBe("http%3A%2F%2Fa.test%2F%3Fx%3D1==")
   })
 
   it("reads a deletion (empty value, Max-Age=0)", () => {

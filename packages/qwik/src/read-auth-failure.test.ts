@@ -15,8 +15,10 @@ describe("readAuthFailure", () => {
       error: "AccessDenied",
     })
     const pages = { signIn: "/login", error: "/oops" }
-    expect(readAuthFailure("http://127.0.0.1:3000/login?error=CredentialsSignin&code=x", { providers: [], pages }, requestUrl))
-      .toEqual({ error: "CredentialsSignin", code: "x" })
+    expect(readAuthFailure("http://127.0.0.1:3000/login?error=CredentialsSignin&code=x", { providers: [], pages }, requestUrl)).toEqual({
+      error: "CredentialsSignin",
+      code: "x",
+    })
     expect(readAuthFailure("http://127.0.0.1:3000/oops?error=Configuration", { providers: [], pages }, requestUrl)).toEqual({
       error: "Configuration",
     })

@@ -63,4 +63,3 @@ function withoutSetCookie(response: Response): Response {
   headers.delete("set-cookie")
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
-

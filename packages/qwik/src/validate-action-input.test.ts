@@ -33,7 +33,12 @@ describe("sign-in input", () => {
   })
 
   it("reads redirectOnFailure from a form's string or a boolean, and rejects anything else", async () => {
-    for (const [given, read] of [["false", false], ["true", true], [false, false], [true, true]] as const) {
+    for (const [given, read] of [
+      ["false", false],
+      ["true", true],
+      [false, false],
+      [true, true],
+    ] as const) {
       const result = await validateSignInInput(null, { redirectOnFailure: given })
       expect(result.success && result.data.redirectOnFailure).toBe(read)
     }

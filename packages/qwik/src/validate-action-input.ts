@@ -16,9 +16,7 @@ function signInInputSchema(): ZodSchema {
     providerId: z.string().optional(),
     redirectTo: z.string().optional(),
     options: z.object({ redirectTo: z.string() }).partial().passthrough().optional(),
-    authorizationParams: z
-      .union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())])
-      .optional(),
+    authorizationParams: z.union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())]).optional(),
     // A form posts strings: "false" from a hidden input means false.
     redirectOnFailure: z
       .union([z.boolean(), z.enum(["true", "false"])])

@@ -1,9 +1,21 @@
 import type { Adapter } from "../../core/src/adapters.js"
 
 const methods = [
-  "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession",
-  "getSessionAndUser", "updateSession", "deleteSession", "getAccount", "getAuthenticator", "createAuthenticator",
-  "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "linkAccount",
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
 ]
 
 /**

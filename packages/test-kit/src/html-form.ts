@@ -6,7 +6,7 @@ export interface PageForm {
 
 const entities: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" }
 
-function unescape(value: string): string {
+function unescapeHtml(value: string): string {
   return value.replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity])
 }
 
@@ -20,9 +20,9 @@ export function pageForms(html: string): PageForm[] {
       if (!/type="hidden"/.test(input[1])) continue
       const name = /name="([^"]*)"/.exec(input[1])?.[1]
       const value = /value="([^"]*)"/.exec(input[1])?.[1] ?? ""
-      if (name) fields[unescape(name)] = unescape(value)
+      if (name) fields[unescapeHtml(name)] = unescapeHtml(value)
     }
-    forms.push({ action: unescape(action), fields })
+    forms.push({ action: unescapeHtml(action), fields })
   }
   return forms
 }

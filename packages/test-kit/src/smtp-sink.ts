@@ -48,7 +48,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
               to: session.envelope.rcptTo.map((r) => r.address),
             },
           })
-          waiters.splice(0).forEach((wake) => wake())
+          for (const wake of waiters.splice(0)) wake()
           callback()
         })
         .catch(callback)

@@ -6,11 +6,7 @@ export interface RedirectAnswer {
 }
 
 /** Posts the ceremony's result to the provider's callback, as the built-in form would. */
-export async function postCeremonyResponse(
-  basePath: string,
-  provider: string,
-  fields: Record<string, string>,
-): Promise<RedirectAnswer> {
+export async function postCeremonyResponse(basePath: string, provider: string, fields: Record<string, string>): Promise<RedirectAnswer> {
   const csrf = await fetch(`${basePath}/csrf`, { credentials: "same-origin" })
   const { csrfToken } = ((await csrf.json().catch(() => ({}))) ?? {}) as { csrfToken?: string }
   const response = await fetch(`${basePath}/callback/${encodeURIComponent(provider)}`, {

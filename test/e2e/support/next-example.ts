@@ -181,10 +181,7 @@ export interface StartOptions {
 }
 
 /** `next start` on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
-export async function startExample(
-  env: Record<string, string | undefined>,
-  portOrOptions?: number | StartOptions,
-): Promise<RunningApp> {
+export async function startExample(env: Record<string, string | undefined>, portOrOptions?: number | StartOptions): Promise<RunningApp> {
   const options = typeof portOrOptions === "number" ? { port: portOrOptions } : (portOrOptions ?? {})
   const port = options.port ?? (await freePort())
   const listening = `http://127.0.0.1:${port}`

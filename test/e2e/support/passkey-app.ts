@@ -43,7 +43,6 @@ export function passkeyApp(overrides: Partial<AuthConfig> = {}): PasskeyApp {
     experimental: { enableWebAuthn: true },
     logger,
     ...overrides,
-    adapter,
   }
   return { config, adapter, logger, browser: (counterStep = 1) => new PasskeyBrowser(config, counterStep) }
 }

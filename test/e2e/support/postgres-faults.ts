@@ -48,7 +48,9 @@ export async function failInserts(pool: pg.Pool, table: string): Promise<void> {
     CREATE OR REPLACE FUNCTION gatehouse_test_refuse_insert() RETURNS trigger AS $$
     BEGIN RAISE EXCEPTION 'insert into % refused for the test', TG_TABLE_NAME; END
     $$ LANGUAGE plpgsql`)
-  await pool.query(`CREATE TRIGGER gatehouse_test_refuse_insert BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION gatehouse_test_refuse_insert()`)
+  await pool.query(
+    `CREATE TRIGGER gatehouse_test_refuse_insert BEFORE INSERT ON ${table} FOR EACH ROW EXECUTE FUNCTION gatehouse_test_refuse_insert()`,
+  )
 }
 
 export async function stopFailingInserts(pool: pg.Pool, table: string): Promise<void> {

@@ -67,13 +67,17 @@ export const sqliteDatabase: SessionDatabaseKind = {
         return (db.prepare("SELECT user_id FROM accounts WHERE provider = ?").pluck().all(provider) as unknown[]).map(String)
       },
       async failInserts(table) {
-        db.exec(`CREATE TRIGGER refuse_insert_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'insert refused for the test'); END`)
+        db.exec(
+          `CREATE TRIGGER refuse_insert_${table} BEFORE INSERT ON ${table} BEGIN SELECT RAISE(ABORT, 'insert refused for the test'); END`,
+        )
       },
       async stopFailingInserts(table) {
         db.exec(`DROP TRIGGER IF EXISTS refuse_insert_${table}`)
       },
       async reset() {
-        db.exec("DELETE FROM sessions; DELETE FROM accounts; DELETE FROM verification_tokens; DELETE FROM authenticators; DELETE FROM users")
+        db.exec(
+          "DELETE FROM sessions; DELETE FROM accounts; DELETE FROM verification_tokens; DELETE FROM authenticators; DELETE FROM users",
+        )
       },
       async close() {
         db.close()

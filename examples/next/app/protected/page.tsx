@@ -14,7 +14,9 @@ export default async function ProtectedPage() {
   return (
     <>
       <h1 data-testid="protected-title">Protected</h1>
-      <p className="lead">Only signed-in visitors get here: <code>proxy.ts</code> checks first, the page checks again.</p>
+      <p className="lead">
+        Only signed-in visitors get here: <code>proxy.ts</code> checks first, the page checks again.
+      </p>
       <div className="grid">
         <SessionPanel />
         <ServerSession />
@@ -27,7 +29,9 @@ export default async function ProtectedPage() {
           </p>
           <form action={renameOnServer} className="row">
             <input name="name" aria-label="Name set on the server" data-testid="server-new-name" />
-            <button type="submit" data-testid="server-update">Rename with unstable_update()</button>
+            <button type="submit" data-testid="server-update">
+              Rename with unstable_update()
+            </button>
           </form>
         </section>
       </div>

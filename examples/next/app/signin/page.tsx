@@ -18,8 +18,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     <>
       <h1>Sign in</h1>
       <p className="lead">
-        Each method below is its own provider. Demo account: username <code>demo</code>, password <code>demo</code> (JWT
-        sessions; with database sessions use the Dev IdP).
+        Each method below is its own provider. Demo account: username <code>demo</code>, password <code>demo</code> (JWT sessions; with
+        database sessions use the Dev IdP).
       </p>
       {error && (
         <p role="alert" className="alert" data-testid="sign-in-error" data-error={error}>
@@ -39,7 +39,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <form action={signInWithProvider} className="stack">
               <input type="hidden" name="provider" value="dev-idp" />
               <input type="hidden" name="redirectTo" value={callbackUrl} />
-              <button type="submit" data-testid="dev-idp-submit">Sign in with Dev IdP</button>
+              <button type="submit" data-testid="dev-idp-submit">
+                Sign in with Dev IdP
+              </button>
             </form>
           </section>
         )}
@@ -52,13 +54,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
               <label>
                 E-mail <input name="email" type="email" autoComplete="email" data-testid="email" />
               </label>
-              <button type="submit" data-testid="email-submit">Send me a sign-in link</button>
+              <button type="submit" data-testid="email-submit">
+                Send me a sign-in link
+              </button>
             </form>
           </section>
         )}
         <section className="card" aria-labelledby="method-credentials">
           <h2 id="method-credentials">Username and password</h2>
-          <p className="hint">A server action calling <code>signIn(&quot;credentials&quot;)</code>.</p>
+          <p className="hint">
+            A server action calling <code>signIn(&quot;credentials&quot;)</code>.
+          </p>
           <form action={signInWithCredentials} className="stack">
             <input type="hidden" name="redirectTo" value={callbackUrl} />
             <label>
@@ -67,7 +73,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <label>
               Password <input name="password" type="password" autoComplete="current-password" data-testid="password" />
             </label>
-            <button type="submit" data-testid="credentials-submit">Sign in</button>
+            <button type="submit" data-testid="credentials-submit">
+              Sign in
+            </button>
           </form>
         </section>
         <section className="card" aria-labelledby="method-browser">

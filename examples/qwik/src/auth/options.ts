@@ -31,4 +31,3 @@ export function sessionStrategy(env: EnvGetter): "jwt" | "database" {
   if (chosen === "jwt" || chosen === "database") return chosen
   return env.get("DATABASE_PATH") ? "database" : "jwt"
 }
-

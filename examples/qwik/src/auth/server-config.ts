@@ -42,7 +42,9 @@ export function exampleConfig(env: EnvGetter): QwikAuthConfig {
   // id "dev-idp": clientId, clientSecret and issuer come from AUTH_DEV_IDP_* through the env defaults.
   if (offered.devIdp) providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc" } as QwikAuthConfig["providers"][number])
   if (offered.email) {
-    providers.push(Nodemailer({ server: env.get("EMAIL_SERVER")!, from: env.get("EMAIL_FROM") ?? "Gatehouse example <no-reply@gatehouse.test>" }))
+    providers.push(
+      Nodemailer({ server: env.get("EMAIL_SERVER")!, from: env.get("EMAIL_FROM") ?? "Gatehouse example <no-reply@gatehouse.test>" }),
+    )
   }
   built = {
     providers,

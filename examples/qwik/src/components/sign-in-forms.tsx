@@ -41,7 +41,9 @@ export const SignInForms = component$<Props>(({ redirectTo, offered, refused }) 
               )}
             </p>
           )}
-          {failure.error && !failure.formErrors.length && <p class="form-error">{refusalMessages[failure.error] ?? "Unable to sign in."}</p>}
+          {failure.error && !failure.formErrors.length && (
+            <p class="form-error">{refusalMessages[failure.error] ?? "Unable to sign in."}</p>
+          )}
           {failure.formErrors.map((message) => (
             <p class="form-error" key={message}>
               {message}

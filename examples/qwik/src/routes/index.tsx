@@ -27,8 +27,7 @@ export default component$(() => {
       {session.value ? (
         <section>
           <p>
-            Welcome, <strong id="user-name">{session.value.user?.name}</strong> (
-            <span id="user-email">{session.value.user?.email}</span>)
+            Welcome, <strong id="user-name">{session.value.user?.name}</strong> (<span id="user-email">{session.value.user?.email}</span>)
           </p>
           <pre id="session-json">{JSON.stringify(session.value, null, 2)}</pre>
           <SignOutForm />

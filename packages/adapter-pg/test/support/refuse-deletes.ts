@@ -14,7 +14,9 @@ export function refuseDeletes(pool: () => pg.Pool) {
       CREATE OR REPLACE FUNCTION gatehouse_test_refuse_delete() RETURNS trigger AS $$
       BEGIN RAISE EXCEPTION 'delete from % refused for the test', TG_TABLE_NAME; END
       $$ LANGUAGE plpgsql`)
-    await pool().query(`CREATE TRIGGER gatehouse_test_refuse_delete BEFORE DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION gatehouse_test_refuse_delete()`)
+    await pool().query(
+      `CREATE TRIGGER gatehouse_test_refuse_delete BEFORE DELETE ON ${table} FOR EACH ROW EXECUTE FUNCTION gatehouse_test_refuse_delete()`,
+    )
     return async () => {
       await pool().query(`DROP TRIGGER IF EXISTS gatehouse_test_refuse_delete ON ${table}`)
     }

@@ -77,9 +77,7 @@ export function registerAccountTests(ctx: SuiteContext): void {
       const intruder = await ctx.createUser()
       const account = newAccount(String(owner.id))
       await ctx.adapter.linkAccount(account)
-      await expect(
-        (async () => ctx.adapter.linkAccount({ ...account, userId: String(intruder.id) }))(),
-      ).rejects.toThrow()
+      await expect((async () => ctx.adapter.linkAccount({ ...account, userId: String(intruder.id) }))()).rejects.toThrow()
       const found = await ctx.adapter.getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
       ctx.expectSameId(found?.id, owner.id)
       expect(await ctx.count("accounts", intruder.id)).toBe(0)
@@ -107,7 +105,10 @@ export function registerUnlinkAccountTests(ctx: SuiteContext): void {
       await ctx.adapter.linkAccount(kept)
       await ctx.adapter.unlinkAccount({ provider: removed.provider, providerAccountId: removed.providerAccountId })
       expect(await ctx.adapter.getUserByAccount({ provider: removed.provider, providerAccountId: removed.providerAccountId })).toBeNull()
-      ctx.expectSameId((await ctx.adapter.getUserByAccount({ provider: kept.provider, providerAccountId: kept.providerAccountId }))?.id, user.id)
+      ctx.expectSameId(
+        (await ctx.adapter.getUserByAccount({ provider: kept.provider, providerAccountId: kept.providerAccountId }))?.id,
+        user.id,
+      )
       ctx.expectSameId((await ctx.adapter.getUser(String(user.id)))?.id, user.id)
       expect(await ctx.count("accounts", user.id)).toBe(1)
     })

@@ -61,7 +61,11 @@ export function registerAuthenticatorTests(ctx: SuiteContext): void {
       await ctx.adapter.createAuthenticator(newAuthenticator(other.userId, other.providerAccountId))
       const listed = await ctx.adapter.listAuthenticatorsByUserId(owner.userId)
       expect(listed.map((authenticator) => authenticator.credentialID).sort()).toEqual(mine.map((a) => a.credentialID).sort())
-      for (const authenticator of mine) expectAuthenticator(listed.find((a) => a.credentialID === authenticator.credentialID), authenticator)
+      for (const authenticator of mine)
+        expectAuthenticator(
+          listed.find((a) => a.credentialID === authenticator.credentialID),
+          authenticator,
+        )
       const stranger = await ctx.createUser()
       expect(await ctx.adapter.listAuthenticatorsByUserId(String(stranger.id))).toEqual([])
     })
@@ -85,7 +89,11 @@ export function registerAuthenticatorTests(ctx: SuiteContext): void {
       const authenticator = newAuthenticator(owner.userId, owner.providerAccountId)
       await ctx.adapter.createAuthenticator(authenticator)
       await expect(
-        (async () => ctx.adapter.createAuthenticator({ ...newAuthenticator(intruder.userId, intruder.providerAccountId), credentialID: authenticator.credentialID }))(),
+        (async () =>
+          ctx.adapter.createAuthenticator({
+            ...newAuthenticator(intruder.userId, intruder.providerAccountId),
+            credentialID: authenticator.credentialID,
+          }))(),
       ).rejects.toThrow()
       expectAuthenticator(await ctx.adapter.getAuthenticator(authenticator.credentialID), authenticator)
     })

@@ -29,7 +29,10 @@ export function registerRemoveUserAttachmentsTests(ctx: SuiteContext): void {
       if (ctx.has("accounts")) {
         expect(await ctx.adapter.getUserByAccount(squatted.account)).toBeNull()
         expect(removed.accounts.map((account) => `${account.provider}/${account.providerAccountId}`).sort()).toEqual(
-          [`${squatted.account.provider}/${squatted.account.providerAccountId}`, `passkey/${squatted.authenticator.providerAccountId}`].sort(),
+          [
+            `${squatted.account.provider}/${squatted.account.providerAccountId}`,
+            `passkey/${squatted.authenticator.providerAccountId}`,
+          ].sort(),
         )
         for (const account of removed.accounts) ctx.expectSameId(account.userId, squatted.user.id)
       } else {
@@ -66,7 +69,9 @@ export function registerRemoveUserAttachmentsTests(ctx: SuiteContext): void {
     const failDeletes = ctx.failDeletes
     if (!failDeletes) return
     test("is all or nothing: when deleting one kind fails, nothing is removed", async () => {
-      const kinds = (["accounts", "sessions", "authenticators"] as const satisfies readonly AttachmentKind[]).filter((kind) => ctx.has(kind))
+      const kinds = (["accounts", "sessions", "authenticators"] as const satisfies readonly AttachmentKind[]).filter((kind) =>
+        ctx.has(kind),
+      )
       for (const kind of kinds) {
         const squatted = await populatedUser(ctx, { emailVerified: null })
         const stopFailing = await failDeletes(kind)

@@ -83,9 +83,9 @@ export function registerUserTests(ctx: SuiteContext): void {
       const first = newUser()
       const original = await ctx.adapter.createUser(first)
       const usersBefore = await ctx.count("users")
-      await expect(
-        (async () => ctx.adapter.createUser(newUser({ email: first.email, name: "Impostor" })))(),
-      ).rejects.toThrow(/email|unique|duplicate|exists/i)
+      await expect((async () => ctx.adapter.createUser(newUser({ email: first.email, name: "Impostor" })))()).rejects.toThrow(
+        /email|unique|duplicate|exists/i,
+      )
       expect(await ctx.count("users")).toBe(usersBefore)
       ctx.expectUser(await ctx.adapter.getUserByEmail(first.email), { ...first, id: original.id })
     })
@@ -107,9 +107,9 @@ export function registerUserTests(ctx: SuiteContext): void {
       const taken = await ctx.createUser()
       const input = newUser()
       const other = await ctx.adapter.createUser(input)
-      await expect(
-        (async () => ctx.adapter.updateUser({ id: String(other.id), email: taken.email, name: "Changed" }))(),
-      ).rejects.toThrow(/email|unique|duplicate|exists/i)
+      await expect((async () => ctx.adapter.updateUser({ id: String(other.id), email: taken.email, name: "Changed" }))()).rejects.toThrow(
+        /email|unique|duplicate|exists/i,
+      )
       ctx.expectUser(await ctx.adapter.getUser(String(other.id)), { ...input, id: other.id })
       ctx.expectSameId((await ctx.adapter.getUserByEmail(taken.email))?.id, taken.id)
     })

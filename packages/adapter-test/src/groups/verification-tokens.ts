@@ -77,7 +77,9 @@ export function registerVerificationTokenTests(ctx: SuiteContext): void {
       // an address's attempt window, so no retry can hand the attempts out twice.
       const token = newVerificationToken({ expires: new Date(Math.floor(Date.now() / 1000) * 1000 + 86_400_000) })
       await ctx.adapter.createVerificationToken(token)
-      await expect(Promise.resolve().then(() => ctx.adapter.createVerificationToken({ ...token, expires: dateFromNow(1000) }))).rejects.toBeTruthy()
+      await expect(
+        Promise.resolve().then(() => ctx.adapter.createVerificationToken({ ...token, expires: dateFromNow(1000) })),
+      ).rejects.toBeTruthy()
       expectToken(await ctx.adapter.useVerificationToken({ identifier: token.identifier, token: token.token }), token)
       expect(await ctx.adapter.useVerificationToken({ identifier: token.identifier, token: token.token })).toBeNull()
     })

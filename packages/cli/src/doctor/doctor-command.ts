@@ -28,15 +28,18 @@ export async function doctorCommand(args: string[]): Promise<number> {
   const framework = detected && (await withSvelteKitBase(detected, directory))
   const modulePath = positionals[0] ?? framework?.conventionalModule
   if (!modulePath) {
-    throw new UsageError("no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts")
+    throw new UsageError(
+      "no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts",
+    )
   }
   const instances = values.instances === undefined ? undefined : Number(values.instances)
-  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 1)) throw new UsageError("--instances takes a whole number, 1 or more")
+  if (instances !== undefined && !(Number.isInteger(instances) && instances >= 1))
+    throw new UsageError("--instances takes a whole number, 1 or more")
   const origin = values.origin ?? framework?.devOrigin ?? "http://localhost:3000"
   if (!URL.canParse(origin)) throw new UsageError(`--origin is not a URL: ${origin}`)
 
   const { init } = await loadAuthModule(modulePath, { directory, env, production })
-  let config
+  let config: Awaited<ReturnType<typeof resolveConfigInit>>
   try {
     config = await resolveConfigInit(init, framework, env, origin)
   } catch (error) {
@@ -58,8 +61,6 @@ export async function doctorCommand(args: string[]): Promise<number> {
   const warnings = findings.filter((finding) => finding.level === "warning").length
   process.stdout.write(`gatehouse doctor: ${source}\n\n`)
   if (findings.length) process.stdout.write(`${formatFindingsTable(findings, process.stdout.columns ?? 110)}\n`)
-  process.stdout.write(
-    errors + warnings === 0 ? "No problems found.\n" : `${errors} error(s), ${warnings} warning(s).\n`,
-  )
+  process.stdout.write(errors + warnings === 0 ? "No problems found.\n" : `${errors} error(s), ${warnings} warning(s).\n`)
   return errors > 0 ? 1 : 0
 }

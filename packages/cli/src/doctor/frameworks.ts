@@ -17,8 +17,20 @@ export interface Framework {
 
 const frameworks: (Framework & { dependency: string })[] = [
   { name: "next", dependency: "next", conventionalModule: "auth.ts", devOrigin: "http://localhost:3000", defaultBasePath: "/api/auth" },
-  { name: "sveltekit", dependency: "@sveltejs/kit", conventionalModule: "src/auth.ts", devOrigin: "http://localhost:5173", basePath: "/auth" },
-  { name: "qwik", dependency: "@builder.io/qwik-city", conventionalModule: "src/routes/plugin@auth.ts", devOrigin: "http://localhost:5173", basePath: "/auth" },
+  {
+    name: "sveltekit",
+    dependency: "@sveltejs/kit",
+    conventionalModule: "src/auth.ts",
+    devOrigin: "http://localhost:5173",
+    basePath: "/auth",
+  },
+  {
+    name: "qwik",
+    dependency: "@builder.io/qwik-city",
+    conventionalModule: "src/routes/plugin@auth.ts",
+    devOrigin: "http://localhost:5173",
+    basePath: "/auth",
+  },
 ]
 
 /** The framework named in the app's package.json, if any. */

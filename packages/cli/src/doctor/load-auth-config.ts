@@ -112,7 +112,10 @@ export async function loadAuthModule(
       }))
       // The shims' own imports: the CLI's core, by URL, for Node to load.
       build.onResolve({ filter: /^file:/ }, (args) => ({ path: args.path, external: true }))
-      build.onResolve({ filter: /^(\$env\/|\$app\/|@builder\.io\/qwik\/build$|server-only$)/ }, (args) => ({ path: args.path, namespace: "gatehouse-virtual" }))
+      build.onResolve({ filter: /^(\$env\/|\$app\/|@builder\.io\/qwik\/build$|server-only$)/ }, (args) => ({
+        path: args.path,
+        namespace: "gatehouse-virtual",
+      }))
       build.onLoad({ filter: /.*/, namespace: "gatehouse-virtual" }, (args) => {
         const contents = virtualModule(args.path, options.env, options.production)
         if (contents === undefined) return { errors: [{ text: `gatehouse doctor cannot provide ${args.path}` }] }
@@ -134,7 +137,9 @@ export async function loadAuthModule(
     packages: "external",
     logLevel: "silent",
     plugins: [plugin],
-    banner: { js: 'import { createRequire as __gatehouseCreateRequire } from "node:module"; const require = __gatehouseCreateRequire(import.meta.url);' },
+    banner: {
+      js: 'import { createRequire as __gatehouseCreateRequire } from "node:module"; const require = __gatehouseCreateRequire(import.meta.url);',
+    },
   }).catch((error: { errors?: { text: string; location?: { file: string; line: number } | null }[] }) => {
     const first = error.errors?.[0]
     const where = first?.location ? ` (${first.location.file}:${first.location.line})` : ""
@@ -193,7 +198,15 @@ export async function resolveConfigInit(
       isSubRequest: false,
     }
   } else if (framework?.name === "qwik") {
-    argument = { url, request, env: { get: (name: string) => env[name] }, platform: {}, sharedMap: new Map(), params: {}, query: url.searchParams }
+    argument = {
+      url,
+      request,
+      env: { get: (name: string) => env[name] },
+      platform: {},
+      sharedMap: new Map(),
+      params: {},
+      query: url.searchParams,
+    }
   }
   // Next.js calls a lazy config with the request, or with nothing outside one (auth() in a server component).
   const config = await (init as (argument: unknown) => unknown)(argument)

@@ -13,7 +13,8 @@ export async function migrateCommand(args: string[]): Promise<number> {
   if (!url) throw new UsageError("say which database: --url postgres://user@host/db, --url file:path.db or --url path.db")
   const dryRun = values["dry-run"]
   if (/^postgres(ql)?:\/\//i.test(url)) return migratePostgres(url, dryRun)
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) throw new UsageError(`unsupported database URL ${JSON.stringify(redact(url))}: use postgres://… or a SQLite file`)
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
+    throw new UsageError(`unsupported database URL ${JSON.stringify(redact(url))}: use postgres://… or a SQLite file`)
   return migrateSqlite(url.replace(/^file:/, ""), dryRun)
 }
 

@@ -101,9 +101,18 @@ export async function readPlan(
 
 const identifier = String.raw`"?[A-Za-z_][A-Za-z0-9_]*"?`
 const columnList = String.raw`\(([^)]*)\)`
-const uniqueIndex = new RegExp(String.raw`CREATE\s+UNIQUE\s+INDEX\s+(?:IF\s+NOT\s+EXISTS\s+)?(${identifier})\s+ON\s+(${identifier})\s*${columnList}`, "gi")
-const uniqueConstraint = new RegExp(String.raw`ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(${identifier})\s+ADD\s+CONSTRAINT\s+(${identifier})\s+UNIQUE\s*${columnList}`, "gi")
-const setNotNull = new RegExp(String.raw`ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(${identifier})\s+ALTER\s+(?:COLUMN\s+)?(${identifier})\s+SET\s+NOT\s+NULL`, "gi")
+const uniqueIndex = new RegExp(
+  String.raw`CREATE\s+UNIQUE\s+INDEX\s+(?:IF\s+NOT\s+EXISTS\s+)?(${identifier})\s+ON\s+(${identifier})\s*${columnList}`,
+  "gi",
+)
+const uniqueConstraint = new RegExp(
+  String.raw`ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(${identifier})\s+ADD\s+CONSTRAINT\s+(${identifier})\s+UNIQUE\s*${columnList}`,
+  "gi",
+)
+const setNotNull = new RegExp(
+  String.raw`ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(${identifier})\s+ALTER\s+(?:COLUMN\s+)?(${identifier})\s+SET\s+NOT\s+NULL`,
+  "gi",
+)
 const foreignKey = new RegExp(
   String.raw`ALTER\s+TABLE\s+(?:IF\s+EXISTS\s+)?(${identifier})\s+ADD\s+CONSTRAINT\s+(${identifier})\s+FOREIGN\s+KEY\s*${columnList}\s*REFERENCES\s+(${identifier})\s*${columnList}([^;]*)`,
   "gi",
@@ -175,7 +184,10 @@ async function relationExists(client: PoolClient, name: string): Promise<boolean
 }
 
 function splitColumns(list: string): string[] {
-  return list.split(",").map((column) => column.trim()).filter(Boolean)
+  return list
+    .split(",")
+    .map((column) => column.trim())
+    .filter(Boolean)
 }
 
 function unquote(name: string): string {

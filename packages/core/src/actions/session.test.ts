@@ -86,7 +86,11 @@ describe("GET /session with a JWT session", () => {
   it("honours session.maxAge in the cookie's Expires and the token's exp", async () => {
     const browser = browserFor(credentialsConfig({ session: { maxAge: 600 } }))
     const response = await signInAsAda(browser)
-    const expires = Date.parse(setCookies(response).get(salt)!.match(/Expires=([^;]+)/)![1])
+    const expires = Date.parse(
+      setCookies(response)
+        .get(salt)!
+        .match(/Expires=([^;]+)/)![1],
+    )
     expect(Math.abs(expires - (Date.now() + 600_000))).toBeLessThan(5_000)
     const claims = await decode({ token: browser.cookies.get(salt)!, secret, salt })
     expect(claims!.exp! - claims!.iat!).toBe(600)
@@ -141,16 +145,45 @@ describe("a bad session cookie reads as no session and is cleared", () => {
   }
 
   const bad: [string, () => Promise<string>][] = [
-    ["tampered ciphertext", async () => { const t = await validToken(); const [h, k, iv, ct, tag] = t.split("."); return [h, k, iv, flipCharacter(ct, 10), tag].join(".") }],
-    ["tampered tag", async () => { const t = await validToken(); const parts = t.split("."); parts[4] = flipCharacter(parts[4], 3); return parts.join(".") }],
-    ["tampered header", async () => { const t = await validToken(); const parts = t.split("."); parts[0] = flipCharacter(parts[0], 5); return parts.join(".") }],
+    [
+      "tampered ciphertext",
+      async () => {
+        const t = await validToken()
+        const [h, k, iv, ct, tag] = t.split(".")
+        return [h, k, iv, flipCharacter(ct, 10), tag].join(".")
+      },
+    ],
+    [
+      "tampered tag",
+      async () => {
+        const t = await validToken()
+        const parts = t.split(".")
+        parts[4] = flipCharacter(parts[4], 3)
+        return parts.join(".")
+      },
+    ],
+    [
+      "tampered header",
+      async () => {
+        const t = await validToken()
+        const parts = t.split(".")
+        parts[0] = flipCharacter(parts[0], 5)
+        return parts.join(".")
+      },
+    ],
     ["truncated", async () => (await validToken()).slice(0, -20)],
     ["only four parts", async () => (await validToken()).split(".").slice(0, 4).join(".")],
     ["garbage", async () => "not-a-token"],
     ["garbage with dots", async () => "####.$$$$.!!!!.@@@@.^^^^"],
     ["an unsigned JWT", async () => `${btoa('{"alg":"none"}')}.${btoa('{"sub":"1"}')}.`],
-    ["a token made with another secret", async () => encode({ token: { sub: "x", name: "Mallory" }, secret: "another-secret-another-secret-xx", salt })],
-    ["an OAuth check cookie (other salt)", async () => encode({ token: { value: "verifier" } as JWT, secret, salt: "authjs.pkce.code_verifier" })],
+    [
+      "a token made with another secret",
+      async () => encode({ token: { sub: "x", name: "Mallory" }, secret: "another-secret-another-secret-xx", salt }),
+    ],
+    [
+      "an OAuth check cookie (other salt)",
+      async () => encode({ token: { value: "verifier" } as JWT, secret, salt: "authjs.pkce.code_verifier" }),
+    ],
     ["a state cookie (other salt)", async () => encode({ token: { value: "state" } as JWT, secret, salt: "authjs.state" })],
     ["an expired token", async () => encode({ token: { sub: "x", name: "Old" }, secret, salt, maxAge: -3600 })],
     ["a huge value", async () => "a".repeat(20_000)],
@@ -453,7 +486,13 @@ describe("the session callback and event", () => {
   })
 
   it("a session callback that throws reads as no session, never a 500", async () => {
-    const config = credentialsConfig({ callbacks: { session: () => { throw new Error("boom") } } })
+    const config = credentialsConfig({
+      callbacks: {
+        session: () => {
+          throw new Error("boom")
+        },
+      },
+    })
     const browser = await signedIn(config)
     const response = await browser.fetch(`${base}/session`)
     expect(response.status).toBe(200)

@@ -6,10 +6,7 @@ import { readJwtSession } from "../session/jwt-session.js"
 import type { ResponseInternal, Session } from "../types.js"
 
 /** GET /session reads the session; POST /session updates it (trigger "update"). */
-export async function session(
-  request: RequestInternal,
-  options: InternalOptions,
-): Promise<ResponseInternal<Session | null>> {
+export async function session(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal<Session | null>> {
   let update: { data: unknown } | undefined
   if (request.method === "POST") {
     if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a session update")

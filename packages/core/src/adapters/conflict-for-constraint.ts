@@ -17,11 +17,7 @@ export interface ConstraintMeanings {
  * with the database error as `cause`, or the database error itself when the failure has no
  * meaning here (so outages and bugs surface as they are).
  */
-export function conflictForConstraint(
-  error: unknown,
-  kind: ConstraintKind | undefined,
-  meanings: ConstraintMeanings,
-): unknown {
+export function conflictForConstraint(error: unknown, kind: ConstraintKind | undefined, meanings: ConstraintMeanings): unknown {
   const meaning = kind === "unique" ? meanings.unique : kind === "foreign-key" ? meanings.foreignKey : undefined
   return meaning ? new AdapterConflictError(meaning[0], meaning[1], { cause: error }) : error
 }

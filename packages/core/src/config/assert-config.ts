@@ -1,11 +1,4 @@
-import {
-  AuthError,
-  ExperimentalFeatureNotEnabled,
-  MissingAdapter,
-  MissingAuthorize,
-  MissingSecret,
-  UntrustedHost,
-} from "../errors.js"
+import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret, UntrustedHost } from "../errors.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"

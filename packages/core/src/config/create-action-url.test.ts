@@ -4,7 +4,12 @@ import { createActionURL } from "./create-action-url.js"
 
 function actionUrl(
   action: Parameters<typeof createActionURL>[0],
-  { protocol = "http", headers = {}, env = {}, basePath }: { protocol?: string; headers?: Record<string, string>; env?: Record<string, string>; basePath?: string },
+  {
+    protocol = "http",
+    headers = {},
+    env = {},
+    basePath,
+  }: { protocol?: string; headers?: Record<string, string>; env?: Record<string, string>; basePath?: string },
 ) {
   const warnings: string[] = []
   const logger = { warn: (code: string) => void warnings.push(code), error: () => {}, debug: () => {} }
@@ -55,9 +60,7 @@ describe("createActionURL from AUTH_URL", () => {
   })
 
   it("keeps AUTH_URL's path when there is no basePath", () => {
-    expect(actionUrl("providers", { env: { AUTH_URL: "https://app.example/api/auth" } }).url).toBe(
-      "https://app.example/api/auth/providers",
-    )
+    expect(actionUrl("providers", { env: { AUTH_URL: "https://app.example/api/auth" } }).url).toBe("https://app.example/api/auth/providers")
   })
 
   it("keeps AUTH_URL's path when basePath is /", () => {
@@ -94,7 +97,9 @@ describe("createActionURL from the request", () => {
   })
 
   it("trims the basePath's slashes", () => {
-    expect(actionUrl("session", { headers: { host: "app.example" }, basePath: "/api/auth/" }).url).toBe("http://app.example/api/auth/session")
+    expect(actionUrl("session", { headers: { host: "app.example" }, basePath: "/api/auth/" }).url).toBe(
+      "http://app.example/api/auth/session",
+    )
   })
 
   it("puts the action right after the host without a basePath", () => {

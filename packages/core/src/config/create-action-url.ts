@@ -25,11 +25,11 @@ export function createActionURL(
     }
   } else {
     const origin = forwardedOrigin(headers, protocol)
-    if (!origin) throw new TypeError("createActionURL: the request names no usable host (Host or X-Forwarded-Host), and AUTH_URL is not set")
+    if (!origin)
+      throw new TypeError("createActionURL: the request names no usable host (Host or X-Forwarded-Host), and AUTH_URL is not set")
     url = new URL(origin)
   }
   const origin = url.toString().replace(/\/$/, "")
   const base = basePath?.replace(/(^\/|\/$)/g, "")
   return new URL(base ? `${origin}/${base}/${action}` : `${origin}/${action}`)
 }
-

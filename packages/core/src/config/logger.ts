@@ -15,7 +15,8 @@ export const warningMessages: Record<WarningCode, string> = {
   "debug-enabled": "Debug logging is on (`debug: true`): it prints tokens and profiles, so turn it off in production.",
   "csrf-disabled": "CSRF protection is off (`skipCSRFCheck`): only do this when your framework checks the origin of form posts itself.",
   "env-url-basepath-redundant": "AUTH_URL has a path and `basePath` is set too: `basePath` is used, so drop one of them.",
-  "env-url-basepath-mismatch": "AUTH_URL's path differs from `basePath`: `basePath` is used, so make AUTH_URL end in it or give only the origin.",
+  "env-url-basepath-mismatch":
+    "AUTH_URL's path differs from `basePath`: `basePath` is used, so make AUTH_URL end in it or give only the origin.",
   "experimental-webauthn": "Passkeys (WebAuthn) are experimental: their options and stored data may still change.",
   "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random characters, e.g. from `openssl rand -base64 33`.",
   "adapter-without-remove-user-attachments":

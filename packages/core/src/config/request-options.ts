@@ -34,9 +34,7 @@ export async function requestOptions(
   const providers = config.providersFor(origin)
   const provider = providerId ? providers.find((p) => p.id === providerId) : undefined
   if (providerId && !provider) {
-    throw new InvalidProvider(
-      `Provider "${providerId}" is not configured. Available providers: ${providers.map((p) => p.id).join(", ")}`,
-    )
+    throw new InvalidProvider(`Provider "${providerId}" is not configured. Available providers: ${providers.map((p) => p.id).join(", ")}`)
   }
 
   const cookies: Cookie[] = []

@@ -74,4 +74,3 @@ function withEnvCredentials(provider: Provider, env: Env): Provider {
   }
   return resolved
 }
-

@@ -28,7 +28,14 @@ export interface NativeCrypto {
   /** RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
   seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): SealedContent
   /** RFC 7518 §5.2 / §5.3 decryption; undefined when the tag does not authenticate the input. */
-  open(enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: Uint8Array): Uint8Array | undefined
+  open(
+    enc: ContentEncryption,
+    key: Uint8Array,
+    iv: Uint8Array,
+    ciphertext: Uint8Array,
+    tag: Uint8Array,
+    aad: Uint8Array,
+  ): Uint8Array | undefined
 }
 
 export const nativeCrypto: NativeCrypto | undefined = undefined

@@ -83,7 +83,10 @@ describe("GET /csrf", () => {
   })
 
   it("hashes an array secret as Auth.js does (comma-joined)", async () => {
-    const response = await Auth(new Request(`${base}/csrf`), credentialsConfig({ secret: ["new-secret-0123456789abcdef", "old-secret-0123456789abcdef"] }))
+    const response = await Auth(
+      new Request(`${base}/csrf`),
+      credentialsConfig({ secret: ["new-secret-0123456789abcdef", "old-secret-0123456789abcdef"] }),
+    )
     const header = setCookies(response).get("authjs.csrf-token")!
     const [token, hash] = decodeURIComponent(header.slice(header.indexOf("=") + 1, header.indexOf(";"))).split("|")
     expect(hash).toBe(await sha256Hex(`${token}new-secret-0123456789abcdef,old-secret-0123456789abcdef`))
@@ -156,7 +159,11 @@ describe("the double-submit check", () => {
     ],
     [
       "a planted cookie with no hash",
-      async () => ({ browser: browserFor(credentialsConfig()), fields: { csrfToken: "e".repeat(64) }, cookie: `authjs.csrf-token=${"e".repeat(64)}` }),
+      async () => ({
+        browser: browserFor(credentialsConfig()),
+        fields: { csrfToken: "e".repeat(64) },
+        cookie: `authjs.csrf-token=${"e".repeat(64)}`,
+      }),
     ],
   ]
 

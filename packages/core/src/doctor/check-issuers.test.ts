@@ -42,12 +42,22 @@ test("a missing document and one naming another issuer are reported", async () =
 })
 
 test("the issuer comes from AUTH_<PROVIDER>_ISSUER as at run time", async () => {
-  const findings = await checkIssuers({ providers: [{ id: "corp", name: "Corp", type: "oidc" } as any] }, { env: { AUTH_CORP_ISSUER: `${origin}/gone` } })
+  const findings = await checkIssuers(
+    { providers: [{ id: "corp", name: "Corp", type: "oidc" } as any] },
+    { env: { AUTH_CORP_ISSUER: `${origin}/gone` } },
+  )
   expect(findings).toHaveLength(1)
   expect(findings[0]!.message).toContain(`${origin}/gone`)
 })
 
 test("providers with every endpoint given are not fetched", async () => {
-  const oauth = { id: "plain", type: "oauth" as const, issuer: `${origin}/gone`, authorization: `${origin}/a`, token: `${origin}/t`, userinfo: `${origin}/u` }
+  const oauth = {
+    id: "plain",
+    type: "oauth" as const,
+    issuer: `${origin}/gone`,
+    authorization: `${origin}/a`,
+    token: `${origin}/t`,
+    userinfo: `${origin}/u`,
+  }
   expect(await checkIssuers({ providers: [oauth as any] }, { env: {} })).toEqual([])
 })

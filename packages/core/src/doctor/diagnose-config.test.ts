@@ -31,9 +31,23 @@ function problems(findings: Finding[]): Finding[] {
 /** Every method of a database adapter that stores passkeys: the shape is what is checked. */
 const fullAdapter = Object.fromEntries(
   [
-    "createUser", "getUser", "getUserByEmail", "getUserByAccount", "updateUser", "linkAccount", "createSession",
-    "getSessionAndUser", "updateSession", "deleteSession", "createVerificationToken", "useVerificationToken",
-    "getAccount", "getAuthenticator", "createAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter",
+    "createUser",
+    "getUser",
+    "getUserByEmail",
+    "getUserByAccount",
+    "updateUser",
+    "linkAccount",
+    "createSession",
+    "getSessionAndUser",
+    "updateSession",
+    "deleteSession",
+    "createVerificationToken",
+    "useVerificationToken",
+    "getAccount",
+    "getAuthenticator",
+    "createAuthenticator",
+    "listAuthenticatorsByUserId",
+    "updateAuthenticatorCounter",
   ].map((name) => [name, async () => null]),
 ) as unknown as Adapter
 
@@ -143,9 +157,14 @@ describe("OAuth providers", () => {
   const github = { AUTH_GITHUB_ID: "Iv1.abc", AUTH_GITHUB_SECRET: "s3cr3t" }
 
   test("the exact callback URL to register, on AUTH_URL with the basePath", () => {
-    const finding = only(diagnose({ providers: [GitHub] }, { env: { ...github, AUTH_URL: "https://app.example.com/api/auth" } }), "callback-url")
+    const finding = only(
+      diagnose({ providers: [GitHub] }, { env: { ...github, AUTH_URL: "https://app.example.com/api/auth" } }),
+      "callback-url",
+    )
     expect(finding.level).toBe("info")
-    expect(finding.message).toBe("GitHub (github): the callback (redirect) URL to register is https://app.example.com/api/auth/callback/github")
+    expect(finding.message).toBe(
+      "GitHub (github): the callback (redirect) URL to register is https://app.example.com/api/auth/callback/github",
+    )
   })
 
   test("without AUTH_URL, on the origin the app is served from", () => {
@@ -214,7 +233,10 @@ describe("e-mail providers", () => {
   })
 
   test("a mail API without its key, the misspelled variable named", () => {
-    const findings = diagnose({ adapter: fullAdapter, providers: [Resend({ from: "a@example.com" })] }, { env: { AUTH_RESEND_KYE: "re_123" } })
+    const findings = diagnose(
+      { adapter: fullAdapter, providers: [Resend({ from: "a@example.com" })] },
+      { env: { AUTH_RESEND_KYE: "re_123" } },
+    )
     const finding = only(findings, "provider-key-missing")
     expect(finding.message).toBe("Resend (resend): no API key: AUTH_RESEND_KEY is not set (AUTH_RESEND_KYE is: misspelled?)")
   })
@@ -224,7 +246,9 @@ describe("e-mail providers", () => {
     expect(problems(diagnose(config))).toEqual([])
     const finding = only(diagnose(config, { production: true, env: { AUTH_URL: "https://app.example.com" } }), "email-transport")
     expect(finding.level).toBe("error")
-    expect(finding.message).toBe('Nodemailer (nodemailer) prints sign-in links on the console (server: "console"): in production nobody receives a sign-in mail')
+    expect(finding.message).toBe(
+      'Nodemailer (nodemailer) prints sign-in links on the console (server: "console"): in production nobody receives a sign-in mail',
+    )
   })
 
   test("a nodemailer transport that delivers nothing, in production", () => {
@@ -251,7 +275,9 @@ describe("passkeys", () => {
       diagnose({ providers: [Passkey()], adapter: withoutAuthenticators, experimental: { enableWebAuthn: true } }),
       "passkey-adapter",
     )
-    expect(finding.message).toBe("Passkey provider passkey: the adapter cannot store authenticators (it lacks getAuthenticator, createAuthenticator)")
+    expect(finding.message).toBe(
+      "Passkey provider passkey: the adapter cannot store authenticators (it lacks getAuthenticator, createAuthenticator)",
+    )
   })
 
   test("not enabled", () => {
@@ -269,7 +295,9 @@ describe("rate limiting across instances", () => {
 
   test("the default memory store with GATEHOUSE_INSTANCES=3", () => {
     const finding = only(diagnose({}, { ...production, env: { ...production.env, GATEHOUSE_INSTANCES: "3" } }), "ratelimit-store")
-    expect(finding.message).toBe("Rate limits are counted in each instance's memory: with 3 instances an attacker gets 3 times the sign-in attempts")
+    expect(finding.message).toBe(
+      "Rate limits are counted in each instance's memory: with 3 instances an attacker gets 3 times the sign-in attempts",
+    )
   })
 
   test("declared as an option", () => {

@@ -58,7 +58,10 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   const given = options.env ?? readProcessEnv()
   const production = options.production ?? given.NODE_ENV === "production"
   // Inference (trustHost, rate limiting) as the deployment judged would do it.
-  const env: Record<string, string | undefined> = { ...given, NODE_ENV: production ? "production" : given.NODE_ENV === "production" ? "development" : given.NODE_ENV }
+  const env: Record<string, string | undefined> = {
+    ...given,
+    NODE_ENV: production ? "production" : given.NODE_ENV === "production" ? "development" : given.NODE_ENV,
+  }
   const findings: Finding[] = []
   const config: AuthConfig = { ...userConfig, providers: userConfig.providers ?? [] }
   if (options.basePath) config.basePath = options.basePath
@@ -229,7 +232,8 @@ function checkTrustHost(
     findings.push({
       level: "warning",
       check: "trust-host-unpinned",
-      message: "The Host header is trusted without AUTH_URL: sign-in links and OAuth callback URLs are built from each request's Host / X-Forwarded-Host, so a proxy that passes a forged one on puts them on another site",
+      message:
+        "The Host header is trusted without AUTH_URL: sign-in links and OAuth callback URLs are built from each request's Host / X-Forwarded-Host, so a proxy that passes a forged one on puts them on another site",
       fix: "Set AUTH_URL to the site's public URL, or make sure the proxy in front overwrites Host and X-Forwarded-Host",
     })
   }
@@ -263,7 +267,9 @@ function checkOAuthProviders(
         level: "error",
         check: "provider-endpoints",
         message: `${label}: ${(error as Error).message}`,
-        fix: issuerMissing ? `Set ${prefix}_ISSUER to the provider's issuer URL` : "Give the provider an `issuer` or all of its endpoint URLs",
+        fix: issuerMissing
+          ? `Set ${prefix}_ISSUER to the provider's issuer URL`
+          : "Give the provider an `issuer` or all of its endpoint URLs",
       })
     }
     const callbackUrl = callbackUrls?.get(provider.id)
@@ -322,7 +328,7 @@ function checkEmailProviders(
     }
     const undelivered =
       server === "console"
-        ? "prints sign-in links on the console (server: \"console\")"
+        ? 'prints sign-in links on the console (server: "console")'
         : typeof server === "object" && server && ((server as any).jsonTransport || (server as any).streamTransport)
           ? "uses a nodemailer transport that delivers nothing (jsonTransport / streamTransport)"
           : undefined

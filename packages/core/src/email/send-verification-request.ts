@@ -29,7 +29,11 @@ export async function sendVerificationRequest(request: RequestInternal, options:
   if (address.problem !== undefined) return emailSigninFailed(options, `E-mail sign-in refused: ${address.problem}`)
   const identifier = address.identifier
 
-  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? {
+    id: crypto.randomUUID(),
+    email: identifier,
+    emailVerified: null,
+  }
   const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: provider.id }
   const redirect = await runSignInCallback({ user, account, email: { verificationRequest: true } }, options)
   if (redirect) return { redirect }

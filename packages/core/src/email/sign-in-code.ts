@@ -15,7 +15,13 @@ const text = new TextEncoder()
  */
 export async function deriveSignInCode(token: string, secret: string): Promise<string> {
   // Prefixed so that the key is never empty (WebCrypto refuses empty HMAC keys).
-  const key = await crypto.subtle.importKey("raw", text.encode(`gatehouse-sign-in-code-key:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"])
+  const key = await crypto.subtle.importKey(
+    "raw",
+    text.encode(`gatehouse-sign-in-code-key:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  )
   let code = ""
   // 248 = 8 × 31: bytes at or above it would favour the first characters, so they are skipped.
   for (let block = 0; code.length < codeLength; block++) {

@@ -21,7 +21,11 @@ export async function signInVerifiedEmail(
   options: InternalOptions<"email">,
 ): Promise<ResponseInternal> {
   const adapter = options.adapter!
-  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? { id: crypto.randomUUID(), email: identifier, emailVerified: null }
+  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? {
+    id: crypto.randomUUID(),
+    email: identifier,
+    emailVerified: null,
+  }
   const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: options.provider.id }
   const redirect = await runSignInCallback({ user, account }, options)
   if (redirect) return { redirect }

@@ -1,7 +1,8 @@
 import { expect, test } from "vitest"
 import { verificationMail } from "./verification-mail.js"
 
-const url = "https://app.example.test/auth/callback/email?callbackUrl=https%3A%2F%2Fapp.example.test%2F&token=abc&email=o%27neil%26co%40example.test"
+const url =
+  "https://app.example.test/auth/callback/email?callbackUrl=https%3A%2F%2Fapp.example.test%2F&token=abc&email=o%27neil%26co%40example.test"
 
 test("subject, link and code", () => {
   const mail = verificationMail({ url, host: "app.example.test", identifier: "ada@example.test", code: "ABCD-EFGH" })

@@ -37,7 +37,10 @@ describe("consumeLink", () => {
     await adapter.createVerificationToken({ ...(await linkRecordKey(identifier, token, secret)), expires })
     await adapter.createVerificationToken({ ...(await codeRecordKey(identifier, await deriveSignInCode(token, secret), secret)), expires })
 
-    const results = await Promise.all([consumeLink(adapter, identifier, token, secret, true), consumeLink(adapter, identifier, token, secret, true)])
+    const results = await Promise.all([
+      consumeLink(adapter, identifier, token, secret, true),
+      consumeLink(adapter, identifier, token, secret, true),
+    ])
     expect(results.filter(Boolean)).toHaveLength(1)
     // The mail is spent: its link and its code row are both gone.
     expect(rows.size).toBe(0)

@@ -156,7 +156,11 @@ async function takeCodeAttempt(
     // no slot is there either, and the attempt is refused).
   }
   if (opened) {
-    await Promise.all(slots.map(async (slot) => adapter.createVerificationToken({ ...(await attemptRecordKey(identifier, window, slot, secret)), expires })))
+    await Promise.all(
+      slots.map(async (slot) =>
+        adapter.createVerificationToken({ ...(await attemptRecordKey(identifier, window, slot, secret)), expires }),
+      ),
+    )
   }
   for (const slot of slots) {
     if (await consumeRecord(adapter, await attemptRecordKey(identifier, window, slot, secret))) return true

@@ -2,21 +2,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { CredentialsSignin, InvalidProvider } from "../errors.js"
 import GitHub from "../providers/github.js"
 import { raw } from "../symbols.js"
-import {
-  adaCredentials,
-  base,
-  browserFor,
-  credentialsConfig,
-  origin,
-  signInAsAda,
-  silentLogger,
-} from "@gatehouse/test-kit/credentials-app"
+import { adaCredentials, base, browserFor, credentialsConfig, origin, signInAsAda, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import type { AuthConfig } from "../types.js"
 import { Auth } from "./auth.js"
 
-const configurationMessage =
-  "There was a problem with the server configuration. Check the server logs for more information."
+const configurationMessage = "There was a problem with the server configuration. Check the server logs for more information."
 
 function get(path: string, config: AuthConfig, headers: Record<string, string> = {}) {
   return Auth(new Request(`${base}${path}`, { headers }), config)
@@ -100,7 +91,7 @@ describe("method × action matrix", () => {
   })
 })
 
-describe("requests that are not Auth.js requests get 400 \"Bad request.\"", () => {
+describe('requests that are not Auth.js requests get 400 "Bad request."', () => {
   const cases: [string, string, string][] = [
     ["PUT", "/session", "wrong method"],
     ["DELETE", "/session", "wrong method"],
@@ -185,12 +176,9 @@ describe("X-Auth-Return-Redirect", () => {
 
   it("turns a failure into 200 { url } of the error page, without cookies", async () => {
     const browser = browserFor(credentialsConfig())
-    const response = await browser.post(
-      `${base}/callback/credentials`,
-      { username: "ada", password: "wrong" },
-      base,
-      { "X-Auth-Return-Redirect": "1" },
-    )
+    const response = await browser.post(`${base}/callback/credentials`, { username: "ada", password: "wrong" }, base, {
+      "X-Auth-Return-Redirect": "1",
+    })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ url: `${base}/signin?error=CredentialsSignin&code=credentials` })
     expect(response.headers.getSetCookie()).toEqual([])
@@ -255,7 +243,13 @@ describe("the raw marker", () => {
   })
 
   it("answers an error that is not an AuthError with a redirect Response", async () => {
-    const config = rawConfig({ callbacks: { redirect: () => { throw new Error("redirect callback broke") } } })
+    const config = rawConfig({
+      callbacks: {
+        redirect: () => {
+          throw new Error("redirect callback broke")
+        },
+      },
+    })
     const response = (await Auth(new Request(`${base}/signin?callbackUrl=/x`), config)) as unknown as Response
     expect(response).toBeInstanceOf(Response)
     expect(response.status).toBe(302)
@@ -281,7 +275,12 @@ describe("a broken config fails closed", () => {
     ["no secret", () => credentialsConfig({ secret: undefined }), "MissingSecret", /AUTH_SECRET/],
     ["an empty secret", () => credentialsConfig({ secret: "" }), "MissingSecret", /AUTH_SECRET/],
     ["an empty secret array", () => credentialsConfig({ secret: [] }), "MissingSecret", /AUTH_SECRET/],
-    ["an untrusted host", () => credentialsConfig({ trustHost: false }), "UntrustedHost", /AUTH_TRUST_HOST.*AUTH_URL|AUTH_URL.*AUTH_TRUST_HOST/],
+    [
+      "an untrusted host",
+      () => credentialsConfig({ trustHost: false }),
+      "UntrustedHost",
+      /AUTH_TRUST_HOST.*AUTH_URL|AUTH_URL.*AUTH_TRUST_HOST/,
+    ],
   ]
 
   describe.each(broken)("%s", (_, makeConfig, type, hint) => {

@@ -17,8 +17,7 @@ import { routeAction } from "./route-action.js"
 /** A config, or a function of the request that returns one (sync or async). */
 export type AuthConfigInput = AuthConfig | ((request: Request | undefined) => AuthConfig | Promise<AuthConfig>)
 
-const configurationMessage =
-  "There was a problem with the server configuration. Check the server logs for more information."
+const configurationMessage = "There was a problem with the server configuration. Check the server logs for more information."
 const pageActions = new Set(["signin", "signout", "error", "verify-request"])
 /** A failed flow's answer depends on the cookies it was sent with (CSRF, checks, session): no cache keeps it. */
 const errorHeaders = { "Cache-Control": "private, no-cache, no-store", Vary: "Cookie" }

@@ -114,7 +114,11 @@ describe.each([
     ["wrong password with pages.signIn", { pages: { signIn: "/login" } }, { username: "ada", password: "nope" }],
     ["signIn callback false", { signIn: () => false }, { username: "ada", password: "lovelace" }],
     ["signIn callback URL", { signIn: () => "/welcome" }, { username: "ada", password: "lovelace" }],
-    ["signIn callback false with pages.error", { signIn: () => false, pages: { error: "/oops" } }, { username: "ada", password: "lovelace" }],
+    [
+      "signIn callback false with pages.error",
+      { signIn: () => false, pages: { error: "/oops" } },
+      { username: "ada", password: "lovelace" },
+    ],
   ]
 
   it.each(signInCases)("credentials sign-in, %s: same status and destination", async (_, shared, fields) => {
@@ -298,7 +302,10 @@ describe.each([
     const blob = "y".repeat(6000)
     const authJs = {
       ...authJsConfig(),
-      callbacks: { jwt: ({ token }: any) => ({ ...token, blob }), session: ({ session, token }: any) => ({ ...session, blob: token.blob }) },
+      callbacks: {
+        jwt: ({ token }: any) => ({ ...token, blob }),
+        session: ({ session, token }: any) => ({ ...session, blob: token.blob }),
+      },
     }
     const browser = new TestBrowser((r) => AuthJs(r, authJs))
     await browser.post(`${base}/callback/credentials`, { username: "ada", password: "lovelace" }, base)

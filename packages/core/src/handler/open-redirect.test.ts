@@ -147,9 +147,14 @@ describe.each(hostile)("callbackUrl: %s", (_, value) => {
 
   it("X-Auth-Return-Redirect { url } stays on the site", async () => {
     const browser = browserFor(credentialsConfig())
-    const response = await browser.post(`${base}/callback/credentials`, { username: "ada", password: "lovelace", callbackUrl: value }, base, {
-      "X-Auth-Return-Redirect": "1",
-    })
+    const response = await browser.post(
+      `${base}/callback/credentials`,
+      { username: "ada", password: "lovelace", callbackUrl: value },
+      base,
+      {
+        "X-Auth-Return-Redirect": "1",
+      },
+    )
     expect(response.status).toBe(200)
     expect(new URL((await response.json()).url).origin).toBe(origin)
   })
@@ -189,7 +194,14 @@ describe("same-site callbackUrls are kept", () => {
 describe("a custom redirect callback", () => {
   it("is asked with the url and the origin as baseUrl", async () => {
     const seen: unknown[] = []
-    const config = credentialsConfig({ callbacks: { redirect: (params) => { seen.push(params); return params.baseUrl } } })
+    const config = credentialsConfig({
+      callbacks: {
+        redirect: (params) => {
+          seen.push(params)
+          return params.baseUrl
+        },
+      },
+    })
     await signInAsAda(browserFor(config), { callbackUrl: "/x" })
     expect(seen).toContainEqual({ url: "/x", baseUrl: origin })
   })

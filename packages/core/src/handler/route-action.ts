@@ -14,11 +14,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
 
 /** Auth.js's method × action matrix: each allowed pair to its action, everything else refused. */
-export async function routeAction(
-  request: RequestInternal,
-  options: InternalOptions,
-  config: ResolvedConfig,
-): Promise<ResponseInternal> {
+export async function routeAction(request: RequestInternal, options: InternalOptions, config: ResolvedConfig): Promise<ResponseInternal> {
   const { action, method } = request
   if (method === "GET") {
     switch (action) {

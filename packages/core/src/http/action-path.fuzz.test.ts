@@ -13,11 +13,31 @@ import { isAuthAction } from "./is-auth-action.js"
 import { parseActionPath } from "./parse-request.js"
 
 const segment = fc.oneof(
-  fc.constantFrom("signin", "callback", "session", "webauthn-options", "csrf", "credentials", "github", "", ".", "..", "%2F", "%2f", "%5C", "a%2Fb", "undefined"),
+  fc.constantFrom(
+    "signin",
+    "callback",
+    "session",
+    "webauthn-options",
+    "csrf",
+    "credentials",
+    "github",
+    "",
+    ".",
+    "..",
+    "%2F",
+    "%2f",
+    "%5C",
+    "a%2Fb",
+    "undefined",
+  ),
   hostileText(3),
 )
 const pathname = fc
-  .tuple(fc.constantFrom("/auth", "/auth/", "//auth", "/api/auth", "/AUTH"), fc.array(segment, { maxLength: 4 }), fc.constantFrom("", "/", "//"))
+  .tuple(
+    fc.constantFrom("/auth", "/auth/", "//auth", "/api/auth", "/AUTH"),
+    fc.array(segment, { maxLength: 4 }),
+    fc.constantFrom("", "/", "//"),
+  )
   .map(([prefix, segments, tail]) => `${prefix}/${segments.join("/")}${tail}`)
 
 /** Refused, or read as exactly `/auth/<action>[/<id>]` plus trailing slashes: nothing else. */
@@ -38,22 +58,30 @@ function expectRefusedOrCanonical(path: string) {
 }
 
 describe("action path properties", () => {
-  it("a path is refused, or read as exactly `/auth/<action>[/<id>]` with optional trailing slashes", () => {
-    fc.assert(fc.property(pathname, expectRefusedOrCanonical), fuzzBudget(3000))
-  }, fuzzTimeout())
+  it(
+    "a path is refused, or read as exactly `/auth/<action>[/<id>]` with optional trailing slashes",
+    () => {
+      fc.assert(fc.property(pathname, expectRefusedOrCanonical), fuzzBudget(3000))
+    },
+    fuzzTimeout(),
+  )
 
-  it("through the URL parser too (what a server hands over): the same holds", () => {
-    fc.assert(
-      fc.property(pathname, (path) => {
-        let url: URL
-        try {
-          url = new URL(path, "http://localhost")
-        } catch {
-          return
-        }
-        expectRefusedOrCanonical(url.pathname)
-      }),
-      fuzzBudget(3000),
-    )
-  }, fuzzTimeout())
+  it(
+    "through the URL parser too (what a server hands over): the same holds",
+    () => {
+      fc.assert(
+        fc.property(pathname, (path) => {
+          let url: URL
+          try {
+            url = new URL(path, "http://localhost")
+          } catch {
+            return
+          }
+          expectRefusedOrCanonical(url.pathname)
+        }),
+        fuzzBudget(3000),
+      )
+    },
+    fuzzTimeout(),
+  )
 })

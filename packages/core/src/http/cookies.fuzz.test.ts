@@ -20,7 +20,19 @@ const cookieHeader = fc.oneof(
   fc
     .array(
       fc.tuple(
-        fc.oneof(fc.constantFrom(sessionName, `${sessionName}.0`, `${sessionName}.1`, `${sessionName}.-1`, `${sessionName}.1e2`, "__proto__", "constructor", "authjs.csrf-token"), hostileText(3)),
+        fc.oneof(
+          fc.constantFrom(
+            sessionName,
+            `${sessionName}.0`,
+            `${sessionName}.1`,
+            `${sessionName}.-1`,
+            `${sessionName}.1e2`,
+            "__proto__",
+            "constructor",
+            "authjs.csrf-token",
+          ),
+          hostileText(3),
+        ),
         hostileText(6),
         fc.constantFrom("; ", ";", " ; ", ";;", ", "),
       ),
@@ -30,31 +42,39 @@ const cookieHeader = fc.oneof(
 )
 
 describe("Cookie header properties", () => {
-  it("parseCookieHeader never throws, yields strings only, and pollutes no prototype", () => {
-    fc.assert(
-      fc.property(cookieHeader, (header) => {
-        const cookies = parseCookieHeader(header)
-        expect(Object.getPrototypeOf(cookies)).toBeNull()
-        for (const key of Object.keys(cookies)) expect(typeof cookies[key]).toBe("string")
-        expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-        expect(Object.prototype.hasOwnProperty.call(Object.prototype, "authjs.session-token")).toBe(false)
-        const session = readSessionCookie(cookies, sessionName)
-        expect(session === undefined || typeof session === "string").toBe(true)
-      }),
-      fuzzBudget(400),
-    )
-  }, fuzzTimeout())
+  it(
+    "parseCookieHeader never throws, yields strings only, and pollutes no prototype",
+    () => {
+      fc.assert(
+        fc.property(cookieHeader, (header) => {
+          const cookies = parseCookieHeader(header)
+          expect(Object.getPrototypeOf(cookies)).toBeNull()
+          for (const key of Object.keys(cookies)) expect(typeof cookies[key]).toBe("string")
+          expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+          expect(Object.prototype.hasOwnProperty.call(Object.prototype, "authjs.session-token")).toBe(false)
+          const session = readSessionCookie(cookies, sessionName)
+          expect(session === undefined || typeof session === "string").toBe(true)
+        }),
+        fuzzBudget(400),
+      )
+    },
+    fuzzTimeout(),
+  )
 
-  it("GET /session answers 200 null to any Cookie header: never a 5xx, never a session", async () => {
-    const config = credentialsConfig()
-    await fc.assert(
-      fc.asyncProperty(cookieHeader, async (header) => {
-        const response = await Auth(new Request(`${base}/session`, { headers: { cookie: headerSafe(header) } }), config)
-        expect(response.status).toBe(200)
-        expect(await response.json()).toBeNull()
-        for (const set of response.headers.getSetCookie()) expect(set).toMatch(/^[^=]+=;.*Max-Age=0/i)
-      }),
-      fuzzBudget(150),
-    )
-  }, fuzzTimeout())
+  it(
+    "GET /session answers 200 null to any Cookie header: never a 5xx, never a session",
+    async () => {
+      const config = credentialsConfig()
+      await fc.assert(
+        fc.asyncProperty(cookieHeader, async (header) => {
+          const response = await Auth(new Request(`${base}/session`, { headers: { cookie: headerSafe(header) } }), config)
+          expect(response.status).toBe(200)
+          expect(await response.json()).toBeNull()
+          for (const set of response.headers.getSetCookie()) expect(set).toMatch(/^[^=]+=;.*Max-Age=0/i)
+        }),
+        fuzzBudget(150),
+      )
+    },
+    fuzzTimeout(),
+  )
 })

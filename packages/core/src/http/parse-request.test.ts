@@ -168,13 +168,13 @@ describe("bad bodies through Auth(): 400 or the MissingCSRF page, never a crash"
   }
 
   it.each([
-    ["malformed JSON", "{\"csrfToken\":", "application/json"],
+    ["malformed JSON", '{"csrfToken":', "application/json"],
     ["a JSON array", '["csrfToken"]', "application/json"],
     ["a JSON string", '"csrfToken"', "application/json"],
     ["JSON null", "null", "application/json"],
     ["a body over 64 kB", `username=${"x".repeat(70 * 1024)}`, "application/x-www-form-urlencoded"],
     ["a JSON body over 64 kB", JSON.stringify({ username: "x".repeat(70 * 1024) }), "application/json"],
-  ])("%s → 400 \"Bad request.\"", async (_, body, type) => {
+  ])('%s → 400 "Bad request."', async (_, body, type) => {
     for (const path of ["/callback/credentials", "/signout", "/session", "/signin"]) {
       const response = await postWithCsrfCookie(body, type, path)
       expect(response.status).toBe(400)
@@ -190,11 +190,14 @@ describe("bad bodies through Auth(): 400 or the MissingCSRF page, never a crash"
   ])("%s → signin?error=MissingCSRF", async (_, type) => {
     const browser = browserFor(credentialsConfig())
     const csrfToken = await browser.csrfToken(base)
-    const body =
-      type?.startsWith("multipart")
-        ? `------x\r\nContent-Disposition: form-data; name="csrfToken"\r\n\r\n${csrfToken}\r\n------x--\r\n`
-        : `csrfToken=${csrfToken}&username=ada&password=lovelace`
-    const response = await browser.fetch(`${base}/callback/credentials`, { method: "POST", headers: type ? { "content-type": type } : {}, body })
+    const body = type?.startsWith("multipart")
+      ? `------x\r\nContent-Disposition: form-data; name="csrfToken"\r\n\r\n${csrfToken}\r\n------x--\r\n`
+      : `csrfToken=${csrfToken}&username=ada&password=lovelace`
+    const response = await browser.fetch(`${base}/callback/credentials`, {
+      method: "POST",
+      headers: type ? { "content-type": type } : {},
+      body,
+    })
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${base}/signin?error=MissingCSRF`)
     expect(browser.cookies.has("authjs.session-token")).toBe(false)

@@ -47,7 +47,12 @@ describe("writeSessionCookie", () => {
   it("deletes stale chunks when switching back to one cookie or to fewer chunks", () => {
     const sent = { [`${name}.0`]: "x", [`${name}.1`]: "y", [`${name}.2`]: "z", other: "keep" }
     const single = written(sent, "short")
-    expect(single.filter((c) => c.options.maxAge === 0).map((c) => c.name).sort()).toEqual([`${name}.0`, `${name}.1`, `${name}.2`])
+    expect(
+      single
+        .filter((c) => c.options.maxAge === 0)
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual([`${name}.0`, `${name}.1`, `${name}.2`])
     const two = written(sent, "a".repeat(chunkSize + 1))
     expect(two.filter((c) => c.options.maxAge === 0).map((c) => c.name)).toEqual([`${name}.2`])
     expect(two.some((c) => c.name === "other")).toBe(false)

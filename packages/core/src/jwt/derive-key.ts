@@ -29,7 +29,10 @@ export function deriveEncryptionKey(enc: ContentEncryption, secret: string, salt
       entry = deriveNatively(enc, secret, salt)
     } else {
       const pending = derive(enc, secret, salt)
-      pending.then((value) => derived.get(cacheKey) === pending && derived.set(cacheKey, value), () => derived.delete(cacheKey))
+      pending.then(
+        (value) => derived.get(cacheKey) === pending && derived.set(cacheKey, value),
+        () => derived.delete(cacheKey),
+      )
       entry = pending
     }
     if (derived.size >= maxCachedKeys) derived.delete(derived.keys().next().value!)
@@ -58,6 +61,9 @@ function deriveNatively(enc: ContentEncryption, secret: string, salt: string): D
   const native = nativeCrypto!
   const key = native.hkdfSha256(secret, salt, infoOf(salt), lengthOf(enc))
   // RFC 7638 for an "oct" key: the required members k and kty, in that order, no whitespace.
-  const kid = native.digestBase64url(key.byteLength === 64 ? "sha512" : "sha256", JSON.stringify({ k: native.base64urlEncode(key), kty: "oct" }))
+  const kid = native.digestBase64url(
+    key.byteLength === 64 ? "sha512" : "sha256",
+    JSON.stringify({ k: native.base64urlEncode(key), kty: "oct" }),
+  )
   return { key, kid }
 }

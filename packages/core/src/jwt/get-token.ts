@@ -11,9 +11,7 @@ const maxTokenLength = 64 * 1024
  * Reads the session token from a request's cookies, or from `Authorization: Bearer`.
  * Never throws on bad input: a missing, malformed or unreadable token gives null.
  */
-export async function getToken<R extends boolean = false>(
-  params: GetTokenParams<R>,
-): Promise<R extends true ? string | null : JWT | null> {
+export async function getToken<R extends boolean = false>(params: GetTokenParams<R>): Promise<R extends true ? string | null : JWT | null> {
   const {
     req,
     secureCookie = false,

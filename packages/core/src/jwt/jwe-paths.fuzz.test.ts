@@ -92,7 +92,8 @@ describe("the export conditions pick the implementation", () => {
       calls = 0
       const decoded = await decode({ ...options, token: await encode({ ...options, token: { sub: "2" } }) })
       console.log(JSON.stringify({ calls, sub: decoded.sub }))`
-    const run = (...flags: string[]) => JSON.parse(execFileSync(process.execPath, [...flags, "--input-type=module", "-e", script], { cwd: coreDir, encoding: "utf8" }))
+    const run = (...flags: string[]) =>
+      JSON.parse(execFileSync(process.execPath, [...flags, "--input-type=module", "-e", script], { cwd: coreDir, encoding: "utf8" }))
     expect(run()).toEqual({ calls: 0, sub: "2" })
     const onEdge = run("--conditions=workerd")
     expect(onEdge.sub).toBe("2")
@@ -103,7 +104,9 @@ describe("the export conditions pick the implementation", () => {
 describe("A256CBC-HS512 (RFC 7518 §5.2) on node:crypto", () => {
   // RFC 7518 Appendix B.3.
   const key = Uint8Array.from({ length: 64 }, (_, i) => i)
-  const plaintext = new TextEncoder().encode("A cipher system must not be required to be secret, and it must be able to fall into the hands of the enemy without inconvenience")
+  const plaintext = new TextEncoder().encode(
+    "A cipher system must not be required to be secret, and it must be able to fall into the hands of the enemy without inconvenience",
+  )
   const iv = hex("1a f3 8c 2d c2 b9 6f fd d8 66 94 09 23 41 bc 04")
   const aad = new TextEncoder().encode("The second principle of Auguste Kerckhoffs")
   const ciphertext = hex(`
@@ -127,18 +130,25 @@ describe("A256CBC-HS512 (RFC 7518 §5.2) on node:crypto", () => {
       copy[bit >> 3]! ^= 1 << (bit & 7)
       return copy
     }
-    for (let bit = 0; bit < tag.length * 8; bit += 7) expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, flipped(tag, bit), aad)).toBeUndefined()
-    for (let bit = 0; bit < iv.length * 8; bit += 5) expect(nativeCrypto.open("A256CBC-HS512", key, flipped(iv, bit), ciphertext, tag, aad)).toBeUndefined()
-    for (let bit = 0; bit < ciphertext.length * 8; bit += 31) expect(nativeCrypto.open("A256CBC-HS512", key, iv, flipped(ciphertext, bit), tag, aad)).toBeUndefined()
-    for (let bit = 0; bit < aad.length * 8; bit += 11) expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, tag, flipped(aad, bit))).toBeUndefined()
+    for (let bit = 0; bit < tag.length * 8; bit += 7)
+      expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, flipped(tag, bit), aad)).toBeUndefined()
+    for (let bit = 0; bit < iv.length * 8; bit += 5)
+      expect(nativeCrypto.open("A256CBC-HS512", key, flipped(iv, bit), ciphertext, tag, aad)).toBeUndefined()
+    for (let bit = 0; bit < ciphertext.length * 8; bit += 31)
+      expect(nativeCrypto.open("A256CBC-HS512", key, iv, flipped(ciphertext, bit), tag, aad)).toBeUndefined()
+    for (let bit = 0; bit < aad.length * 8; bit += 11)
+      expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, tag, flipped(aad, bit))).toBeUndefined()
     // A truncated tag that matches the real one as far as it goes is still refused: the full 256 bits count.
-    for (const length of [0, 1, 16, 31]) expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, tag.subarray(0, length), aad)).toBeUndefined()
+    for (const length of [0, 1, 16, 31])
+      expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, tag.subarray(0, length), aad)).toBeUndefined()
     // AAD moved into the ciphertext's place keeps A ‖ IV ‖ E the same bytes but not AL: refused.
     expect(nativeCrypto.open("A256CBC-HS512", key, iv, ciphertext, tag, new Uint8Array())).toBeUndefined()
   })
 
   it("draws a fresh IV for every encryption", () => {
-    const ivs = new Set(Array.from({ length: 64 }, () => Buffer.from(nativeCrypto.seal("A256CBC-HS512", key, plaintext, aad).iv).toString("hex")))
+    const ivs = new Set(
+      Array.from({ length: 64 }, () => Buffer.from(nativeCrypto.seal("A256CBC-HS512", key, plaintext, aad).iv).toString("hex")),
+    )
     expect(ivs.size).toBe(64)
   })
 })
@@ -148,23 +158,35 @@ describe("key derivation and hashing on node:crypto equal WebCrypto's", () => {
   // Any UTF-16 string, lone surrogates included: both sides encode them as U+FFFD.
   const anyText = fc.string({ unit: "binary", maxLength: 64 })
 
-  it("HKDF-SHA-256, the RFC 7638 key id and SHA-256 hex", async () => {
-    await fc.assert(
-      fc.asyncProperty(anyText, anyText, fc.constantFrom(32, 64), async (ikm, saltText, length) => {
-        const info = `Auth.js Generated Encryption Key (${saltText})`
-        const imported = await crypto.subtle.importKey("raw", text.encode(ikm), "HKDF", false, ["deriveBits"])
-        const web = new Uint8Array(await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: text.encode(saltText), info: text.encode(info) }, imported, length * 8))
-        const native = nativeCrypto.hkdfSha256(ikm, saltText, info, length)
-        expect(new Uint8Array(native)).toEqual(web)
-        const k = nativeCrypto.base64urlEncode(native)
-        const hash = length === 64 ? "sha512" : "sha256"
-        expect(nativeCrypto.digestBase64url(hash, JSON.stringify({ k, kty: "oct" }))).toBe(await calculateJwkThumbprint({ kty: "oct", k }, hash))
-        const digest = Buffer.from(await crypto.subtle.digest("SHA-256", text.encode(ikm + saltText))).toString("hex")
-        expect(nativeCrypto.sha256Hex(ikm + saltText)).toBe(digest)
-      }),
-      fuzzBudget(100),
-    )
-  }, fuzzTimeout())
+  it(
+    "HKDF-SHA-256, the RFC 7638 key id and SHA-256 hex",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(anyText, anyText, fc.constantFrom(32, 64), async (ikm, saltText, length) => {
+          const info = `Auth.js Generated Encryption Key (${saltText})`
+          const imported = await crypto.subtle.importKey("raw", text.encode(ikm), "HKDF", false, ["deriveBits"])
+          const web = new Uint8Array(
+            await crypto.subtle.deriveBits(
+              { name: "HKDF", hash: "SHA-256", salt: text.encode(saltText), info: text.encode(info) },
+              imported,
+              length * 8,
+            ),
+          )
+          const native = nativeCrypto.hkdfSha256(ikm, saltText, info, length)
+          expect(new Uint8Array(native)).toEqual(web)
+          const k = nativeCrypto.base64urlEncode(native)
+          const hash = length === 64 ? "sha512" : "sha256"
+          expect(nativeCrypto.digestBase64url(hash, JSON.stringify({ k, kty: "oct" }))).toBe(
+            await calculateJwkThumbprint({ kty: "oct", k }, hash),
+          )
+          const digest = Buffer.from(await crypto.subtle.digest("SHA-256", text.encode(ikm + saltText))).toString("hex")
+          expect(nativeCrypto.sha256Hex(ikm + saltText)).toBe(digest)
+        }),
+        fuzzBudget(100),
+      )
+    },
+    fuzzTimeout(),
+  )
 })
 
 describe.each(paths)("session tokens on the %s path", (path) => {
@@ -194,17 +216,30 @@ describe.each(paths)("session tokens on the %s path", (path) => {
     const chunked = (token: string) => {
       const parts = token.match(/.{1,3936}/g)!
       expect(parts.length).toBeGreaterThan(2)
-      return new Request("http://localhost/", { headers: { cookie: parts.map((part, i) => `${salt}.${i}=${part}`).reverse().join("; ") } })
+      return new Request("http://localhost/", {
+        headers: {
+          cookie: parts
+            .map((part, i) => `${salt}.${i}=${part}`)
+            .reverse()
+            .join("; "),
+        },
+      })
     }
     expect(await getToken({ req: chunked(await authjs.encode({ token: large, secret, salt })), secret })).toMatchObject(large)
-    expect(await authjs.getToken({ req: chunked(await encode({ token: large, secret, salt })), secret, secureCookie: false })).toMatchObject(large)
+    expect(
+      await authjs.getToken({ req: chunked(await encode({ token: large, secret, salt })), secret, secureCookie: false }),
+    ).toMatchObject(large)
   })
 
   it("read A256GCM tokens made by jose with the derived key", async () => {
     const { decode } = codec(path)
     const key = nativeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, 32)
     const kid = nativeCrypto.digestBase64url("sha256", JSON.stringify({ k: nativeCrypto.base64urlEncode(key), kty: "oct" }))
-    const token = await new EncryptJWT(claims).setProtectedHeader({ alg: "dir", enc: "A256GCM", kid }).setIssuedAt().setExpirationTime("1h").encrypt(key)
+    const token = await new EncryptJWT(claims)
+      .setProtectedHeader({ alg: "dir", enc: "A256GCM", kid })
+      .setIssuedAt()
+      .setExpirationTime("1h")
+      .encrypt(key)
     expect(await decode({ token, secret, salt })).toMatchObject(claims)
     const withoutKid = await new EncryptJWT(claims).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setExpirationTime("1h").encrypt(key)
     expect(await decode({ token: withoutKid, secret, salt })).toMatchObject(claims)
@@ -219,7 +254,10 @@ describe.each(paths)("session tokens on the %s path", (path) => {
     const future = await outcome(decode({ token: await encode({ token: { ...claims, nbf: now + 60 }, secret, salt }), secret, salt }))
     expect(future).toMatchObject({ error: { name: "JWTClaimValidationFailed", message: '"nbf" claim timestamp check failed' } })
     const key = nativeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64)
-    const withIat = await new EncryptJWT({ ...claims, iat: "yesterday" }).setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" }).setExpirationTime("1h").encrypt(key)
+    const withIat = await new EncryptJWT({ ...claims, iat: "yesterday" })
+      .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
+      .setExpirationTime("1h")
+      .encrypt(key)
     const badIat = await outcome(decode({ token: withIat, secret, salt }))
     expect(badIat).toMatchObject({ error: { name: "JWTClaimValidationFailed" } })
     await expect(decode({ token: await encode({ token: claims, secret, salt: "authjs.state" }), secret, salt })).rejects.toThrow()
@@ -236,7 +274,10 @@ describe("both paths agree on every input", () => {
       sub: fc.string(),
       name: fc.string({ unit: "binary" }),
       extra: fc.jsonValue({ maxDepth: 2 }),
-      nbf: fc.oneof(nearNow.map((offset) => now() + offset), fc.string()),
+      nbf: fc.oneof(
+        nearNow.map((offset) => now() + offset),
+        fc.string(),
+      ),
       iat: fc.oneof(fc.integer(), fc.string()),
     },
     { requiredKeys: [] },
@@ -244,60 +285,94 @@ describe("both paths agree on every input", () => {
   const maxAge = fc.oneof(nearNow, fc.integer({ min: 41, max: 86_400 }))
   const minter = fc.constantFrom("node", "workerd", "@auth/core")
   const mint = (by: string, token: Record<string, unknown>, key: string, seconds: number) =>
-    by === "@auth/core" ? authjs.encode({ token, secret: key, salt, maxAge: seconds }) : codec(by).encode({ token, secret: key, salt, maxAge: seconds })
+    by === "@auth/core"
+      ? authjs.encode({ token, secret: key, salt, maxAge: seconds })
+      : codec(by).encode({ token, secret: key, salt, maxAge: seconds })
   const decodedOnBoth = (token: string, secrets: string | string[]) =>
     Promise.all(paths.map((path) => outcome(codec(path).decode({ token, secret: secrets, salt }))))
 
-  it("random claims (times near the tolerance), secrets same, rotated or wrong: the same claims, or the same error", async () => {
-    let accepted = 0
-    await fc.assert(
-      fc.asyncProperty(claimsArbitrary, fc.string({ minLength: 1, maxLength: 48 }), minter, maxAge, fc.constantFrom("same", "rotated", "other"), async (tokenClaims, key, by, seconds, secrets) => {
-        const token = await mint(by, tokenClaims, key, seconds)
-        const [onNode, onEdge] = await decodedOnBoth(token, secrets === "same" ? key : secrets === "rotated" ? [`${key}-new`, key] : `${key}-other`)
-        expect(onNode).toEqual(onEdge)
-        if ("claims" in onNode) accepted++
-      }),
-      fuzzBudget(300),
-    )
-    expect(accepted).toBeGreaterThan(0)
-  }, fuzzTimeout(60_000))
+  it(
+    "random claims (times near the tolerance), secrets same, rotated or wrong: the same claims, or the same error",
+    async () => {
+      let accepted = 0
+      await fc.assert(
+        fc.asyncProperty(
+          claimsArbitrary,
+          fc.string({ minLength: 1, maxLength: 48 }),
+          minter,
+          maxAge,
+          fc.constantFrom("same", "rotated", "other"),
+          async (tokenClaims, key, by, seconds, secrets) => {
+            const token = await mint(by, tokenClaims, key, seconds)
+            const [onNode, onEdge] = await decodedOnBoth(
+              token,
+              secrets === "same" ? key : secrets === "rotated" ? [`${key}-new`, key] : `${key}-other`,
+            )
+            expect(onNode).toEqual(onEdge)
+            if ("claims" in onNode) accepted++
+          },
+        ),
+        fuzzBudget(300),
+      )
+      expect(accepted).toBeGreaterThan(0)
+    },
+    fuzzTimeout(60_000),
+  )
 
-  it("a valid token with one byte changed anywhere: the same claims, or the same error", async () => {
-    await fc.assert(
-      fc.asyncProperty(claimsArbitrary, fc.string({ minLength: 1, maxLength: 48 }), minter, fc.nat(), fc.constantFrom(...alphabet), async (tokenClaims, key, by, position, replacement) => {
-        const token = await mint(by, tokenClaims, key, 3600)
-        const at = position % token.length
-        const char = replacement === token[at] ? (replacement === "A" ? "B" : "A") : replacement
-        const [onNode, onEdge] = await decodedOnBoth(token.slice(0, at) + char + token.slice(at + 1), key)
-        expect(onNode).toEqual(onEdge)
-      }),
-      fuzzBudget(400),
-    )
-  }, fuzzTimeout(60_000))
+  it(
+    "a valid token with one byte changed anywhere: the same claims, or the same error",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          claimsArbitrary,
+          fc.string({ minLength: 1, maxLength: 48 }),
+          minter,
+          fc.nat(),
+          fc.constantFrom(...alphabet),
+          async (tokenClaims, key, by, position, replacement) => {
+            const token = await mint(by, tokenClaims, key, 3600)
+            const at = position % token.length
+            const char = replacement === token[at] ? (replacement === "A" ? "B" : "A") : replacement
+            const [onNode, onEdge] = await decodedOnBoth(token.slice(0, at) + char + token.slice(at + 1), key)
+            expect(onNode).toEqual(onEdge)
+          },
+        ),
+        fuzzBudget(400),
+      )
+    },
+    fuzzTimeout(60_000),
+  )
 
-  it("any header the fast path does not take (typ, zip, crit, other alg/enc, bad kid) gets jose's answer on both", async () => {
-    const key = nativeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64)
-    const headers = fc.record(
-      {
-        alg: fc.constantFrom("dir", "A256KW", "none"),
-        enc: fc.constantFrom("A256CBC-HS512", "A256GCM", "A128GCM"),
-        kid: fc.oneof(fc.string(), fc.integer()),
-        typ: fc.constantFrom("JWT", "JWE"),
-        zip: fc.constant("DEF"),
-        crit: fc.constant(["exp"]),
-      },
-      { requiredKeys: ["alg", "enc"] },
-    )
-    await fc.assert(
-      fc.asyncProperty(headers, async (header) => {
-        const encoded = Buffer.from(JSON.stringify(header)).toString("base64url")
-        const valid = await new EncryptJWT(claims).setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", cty: "never-generated" }).setExpirationTime("1h").encrypt(key)
-        const token = [encoded, ...valid.split(".").slice(1)].join(".")
-        const [onNode, onEdge] = await Promise.all(paths.map((path) => outcome(codec(path).decode({ token, secret, salt }))))
-        expect(onNode).toEqual(onEdge)
-        expect(onNode).toHaveProperty("error")
-      }),
-      fuzzBudget(100),
-    )
-  }, fuzzTimeout())
+  it(
+    "any header the fast path does not take (typ, zip, crit, other alg/enc, bad kid) gets jose's answer on both",
+    async () => {
+      const key = nativeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64)
+      const headers = fc.record(
+        {
+          alg: fc.constantFrom("dir", "A256KW", "none"),
+          enc: fc.constantFrom("A256CBC-HS512", "A256GCM", "A128GCM"),
+          kid: fc.oneof(fc.string(), fc.integer()),
+          typ: fc.constantFrom("JWT", "JWE"),
+          zip: fc.constant("DEF"),
+          crit: fc.constant(["exp"]),
+        },
+        { requiredKeys: ["alg", "enc"] },
+      )
+      await fc.assert(
+        fc.asyncProperty(headers, async (header) => {
+          const encoded = Buffer.from(JSON.stringify(header)).toString("base64url")
+          const valid = await new EncryptJWT(claims)
+            .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", cty: "never-generated" })
+            .setExpirationTime("1h")
+            .encrypt(key)
+          const token = [encoded, ...valid.split(".").slice(1)].join(".")
+          const [onNode, onEdge] = await Promise.all(paths.map((path) => outcome(codec(path).decode({ token, secret, salt }))))
+          expect(onNode).toEqual(onEdge)
+          expect(onNode).toHaveProperty("error")
+        }),
+        fuzzBudget(100),
+      )
+    },
+    fuzzTimeout(),
+  )
 })

@@ -114,6 +114,6 @@ async function loginOrRegister(
 function accountToStore(account: Account, options: InternalOptions): Account {
   const { type, provider, providerAccountId, userId: _userId, ...tokens } = account
   const shape = (options.provider as { account?: (tokens: unknown) => Partial<Account> | void }).account
-  const shaped = shape ? shape(tokens) ?? {} : tokens
+  const shaped = shape ? (shape(tokens) ?? {}) : tokens
   return { ...shaped, provider, providerAccountId, type }
 }

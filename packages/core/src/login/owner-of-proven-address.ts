@@ -55,7 +55,7 @@ async function removeUnverifiedAttachments(user: AdapterUser, options: InternalO
       `The stored user for this address (id ${user.id}) was never verified, and the adapter has no ` +
         "removeUserAttachments(userId) to remove the accounts, passkeys and sessions anyone may have attached to it " +
         "before its owner proved the address; the sign-in is refused rather than joined. Add removeUserAttachments " +
-        "to the adapter (docs/adapters.md, \"removeUserAttachments\"), or set emailVerified on users you trust.",
+        'to the adapter (docs/adapters.md, "removeUserAttachments"), or set emailVerified on users you trust.',
     )
   }
   const { accounts, authenticators } = await adapter.removeUserAttachments(user.id)
@@ -73,6 +73,7 @@ export function refusesUnverifiedOwners(adapter: Adapter | undefined, providers:
   return providers.some(
     (provider) =>
       provider.type === "email" ||
-      (provider.type === "credentials" && (provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking === true),
+      (provider.type === "credentials" &&
+        (provider as { allowDangerousEmailAccountLinking?: boolean }).allowDangerousEmailAccountLinking === true),
   )
 }

@@ -14,9 +14,7 @@ import { redirectProxyDestination } from "./redirect-proxy.js"
 import { redirectUriFor } from "./redirect-uri.js"
 import { providerRequestOptions } from "./request-options.js"
 
-export type OAuthCallbackResult =
-  | { proxyRedirect: string }
-  | { user: User; account: Account; profile: Profile; cookies: Cookie[] }
+export type OAuthCallbackResult = { proxyRedirect: string } | { user: User; account: Account; profile: Profile; cookies: Cookie[] }
 
 /**
  * `params` is the callback's query, or its body for `response_mode=form_post`. Every check the

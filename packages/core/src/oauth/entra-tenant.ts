@@ -19,7 +19,10 @@ export async function metadataForTokenTenant(
   tokenResponse: Response,
 ): Promise<oauth.AuthorizationServer> {
   if (!entraProviderIds.has(provider.id)) return as
-  const body = (await tokenResponse.clone().json().catch(() => undefined)) as { id_token?: unknown } | undefined
+  const body = (await tokenResponse
+    .clone()
+    .json()
+    .catch(() => undefined)) as { id_token?: unknown } | undefined
   if (typeof body?.id_token !== "string") return as
   let tid: unknown
   try {

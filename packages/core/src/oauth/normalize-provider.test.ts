@@ -110,8 +110,9 @@ describe("normalizeOAuthProvider", () => {
 
   it("maps profiles with the standard claims by default", async () => {
     const { profile } = normalizeOAuthProvider(oauthProvider(), undefined)
-    expect(await profile({ sub: "s1", id: "i1", nickname: "nick", preferred_username: "pref", email: "A@B.test", picture: "p.png" }, {}))
-      .toEqual({ id: "s1", name: "nick", email: "A@B.test", image: "p.png" })
+    expect(
+      await profile({ sub: "s1", id: "i1", nickname: "nick", preferred_username: "pref", email: "A@B.test", picture: "p.png" }, {}),
+    ).toEqual({ id: "s1", name: "nick", email: "A@B.test", image: "p.png" })
     expect(await profile({ id: 42, preferred_username: "pref" }, {})).toEqual({ id: "42", name: "pref" })
     const anonymous = await profile({}, {})
     expect(anonymous.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -134,12 +135,23 @@ describe("normalizeOAuthProvider", () => {
         session_state: "ss",
         extra: "dropped",
       }),
-    ).toEqual({ access_token: "at", id_token: "it", refresh_token: "rt", expires_at: 10, scope: "s", token_type: "bearer", session_state: "ss" })
+    ).toEqual({
+      access_token: "at",
+      id_token: "it",
+      refresh_token: "rt",
+      expires_at: 10,
+      scope: "s",
+      token_type: "bearer",
+      session_state: "ss",
+    })
   })
 
   it("carries the customFetch symbol and drops the raw options", () => {
     const fetchOverride = (async () => new Response()) as typeof fetch
-    const provider = normalizeOAuthProvider({ ...oauthProvider(), [customFetch]: fetchOverride, options: { clientId: "x" } } as any, undefined)
+    const provider = normalizeOAuthProvider(
+      { ...oauthProvider(), [customFetch]: fetchOverride, options: { clientId: "x" } } as any,
+      undefined,
+    )
     expect(provider[customFetch]).toBe(fetchOverride)
     expect("options" in provider).toBe(false)
   })
@@ -153,7 +165,9 @@ describe("assertOAuthEndpoints", () => {
   it("accepts a provider with an issuer, or with all three endpoints", () => {
     expect(() => assertOAuthEndpoints(oauthProvider())).not.toThrow()
     expect(() =>
-      assertOAuthEndpoints(oauthProvider({ issuer: "https://id.acme.test", authorization: undefined, token: undefined, userinfo: undefined })),
+      assertOAuthEndpoints(
+        oauthProvider({ issuer: "https://id.acme.test", authorization: undefined, token: undefined, userinfo: undefined }),
+      ),
     ).not.toThrow()
   })
 

@@ -11,15 +11,7 @@ export function defaultProfile(profile: Profile): User {
   })
 }
 
-const storedTokenFields = [
-  "access_token",
-  "id_token",
-  "refresh_token",
-  "expires_at",
-  "scope",
-  "token_type",
-  "session_state",
-] as const
+const storedTokenFields = ["access_token", "id_token", "refresh_token", "expires_at", "scope", "token_type", "session_state"] as const
 
 /** The token fields an adapter stores with a linked account. */
 export function defaultAccount(tokens: TokenSet): Partial<Account> {

@@ -64,8 +64,6 @@ function originMatches(destination: URL, allowed: string): boolean {
     return false
   }
   return (
-    destination.protocol === parent.protocol &&
-    destination.port === parent.port &&
-    destination.hostname.endsWith(`.${parent.hostname}`)
+    destination.protocol === parent.protocol && destination.port === parent.port && destination.hostname.endsWith(`.${parent.hostname}`)
   )
 }

@@ -6,10 +6,7 @@ import type { InternalProvider } from "../config/internal-options.js"
  * not the proxy: then the provider sends the user to the proxy, and the state records this
  * deployment's callback URL so the proxy knows where to hand the callback on to.
  */
-export function redirectUriFor(
-  provider: InternalProvider<"oauth">,
-  requestUrl: URL,
-): { redirectUri: string; stateOrigin?: string } {
+export function redirectUriFor(provider: InternalProvider<"oauth">, requestUrl: URL): { redirectUri: string; stateOrigin?: string } {
   const proxy = provider.redirectProxyUrl
   if (proxy && !isOnRedirectProxy(provider, requestUrl)) {
     return { redirectUri: proxy, stateOrigin: provider.callbackUrl }

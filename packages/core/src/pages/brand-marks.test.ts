@@ -8,7 +8,13 @@ for (const file of readdirSync(new URL("../providers/", import.meta.url))) {
   const factory = (await import(`../providers/${file}`)).default
   if (typeof factory !== "function") continue
   try {
-    const provider = factory({ clientId: "id", clientSecret: "secret", issuer: "https://issuer.example.test", server: "console", apiKey: "key" })
+    const provider = factory({
+      clientId: "id",
+      clientSecret: "secret",
+      issuer: "https://issuer.example.test",
+      server: "console",
+      apiKey: "key",
+    })
     if (provider?.type === "oauth" || provider?.type === "oidc") providerIds.set(provider.id, file)
   } catch {
     // A factory that needs more options than these is not one a mark could be for.

@@ -18,7 +18,10 @@ export interface EmailConfirmView {
  * and link previews fetch the link but do not press the button, so they cannot use it up. The
  * page holds the token, so it is never cached and never sent on as a referrer (see pageHeaders).
  */
-export function emailConfirmPage(options: Pick<InternalOptions, "url" | "theme" | "locale">, view: EmailConfirmView): ResponseInternal<string> {
+export function emailConfirmPage(
+  options: Pick<InternalOptions, "url" | "theme" | "locale">,
+  view: EmailConfirmView,
+): ResponseInternal<string> {
   const { locale } = options
   const question = message(locale, "confirm.question", { host: options.url.host, email: html`<strong>${view.email}</strong>` })
   const content = html`<div class="card"><h1>${message(locale, "confirm.heading")}</h1><p>${question}</p><form action="${view.action}" method="POST">${view.csrfToken ? html`<input type="hidden" name="csrfToken" value="${view.csrfToken}">` : ""}<input type="hidden" name="token" value="${view.token}"><input type="hidden" name="email" value="${view.email}"><input type="hidden" name="callbackUrl" value="${view.callbackUrl}"><button type="submit">${message(locale, "confirm.button")}</button></form></div>`

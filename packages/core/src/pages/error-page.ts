@@ -17,10 +17,28 @@ interface Explanation {
 
 /** The error types the page explains, each in every catalogue. */
 const explained = {
-  Configuration: { status: 500, heading: "error.Configuration.heading", text: "error.Configuration.text", hint: "error.Configuration.hint", signIn: false },
+  Configuration: {
+    status: 500,
+    heading: "error.Configuration.heading",
+    text: "error.Configuration.text",
+    hint: "error.Configuration.hint",
+    signIn: false,
+  },
   AccessDenied: { status: 403, heading: "error.AccessDenied.heading", text: "error.AccessDenied.text", signIn: true },
-  RateLimited: { status: 429, heading: "error.RateLimited.heading", text: "error.RateLimited.text", hint: "error.RateLimited.hint", signIn: true },
-  Verification: { status: 403, heading: "error.Verification.heading", text: "error.Verification.text", hint: "error.Verification.hint", signIn: true },
+  RateLimited: {
+    status: 429,
+    heading: "error.RateLimited.heading",
+    text: "error.RateLimited.text",
+    hint: "error.RateLimited.hint",
+    signIn: true,
+  },
+  Verification: {
+    status: 403,
+    heading: "error.Verification.heading",
+    text: "error.Verification.text",
+    hint: "error.Verification.hint",
+    signIn: true,
+  },
   WebAuthnVerificationError: {
     status: 403,
     heading: "error.WebAuthnVerificationError.heading",

@@ -30,7 +30,13 @@ describe("built-in pages in the visitor's language", () => {
   })
 
   it.each(languages)("%s: the error page explains each error type", async (lang) => {
-    for (const [error, status] of [["Configuration", 500], ["AccessDenied", 403], ["Verification", 403], ["RateLimited", 429], ["WebAuthnVerificationError", 403]] as const) {
+    for (const [error, status] of [
+      ["Configuration", 500],
+      ["AccessDenied", 403],
+      ["Verification", 403],
+      ["RateLimited", 429],
+      ["WebAuthnVerificationError", 403],
+    ] as const) {
       const response = await get(`/error?error=${error}`, lang)
       expect(response.status).toBe(status)
       const page = await response.text()
@@ -62,7 +68,11 @@ describe("built-in pages in the visitor's language", () => {
 
   it("a passkey form carries its failure message in the page's language for the (unchanging) script", async () => {
     const { default: Passkey } = await import("../providers/passkey.js")
-    const config = credentialsConfig({ providers: [Passkey({})], experimental: { enableWebAuthn: true }, adapter: SQLiteAdapter(new Database(":memory:")) })
+    const config = credentialsConfig({
+      providers: [Passkey({})],
+      experimental: { enableWebAuthn: true },
+      adapter: SQLiteAdapter(new Database(":memory:")),
+    })
     const page = await (await get("/signin", "ko", config)).text()
     expect(page).toContain(`data-failed-message="${text("ko", "passkey.failed")}"`)
     expect(page).toContain(`<label for="input-email-for-passkey-provider">${text("ko", "signin.email")}</label>`)
@@ -84,7 +94,9 @@ describe("e-mail sign-in in the visitor's language", () => {
 
   it("the mail, the verify-request page and the link's confirmation page follow Accept-Language", async () => {
     const browser = browserFor(config)
-    const sent = await browser.post(`${base}/signin/nodemailer`, { email: "ada@example.test" }, base, { "accept-language": "es-MX,es;q=0.9" })
+    const sent = await browser.post(`${base}/signin/nodemailer`, { email: "ada@example.test" }, base, {
+      "accept-language": "es-MX,es;q=0.9",
+    })
     expect(sent.status).toBe(302)
     const { mail } = await sink.nextMail()
     expect(mail.subject).toBe("Inicia sesión en localhost:3000")

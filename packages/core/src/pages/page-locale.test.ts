@@ -55,7 +55,11 @@ describe("choosing the pages' language", () => {
     expect(pageLocale(request("fr"), "sv").lang).toBe("fr")
     expect(pageLocale(request("fr"), () => undefined).lang).toBe("fr")
     expect(pageLocale(request("fr"), () => 42 as unknown as string).lang).toBe("fr")
-    expect(pageLocale(request("fr"), () => { throw new Error("no") }).lang).toBe("fr")
+    expect(
+      pageLocale(request("fr"), () => {
+        throw new Error("no")
+      }).lang,
+    ).toBe("fr")
     expect(pageLocale(request(), "__proto__")).toBe(defaultLocale)
   })
 

@@ -32,7 +32,9 @@ describe("built-in pages", () => {
     expect(page).toContain(`action="${base}/callback/credentials" method="POST"`)
     const csrfToken = page.match(/name="csrfToken" value="([0-9a-f]{64})"/)![1]
     expect(decodeURIComponent(browser.cookies.get("authjs.csrf-token")!).split("|")[0]).toBe(csrfToken)
-    expect(page).toMatch(/<label for="input-username-for-credentials-provider">Username<\/label><input name="username" id="input-username-for-credentials-provider">/)
+    expect(page).toMatch(
+      /<label for="input-username-for-credentials-provider">Username<\/label><input name="username" id="input-username-for-credentials-provider">/,
+    )
     expect(page).toMatch(/<input name="password" id="input-password-for-credentials-provider" type="password">/)
     expect(page).toContain("Sign in with Credentials")
   })
@@ -90,13 +92,16 @@ describe("built-in pages", () => {
     expect(page).toContain(`<h1>${heading}</h1>`)
   })
 
-  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])("GET /error?error=%s is just an unknown error (200)", async (error) => {
-    const response = await get(`/error?error=${error}`)
-    expect(response.status).toBe(200)
-    const page = await response.text()
-    expect(page).toContain("<h1>Error</h1>")
-    expect(page).not.toContain("[native code]")
-  })
+  it.each(["constructor", "__proto__", "toString", "hasOwnProperty"])(
+    "GET /error?error=%s is just an unknown error (200)",
+    async (error) => {
+      const response = await get(`/error?error=${error}`)
+      expect(response.status).toBe(200)
+      const page = await response.text()
+      expect(page).toContain("<h1>Error</h1>")
+      expect(page).not.toContain("[native code]")
+    },
+  )
 
   it.each(["constructor", "__proto__", "toString"])("GET /signin?error=%s shows the generic message", async (error) => {
     const page = await (await get(`/signin?error=${error}`)).text()
@@ -251,7 +256,9 @@ describe("pages overrides", () => {
   })
 
   it("passes on the callbackUrl remembered in the callback-url cookie", async () => {
-    const response = await get("/signin", credentialsConfig({ pages }), { cookie: `authjs.callback-url=${encodeURIComponent(`${origin}/kept`)}` })
+    const response = await get("/signin", credentialsConfig({ pages }), {
+      cookie: `authjs.callback-url=${encodeURIComponent(`${origin}/kept`)}`,
+    })
     expect(response.headers.get("location")).toBe(`${origin}/login?callbackUrl=${encodeURIComponent(`${origin}/kept`)}`)
   })
 
@@ -263,13 +270,21 @@ describe("pages overrides", () => {
 })
 
 describe("provider brand marks", () => {
-  const config = () => credentialsConfig({ providers: [GitHub({ clientId: "id", clientSecret: "secret" }), GitHub({ id: "corp", name: "Corp SSO", clientId: "id", clientSecret: "secret" })] })
+  const config = () =>
+    credentialsConfig({
+      providers: [
+        GitHub({ clientId: "id", clientSecret: "secret" }),
+        GitHub({ id: "corp", name: "Corp SSO", clientId: "id", clientSecret: "secret" }),
+      ],
+    })
 
   it("a catalogue provider's button carries its mark inline, hidden from assistive technology; the text is the name", async () => {
     const response = await get("/signin", config())
     const page = await response.text()
     const button = page.match(/<button type="submit" class="oauth">(.*?)<\/button>/)![1]
-    expect(button).toMatch(/^<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:#181717;--mark-dark:#e6edf3"><path d="M12 \.297c/)
+    expect(button).toMatch(
+      /^<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:#181717;--mark-dark:#e6edf3"><path d="M12 \.297c/,
+    )
     expect(button).toMatch(/<\/svg><span>Sign in with GitHub<\/span>$/)
     // Nothing is fetched from elsewhere, and the policy is the same as on every other page.
     expect(page).not.toMatch(/(src|href)="https?:\/\/(?!localhost:3000)/)

@@ -27,7 +27,8 @@ export function pageHeaders(extraScriptHash?: string): Record<string, string> {
 export function renderPage(locale: PageLocale, title: MessageKey, content: SafeHtml, theme: Theme, head?: SafeHtml): string {
   const brand = theme.brandColor ? `--brand-color:${cssValue(theme.brandColor)};` : ""
   const buttonText = theme.buttonText ? `--button-text-color:${cssValue(theme.buttonText)};` : ""
-  return html`<!DOCTYPE html><html lang="${locale.lang}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${locale.messages[title]}</title><style>${new SafeHtml(styles)}</style>${head ?? ""}</head><body class="theme-${theme.colorScheme ?? "auto"}" style="${brand}${buttonText}"><div class="page">${theme.logo ? html`<img src="${theme.logo}" alt="" class="logo">` : ""}${content}</div></body></html>`.value
+  return html`<!DOCTYPE html><html lang="${locale.lang}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${locale.messages[title]}</title><style>${new SafeHtml(styles)}</style>${head ?? ""}</head><body class="theme-${theme.colorScheme ?? "auto"}" style="${brand}${buttonText}"><div class="page">${theme.logo ? html`<img src="${theme.logo}" alt="" class="logo">` : ""}${content}</div></body></html>`
+    .value
 }
 
 /** Colours come from config, but a `;` or `}` must not open new declarations. */

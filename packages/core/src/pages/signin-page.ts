@@ -96,9 +96,9 @@ function providerForm(
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`
   }
-  const fields = (provider.type === "credentials"
-    ? (provider as InternalProvider<"credentials">).credentials
-    : (provider as any).formFields) as Record<string, CredentialInput>
+  const fields = (
+    provider.type === "credentials" ? (provider as InternalProvider<"credentials">).credentials : (provider as any).formFields
+  ) as Record<string, CredentialInput>
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">${signInWith}</button></form>`
 }
 
@@ -106,7 +106,9 @@ function credentialField(providerId: string, name: string, input: CredentialInpu
   const id = `input-${name}-for-${providerId}-provider`
   const { label, ...attributes } = input ?? {}
   const attrs = Object.entries(attributes)
-    .filter(([key, value]) => /^[a-zA-Z][a-zA-Z0-9-]*$/.test(key) && key !== "name" && key !== "id" && value !== undefined && value !== false)
+    .filter(
+      ([key, value]) => /^[a-zA-Z][a-zA-Z0-9-]*$/.test(key) && key !== "name" && key !== "id" && value !== undefined && value !== false,
+    )
     .map(([key, value]) => (value === true ? html` ${key}` : html` ${key}="${String(value)}"`))
   return html`<label for="${id}">${label ?? name}</label><input name="${name}" id="${id}"${attrs}${marker ?? ""}>`
 }
@@ -121,7 +123,7 @@ function passkeyForm(
   callbackUrl: string,
   options: InternalOptions,
 ): SafeHtml {
-  const fields = ((provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {})
+  const fields = (provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {}
   const optionsUrl = `${options.url.href}/webauthn-options/${provider.id}`
   const conditionalUI = (provider as { enableConditionalUI?: boolean }).enableConditionalUI ? html` data-conditional-ui` : ""
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, localizedDefaultLabel(name, input, options.locale), html` data-form-field`))}<p class="error" role="alert" data-webauthn-error data-failed-message="${options.locale.messages["passkey.failed"]}" hidden></p><button type="submit">${message(options.locale, "signin.withProvider", { provider: provider.name })}</button></form>`

@@ -47,14 +47,16 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
       const name = profile.user ? `${profile.user.name.firstName} ${profile.user.name.lastName}` : profile.email
       return { id: profile.sub, name, email: profile.email, image: null }
     },
-    [customFetch]: patchDiscoveryDocument(() => options[customFetch] ?? globalThis.fetch, (metadata) => ({
-      ...metadata,
-      // Apple names no userinfo endpoint, which OAuth clients insist on; this one is never called
-      // (the profile comes from the ID token).
-      userinfo_endpoint: "https://appleid.apple.com/fake_endpoint",
-    })),
+    [customFetch]: patchDiscoveryDocument(
+      () => options[customFetch] ?? globalThis.fetch,
+      (metadata) => ({
+        ...metadata,
+        // Apple names no userinfo endpoint, which OAuth clients insist on; this one is never called
+        // (the profile comes from the ID token).
+        userinfo_endpoint: "https://appleid.apple.com/fake_endpoint",
+      }),
+    ),
     style: { text: "#fff", bg: "#000" },
     options,
   }
 }
-

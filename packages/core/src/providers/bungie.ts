@@ -44,7 +44,10 @@ export default function Bungie(options: BungieOptions = {}): OAuthConfig<BungieP
       async request({ tokens, provider }) {
         if (tokens.membership_id === undefined) throw new Error("Bungie: the token response names no membership_id")
         // The slot is URL-encoded once parsed into a URL.
-        const url = String(provider.userinfo!.url).replace(/\{membershipId\}|%7BmembershipId%7D/, encodeURIComponent(String(tokens.membership_id)))
+        const url = String(provider.userinfo!.url).replace(
+          /\{membershipId\}|%7BmembershipId%7D/,
+          encodeURIComponent(String(tokens.membership_id)),
+        )
         const apiKey = (provider as { apiKey?: string }).apiKey ?? options.apiKey
         return (await fetchProviderJson(provider, url, {
           accessToken: tokens.access_token,

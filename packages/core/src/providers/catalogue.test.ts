@@ -25,7 +25,6 @@ import type { OAuthConfig } from "./types.js"
 import WorkOS from "./workos.js"
 import Yandex from "./yandex.js"
 
-
 type Endpoint = OAuthConfig<any>["authorization"]
 
 /** The endpoint's URL with its params applied to the query, as core builds it. */
@@ -147,7 +146,6 @@ describe("catalogue coverage", () => {
     expect(oauthIds.sort()).toEqual(catalogue.map((entry) => entry.id).sort())
     expect(oauthIds.length).toBeGreaterThanOrEqual(40)
   })
-
 })
 
 describe("provider-specific mapping rules", () => {
@@ -250,7 +248,11 @@ describe("provider-specific mapping rules", () => {
 /** The comparable parts of a provider config: functions reduced to their presence. */
 function shapeOf(config: any) {
   const endpoint = (e: any) =>
-    e === undefined ? undefined : typeof e === "string" ? { url: e } : { url: e.url, params: e.params, request: typeof e.request, conform: typeof e.conform }
+    e === undefined
+      ? undefined
+      : typeof e === "string"
+        ? { url: e }
+        : { url: e.url, params: e.params, request: typeof e.request, conform: typeof e.conform }
   const symbolNames = Object.getOwnPropertySymbols(config).map((symbol) => symbol.description)
   return JSON.parse(
     JSON.stringify({
@@ -275,20 +277,23 @@ function shapeOf(config: any) {
 }
 
 describe("side by side with @auth/core 0.41", () => {
-  it.each(catalogue.map((entry) => [entry.id, entry] as const))("%s has the same config and maps the sample the same", async (id, entry: Entry) => {
-    const upstream = (await import(`@auth/core/providers/${entry.module ?? id}`)).default
-    const ours = entry.factory(structuredClone(entry.options ?? {}))
-    const theirs = upstream(structuredClone(entry.options ?? {}))
-    const theirShape = shapeOf(theirs)
-    entry.upstreamDiffers?.config?.(theirShape)
-    expect(shapeOf(ours)).toEqual(theirShape)
+  it.each(catalogue.map((entry) => [entry.id, entry] as const))(
+    "%s has the same config and maps the sample the same",
+    async (id, entry: Entry) => {
+      const upstream = (await import(`@auth/core/providers/${entry.module ?? id}`)).default
+      const ours = entry.factory(structuredClone(entry.options ?? {}))
+      const theirs = upstream(structuredClone(entry.options ?? {}))
+      const theirShape = shapeOf(theirs)
+      entry.upstreamDiffers?.config?.(theirShape)
+      expect(shapeOf(ours)).toEqual(theirShape)
 
-    if (entry.upstreamDiffers?.profile) return
-    const ourUser = await mapUser(ours, entry.sample, entry.tokens)
-    const theirUser = await mapUser(theirs, entry.sample, entry.tokens)
-    // Some ids are numbers upstream (Strava, VK, WordPress.com, …); Gatehouse maps every id to a string.
-    expect(ourUser).toEqual({ ...theirUser, ...(theirUser.id !== undefined ? { id: String(theirUser.id) } : {}) })
-  })
+      if (entry.upstreamDiffers?.profile) return
+      const ourUser = await mapUser(ours, entry.sample, entry.tokens)
+      const theirUser = await mapUser(theirs, entry.sample, entry.tokens)
+      // Some ids are numbers upstream (Strava, VK, WordPress.com, …); Gatehouse maps every id to a string.
+      expect(ourUser).toEqual({ ...theirUser, ...(theirUser.id !== undefined ? { id: String(theirUser.id) } : {}) })
+    },
+  )
 })
 
 describe("network", () => {

@@ -61,7 +61,6 @@ function avatarUrl(profile: DiscordProfile): string {
     return `https://cdn.discordapp.com/avatars/${profile.id}/${profile.avatar}.${format}`
   }
   // Discord's rule for default avatars: by user id on new usernames, by discriminator on legacy ones.
-  const index =
-    profile.discriminator === "0" ? Number((BigInt(profile.id) >> 22n) % 6n) : Number.parseInt(profile.discriminator) % 5
+  const index = profile.discriminator === "0" ? Number((BigInt(profile.id) >> 22n) % 6n) : Number.parseInt(profile.discriminator) % 5
   return `https://cdn.discordapp.com/embed/avatars/${index}.png`
 }

@@ -17,7 +17,8 @@ const account = {
   email_verified: true,
   disabled: false,
   locale: "en",
-  profile_photo_url: "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128",
+  profile_photo_url:
+    "https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128",
 }
 
 let standIn: ProviderApiStandIn | undefined

@@ -61,7 +61,11 @@ describe("Mailgun", () => {
     expect(request.intendedUrl).toBe("https://api.mailgun.net/v3/mg.site.test/messages")
     expect(request.headers["content-type"]).toMatch(/^application\/x-www-form-urlencoded/)
     expect(request.headers.authorization).toBe(`Basic ${Buffer.from("api:mg_key").toString("base64")}`)
-    expect(request.body).toMatchObject({ from: "Site <login@mg.site.test>", to: "ada@example.test", subject: "Sign in to app.example.test" })
+    expect(request.body).toMatchObject({
+      from: "Site <login@mg.site.test>",
+      to: "ada@example.test",
+      subject: "Sign in to app.example.test",
+    })
     expect(request.body.html).toContain("ABCD-EFGH")
   })
 

@@ -89,9 +89,7 @@ describe("Microsoft Entra ID profile", () => {
       email: "AbeLi@microsoft.com",
       image: `data:image/jpeg;base64, ${Buffer.from(photo).toString("base64")}`,
     })
-    expect(graph.calls).toEqual([
-      { url: "https://graph.microsoft.com/v1.0/me/photos/96x96/$value", authorization: "Bearer graph-token" },
-    ])
+    expect(graph.calls).toEqual([{ url: "https://graph.microsoft.com/v1.0/me/photos/96x96/$value", authorization: "Bearer graph-token" }])
   })
 
   it("asks for 48×48 by default", async () => {

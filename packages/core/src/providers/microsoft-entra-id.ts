@@ -69,11 +69,7 @@ function readEnv(name: string): string | undefined {
 }
 
 /** The photo as a data URL, or null when the user has none or Graph cannot be reached. */
-async function readProfilePhoto(
-  fetchImpl: typeof fetch,
-  size: ProfilePhotoSize,
-  accessToken: string | undefined,
-): Promise<string | null> {
+async function readProfilePhoto(fetchImpl: typeof fetch, size: ProfilePhotoSize, accessToken: string | undefined): Promise<string | null> {
   try {
     const response = await fetchImpl(`https://graph.microsoft.com/v1.0/me/photos/${size}x${size}/$value`, {
       headers: { Authorization: `Bearer ${accessToken}` },

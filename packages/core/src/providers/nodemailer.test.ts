@@ -29,7 +29,9 @@ test("defaults as Auth.js", () => {
 })
 
 test("sends over SMTP (server as a URL) to exactly the one recipient, with link, code and both parts", async () => {
-  const provider = resolvedEmailProvider(Nodemailer({ server: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, from: "Site <login@site.test>" }))
+  const provider = resolvedEmailProvider(
+    Nodemailer({ server: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, from: "Site <login@site.test>" }),
+  )
   await provider.sendVerificationRequest(sendParams(provider))
   const { mail, envelope } = await sink.nextMail()
   expect(envelope).toEqual({ from: "login@site.test", to: ["ada@example.test"] })

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 function provider(options: Record<string | symbol, unknown> = {}) {
-  return resolvedEmailProvider(Postmark({ apiKey: "pm-server-token", from: "login@site.test", [customFetch]: api.fetch, ...options } as any))
+  return resolvedEmailProvider(
+    Postmark({ apiKey: "pm-server-token", from: "login@site.test", [customFetch]: api.fetch, ...options } as any),
+  )
 }
 
 test("defaults as Auth.js", () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
 afterAll(() => api.close())
 
 function provider(options: Record<string | symbol, unknown> = {}) {
-  return resolvedEmailProvider(Resend({ apiKey: "re_test_key", from: "Site <login@site.test>", [customFetch]: api.fetch, ...options } as any))
+  return resolvedEmailProvider(
+    Resend({ apiKey: "re_test_key", from: "Site <login@site.test>", [customFetch]: api.fetch, ...options } as any),
+  )
 }
 
 test("defaults as Auth.js: id, name, type, sender, 24 h", () => {

@@ -39,8 +39,7 @@ export default function TikTok(options: OAuthUserConfig<TiktokProfile> = {}): OA
     profile({ data: { user } }) {
       return { id: user.open_id, name: user.display_name, image: user.avatar_url, email: null }
     },
-    [customFetch]: (input, init) =>
-      fetchWithClientKey(options[customFetch] ?? globalThis.fetch, options.clientId, input, init),
+    [customFetch]: (input, init) => fetchWithClientKey(options[customFetch] ?? globalThis.fetch, options.clientId, input, init),
     style: { bg: "#000", text: "#fff" },
     options,
   }

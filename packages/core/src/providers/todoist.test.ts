@@ -12,7 +12,12 @@ afterEach(async () => {
 
 describe("Todoist", () => {
   it("asks the Sync API for the user resource with one POST", async () => {
-    const user = { id: "2671355", email: "me@example.com", full_name: "Todo Ist", avatar_big: "https://dcff1xvirvpfp.cloudfront.net/a_big.jpg" }
+    const user = {
+      id: "2671355",
+      email: "me@example.com",
+      full_name: "Todo Ist",
+      avatar_big: "https://dcff1xvirvpfp.cloudfront.net/a_big.jpg",
+    }
     let body = ""
     standIn = await startProviderApiStandIn({ "POST /sync/v9/sync": { json: { user, sync_token: "abc", full_sync: true } } })
     const routed = fetchRoutedTo(standIn.origin)

@@ -65,7 +65,9 @@ export interface EndpointHandler<P extends UrlParams = UrlParams, C = any, R = a
 }
 
 export type AuthorizationEndpointHandler = string | EndpointHandler<UrlParams>
-export type TokenEndpointHandler = string | EndpointHandler<UrlParams, { params: UrlParams; checks: unknown; provider: OAuthConfigInternal<any> }, { tokens: TokenSet }>
+export type TokenEndpointHandler =
+  | string
+  | EndpointHandler<UrlParams, { params: UrlParams; checks: unknown; provider: OAuthConfigInternal<any> }, { tokens: TokenSet }>
 export type UserinfoEndpointHandler = string | EndpointHandler<UrlParams, { tokens: TokenSet; provider: OAuthConfigInternal<any> }, Profile>
 
 export interface OAuthClientOptions {
@@ -130,7 +132,13 @@ export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "optio
 /** An OAuth provider after core merged defaults and user options. */
 export type OAuthConfigInternal<P = Profile> = Omit<OAuthConfig<P>, "authorization" | "token" | "userinfo" | "options"> & {
   authorization?: { url: URL; params?: UrlParams }
-  token?: { url: URL; params?: UrlParams; request?: EndpointHandler["request"]; conform?: EndpointHandler["conform"]; clientPrivateKey?: unknown }
+  token?: {
+    url: URL
+    params?: UrlParams
+    request?: EndpointHandler["request"]
+    conform?: EndpointHandler["conform"]
+    clientPrivateKey?: unknown
+  }
   userinfo?: { url: URL; params?: UrlParams; request?: EndpointHandler["request"] }
   signinUrl: string
   callbackUrl: string

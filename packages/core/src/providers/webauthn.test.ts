@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest"
 import Passkey from "./passkey.js"
-import WebAuthn, { DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION, DEFAULT_WEBAUTHN_TIMEOUT, defaultGetUserInfo, defaultRelayingParty } from "./webauthn.js"
+import WebAuthn, {
+  DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION,
+  DEFAULT_WEBAUTHN_TIMEOUT,
+  defaultGetUserInfo,
+  defaultRelayingParty,
+} from "./webauthn.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 
@@ -57,7 +62,11 @@ describe("Passkey provider", () => {
   })
 
   it("takes overrides", () => {
-    expect(Passkey({ name: "Face ID", enableConditionalUI: false })).toMatchObject({ id: "passkey", name: "Face ID", enableConditionalUI: false })
+    expect(Passkey({ name: "Face ID", enableConditionalUI: false })).toMatchObject({
+      id: "passkey",
+      name: "Face ID",
+      enableConditionalUI: false,
+    })
   })
 })
 
@@ -88,7 +97,10 @@ describe("getUserInfo", () => {
 
   it("describes a new user by e-mail, and nothing without one", async () => {
     const options = optionsWith(WebAuthn())
-    expect(await defaultGetUserInfo(options, get({ email: "new@example.test" }))).toEqual({ user: { email: "new@example.test" }, exists: false })
+    expect(await defaultGetUserInfo(options, get({ email: "new@example.test" }))).toEqual({
+      user: { email: "new@example.test" },
+      exists: false,
+    })
     expect(await defaultGetUserInfo(options, get({}))).toBeNull()
   })
 

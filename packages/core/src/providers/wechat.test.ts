@@ -33,9 +33,17 @@ describe("WeChat", () => {
   })
 
   it("adds the bearer token_type WeChat leaves out, keeping the status", async () => {
-    const repaired = await conform()(Response.json({ access_token: "ACCESS", expires_in: 7200, openid: "OPENID", scope: "snsapi_userinfo" }))
+    const repaired = await conform()(
+      Response.json({ access_token: "ACCESS", expires_in: 7200, openid: "OPENID", scope: "snsapi_userinfo" }),
+    )
     expect(repaired!.status).toBe(200)
-    expect(await repaired!.json()).toEqual({ access_token: "ACCESS", expires_in: 7200, openid: "OPENID", scope: "snsapi_userinfo", token_type: "bearer" })
+    expect(await repaired!.json()).toEqual({
+      access_token: "ACCESS",
+      expires_in: 7200,
+      openid: "OPENID",
+      scope: "snsapi_userinfo",
+      token_type: "bearer",
+    })
     expect(await conform()(Response.json({ access_token: "A", token_type: "bearer" }))).toBeUndefined()
   })
 
@@ -45,6 +53,11 @@ describe("WeChat", () => {
     const config = WeChat({ clientId: "wx1", [customFetch]: fetchRoutedTo(standIn.origin) })
     const profile = await requestUserinfo(config, { access_token: "ACCESS", openid: "OPENID" })
     expect(standIn.requests[0].path).toBe("/sns/userinfo?access_token=ACCESS&openid=OPENID&lang=zh_CN")
-    expect(await config.profile!(profile, {})).toEqual({ id: "UNIONID", name: "微信用户", email: null, image: "https://thirdwx.qlogo.cn/x/46" })
+    expect(await config.profile!(profile, {})).toEqual({
+      id: "UNIONID",
+      name: "微信用户",
+      email: null,
+      image: "https://thirdwx.qlogo.cn/x/46",
+    })
   })
 })

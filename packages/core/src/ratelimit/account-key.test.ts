@@ -4,12 +4,23 @@ import type { RequestInternal } from "../http/request-internal.js"
 import Credentials from "../providers/credentials.js"
 import { accountKeyOf, identifyingFields } from "./account-key.js"
 
-const usernamePassword = Credentials({ credentials: { username: { label: "Username" }, password: { type: "password" } } }) as InternalProvider
+const usernamePassword = Credentials({
+  credentials: { username: { label: "Username" }, password: { type: "password" } },
+}) as InternalProvider
 const emailProvider = { id: "mail", type: "email" } as unknown as InternalProvider
 const request = new Request("http://localhost/auth/callback/x", { method: "POST" })
 
 function post(body: Record<string, unknown>): RequestInternal {
-  return { url: new URL("http://localhost/auth/callback/x"), method: "POST", action: "callback", providerId: "x", headers: new Headers(), cookies: {}, query: {}, body }
+  return {
+    url: new URL("http://localhost/auth/callback/x"),
+    method: "POST",
+    action: "callback",
+    providerId: "x",
+    headers: new Headers(),
+    cookies: {},
+    query: {},
+    body,
+  }
 }
 
 describe("accountKeyOf, credentials", () => {
@@ -33,7 +44,9 @@ describe("accountKeyOf, credentials", () => {
   })
 
   it("does not read inherited names", async () => {
-    expect(await accountKeyOf(request, post(JSON.parse('{"__proto__": {"username": "ada"}}')), usernamePassword, {})).toHaveProperty("unreadable")
+    expect(await accountKeyOf(request, post(JSON.parse('{"__proto__": {"username": "ada"}}')), usernamePassword, {})).toHaveProperty(
+      "unreadable",
+    )
   })
 
   it("takes accountFields together, each required", async () => {
@@ -43,7 +56,8 @@ describe("accountKeyOf, credentials", () => {
   })
 
   it("uses accountKey(request, fields) when given; nothing returned is unreadable", async () => {
-    const accountKey = (_: Request, fields: Record<string, unknown>) => (typeof fields.login === "string" ? fields.login.split("\\")[1] : undefined)
+    const accountKey = (_: Request, fields: Record<string, unknown>) =>
+      typeof fields.login === "string" ? fields.login.split("\\")[1] : undefined
     expect(await accountKeyOf(request, post({ login: "CORP\\Ada" }), usernamePassword, { accountKey })).toEqual({ key: "ada" })
     expect(await accountKeyOf(request, post({ username: "ada" }), usernamePassword, { accountKey })).toHaveProperty("unreadable")
   })
@@ -76,7 +90,14 @@ describe("accountKeyOf, e-mail", () => {
   })
 
   it("uses the provider's own normalizeIdentifier, so its aliases share a budget", async () => {
-    const provider = { ...emailProvider, normalizeIdentifier: (value: string) => value.trim().toLowerCase().replace(/\+[^@]*@/, "@") } as InternalProvider
+    const provider = {
+      ...emailProvider,
+      normalizeIdentifier: (value: string) =>
+        value
+          .trim()
+          .toLowerCase()
+          .replace(/\+[^@]*@/, "@"),
+    } as InternalProvider
     expect(await accountKeyOf(request, post({ email: "ada+1@example.test" }), provider, {})).toEqual({ key: "ada@example.test" })
   })
 

@@ -43,51 +43,74 @@ function spell(groups: number[], s: Spelling): string {
   return s.bracketPort === undefined ? text : `[${text}]:${s.bracketPort}`
 }
 
-const sixtyFour = (groups: number[]) => `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`
+const sixtyFour = (groups: number[]) =>
+  `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(":")}::/64`
 const isMapped = (groups: number[]) => groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff
 
 describe("canonicalIp properties", () => {
-  it("every spelling of an IPv6 address keys as its /64", () => {
-    fc.assert(
-      fc.property(ipv6Groups, spelling, (groups, s) => {
-        fc.pre(!isMapped(groups))
-        expect(canonicalIp(spell(groups, s))).toBe(sixtyFour(groups))
-      }),
-      fuzzBudget(700),
-    )
-  }, fuzzTimeout())
+  it(
+    "every spelling of an IPv6 address keys as its /64",
+    () => {
+      fc.assert(
+        fc.property(ipv6Groups, spelling, (groups, s) => {
+          fc.pre(!isMapped(groups))
+          expect(canonicalIp(spell(groups, s))).toBe(sixtyFour(groups))
+        }),
+        fuzzBudget(700),
+      )
+    },
+    fuzzTimeout(),
+  )
 
-  it("every spelling of an IPv4 address, mapped or not, keys as the dotted address", () => {
-    fc.assert(
-      fc.property(ipv4Octets, spelling, fc.boolean(), fc.nat({ max: 3 }), (octets, s, dotted, zeroPad) => {
-        const plain = octets.join(".")
-        const padded = octets.map((o) => String(o).padStart(Math.min(3, String(o).length + zeroPad), "0")).join(".")
-        const mappedGroups = [0, 0, 0, 0, 0, 0xffff, (octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!]
-        const mapped = dotted ? `::${s.upper ? "FFFF" : "ffff"}:${plain}` : spell(mappedGroups, { ...s, zone: undefined })
-        expect(canonicalIp(padded)).toBe(plain)
-        expect(canonicalIp(mapped)).toBe(plain)
-      }),
-      fuzzBudget(700),
-    )
-  }, fuzzTimeout())
+  it(
+    "every spelling of an IPv4 address, mapped or not, keys as the dotted address",
+    () => {
+      fc.assert(
+        fc.property(ipv4Octets, spelling, fc.boolean(), fc.nat({ max: 3 }), (octets, s, dotted, zeroPad) => {
+          const plain = octets.join(".")
+          const padded = octets.map((o) => String(o).padStart(Math.min(3, String(o).length + zeroPad), "0")).join(".")
+          const mappedGroups = [0, 0, 0, 0, 0, 0xffff, (octets[0]! << 8) | octets[1]!, (octets[2]! << 8) | octets[3]!]
+          const mapped = dotted ? `::${s.upper ? "FFFF" : "ffff"}:${plain}` : spell(mappedGroups, { ...s, zone: undefined })
+          expect(canonicalIp(padded)).toBe(plain)
+          expect(canonicalIp(mapped)).toBe(plain)
+        }),
+        fuzzBudget(700),
+      )
+    },
+    fuzzTimeout(),
+  )
 
-  it("different /64s never share a key", () => {
-    fc.assert(
-      fc.property(ipv6Groups, ipv6Groups, spelling, spelling, (a, b, sa, sb) => {
-        fc.pre(!isMapped(a) && !isMapped(b) && sixtyFour(a) !== sixtyFour(b))
-        expect(canonicalIp(spell(a, sa))).not.toBe(canonicalIp(spell(b, sb)))
-      }),
-      fuzzBudget(1000),
-    )
-  }, fuzzTimeout())
+  it(
+    "different /64s never share a key",
+    () => {
+      fc.assert(
+        fc.property(ipv6Groups, ipv6Groups, spelling, spelling, (a, b, sa, sb) => {
+          fc.pre(!isMapped(a) && !isMapped(b) && sixtyFour(a) !== sixtyFour(b))
+          expect(canonicalIp(spell(a, sa))).not.toBe(canonicalIp(spell(b, sb)))
+        }),
+        fuzzBudget(1000),
+      )
+    },
+    fuzzTimeout(),
+  )
 
-  it("any text: no throw, and a key only in one of the two canonical shapes", () => {
-    fc.assert(
-      fc.property(fc.oneof(hostileText(6), fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF:.[]%"), maxLength: 45 })), (text) => {
-        const key = canonicalIp(text)
-        if (key !== undefined) expect(key).toMatch(/^(\d{1,3}\.){3}\d{1,3}$|^([0-9a-f]{1,4}:){3}[0-9a-f]{1,4}::\/64$/)
-      }),
-      fuzzBudget(300),
-    )
-  }, fuzzTimeout())
+  it(
+    "any text: no throw, and a key only in one of the two canonical shapes",
+    () => {
+      fc.assert(
+        fc.property(
+          fc.oneof(hostileText(6), fc.string({ unit: fc.constantFrom(..."0123456789abcdefABCDEF:.[]%"), maxLength: 45 })),
+          (text) => {
+            const key = canonicalIp(text)
+            if (key !== undefined) expect(key).toMatch(/^(\d{1,3}\.){3}\d{1,3}$|^([0-9a-f]{1,4}:){3}[0-9a-f]{1,4}::\/64$/)
+          },
+        ),
+        fuzzBudget(300),
+      )
+    },
+    fuzzTimeout(),
+  )
 })

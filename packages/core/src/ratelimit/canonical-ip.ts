@@ -13,7 +13,10 @@ export function canonicalIp(text: string): string | undefined {
     const groups = parseIpv6(address)
     if (!groups) return undefined
     if (isIpv4Mapped(groups)) return ipv4FromGroups(groups[6]!, groups[7]!)
-    return `${groups.slice(0, 4).map((g) => g.toString(16)).join(":")}::/64`
+    return `${groups
+      .slice(0, 4)
+      .map((g) => g.toString(16))
+      .join(":")}::/64`
   }
   const octets = parseIpv4(address)
   return octets ? octets.join(".") : undefined

@@ -5,7 +5,10 @@ import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-con
 
 describe("memoryRateLimitStore: the store contract", () => {
   let n = 0
-  rateLimitStoreContract(() => memoryRateLimitStore(), () => `key-${++n}`)
+  rateLimitStoreContract(
+    () => memoryRateLimitStore(),
+    () => `key-${++n}`,
+  )
 })
 
 /** The memory store answers synchronously. */
@@ -93,7 +96,7 @@ describe("memoryRateLimitStore stays bounded", () => {
       expect(steps).toBeLessThan(10_000 * 20)
       expect(steps).toBeGreaterThan(0)
     } finally {
-      names.forEach((name, i) => (prototype[name] = originals[i]!))
+      for (const [i, name] of names.entries()) prototype[name] = originals[i]!
     }
   })
 })

@@ -24,7 +24,12 @@ function limitedConfig(rateLimit: RateLimitOptions | false | undefined, override
 /** One credentials attempt as a plain form post (CSRF is not what is under test: each uses a valid pair). */
 async function attempt(
   config: AuthConfig,
-  { username = "ada", password = "wrong", headers = {}, path = "/callback/credentials" }: {
+  {
+    username = "ada",
+    password = "wrong",
+    headers = {},
+    path = "/callback/credentials",
+  }: {
     username?: string
     password?: string
     headers?: Record<string, string>
@@ -114,7 +119,10 @@ describe("per client address", () => {
     const config = limitedConfig({ ipHeader: "x-real-ip", perIp, perAccount: false })
     const statuses = []
     for (let i = 1; i <= 4; i++) {
-      statuses.push((await attempt(config, { headers: { "x-real-ip": "192.0.2.50", "x-forwarded-for": `10.0.0.${i}`, forwarded: `for=10.0.1.${i}` } })).status)
+      statuses.push(
+        (await attempt(config, { headers: { "x-real-ip": "192.0.2.50", "x-forwarded-for": `10.0.0.${i}`, forwarded: `for=10.0.1.${i}` } }))
+          .status,
+      )
     }
     expect(statuses).toEqual([302, 302, 302, 429])
   })
@@ -217,7 +225,8 @@ describe("the account is what authorize() reads (issue 22, items 1 and 2)", () =
     const { provider, calls } = countingCredentials()
     const config = limitedConfig({ perIp: false, perAccount }, { providers: [provider] })
     const statuses = []
-    for (let i = 0; i < 8; i++) statuses.push((await attemptWith(config, { username: "ada", password: `guess-${i}`, email: `decoy-${i}@x.test` })).status)
+    for (let i = 0; i < 8; i++)
+      statuses.push((await attemptWith(config, { username: "ada", password: `guess-${i}`, email: `decoy-${i}@x.test` })).status)
     expect(statuses).toEqual([302, 302, 302, 429, 429, 429, 429, 429])
     const right = await attemptWith(config, { username: "ada", password: "lovelace", email: "fresh@x.test" })
     expect(right.status).toBe(429)
@@ -254,17 +263,22 @@ describe("the account is what authorize() reads (issue 22, items 1 and 2)", () =
 
     const locked = limitedConfig({ perIp: false, perAccount }, { providers: [countingCredentials().provider] })
     const statuses = []
-    for (const pad of [0, 100, 1000, 1200]) statuses.push((await attemptWith(locked, { username: " ".repeat(pad) + "ADA", password: "x" })).status)
+    for (const pad of [0, 100, 1000, 1200])
+      statuses.push((await attemptWith(locked, { username: " ".repeat(pad) + "ADA", password: "x" })).status)
     expect(statuses).toEqual([302, 302, 302, 429])
   })
 
   it("takes the account from rateLimit.accountKey(request, fields) when the app gives it", async () => {
-    const accountKey = (_request: Request, fields: Record<string, unknown>) => (typeof fields.login === "string" ? fields.login.split("/")[1] : undefined)
+    const accountKey = (_request: Request, fields: Record<string, unknown>) =>
+      typeof fields.login === "string" ? fields.login.split("/")[1] : undefined
     const config = limitedConfig({ perIp: false, perAccount, accountKey })
     const statuses = []
-    for (const login of ["acme/ada", "other/ADA", "x/ada", "y/ada"]) statuses.push((await attemptWith(config, { login, password: "x" })).status)
+    for (const login of ["acme/ada", "other/ADA", "x/ada", "y/ada"])
+      statuses.push((await attemptWith(config, { login, password: "x" })).status)
     expect(statuses).toEqual([302, 302, 302, 429])
-    expect((await attemptWith(config, { username: "ada", password: "lovelace" })).headers.get("location")).toContain("error=CredentialsSignin")
+    expect((await attemptWith(config, { username: "ada", password: "lovelace" })).headers.get("location")).toContain(
+      "error=CredentialsSignin",
+    )
   })
 })
 
@@ -287,7 +301,8 @@ describe("a per-IP limit wherever a trustworthy address is known (issue 22, item
     vi.stubEnv("VERCEL", "1")
     const config = limitedConfig({ perIp, perAccount: false })
     const statuses = []
-    for (let i = 0; i < 3; i++) statuses.push((await attempt(config, { username: `u${i}`, headers: { "x-real-ip": "203.0.113.200" } })).status)
+    for (let i = 0; i < 3; i++)
+      statuses.push((await attempt(config, { username: `u${i}`, headers: { "x-real-ip": "203.0.113.200" } })).status)
     expect(statuses).toEqual([302, 302, 429])
     expect((config.logger as Logged).warnings).not.toContain("rate-limit-without-client-ip")
   })
@@ -319,7 +334,13 @@ describe("paths are keyed as parsed, not as spelled", () => {
       statuses.push((await attempt(config, { path, headers })).status)
     }
     expect(statuses).toEqual([302, 302, 302, 429])
-    for (const path of ["//callback/credentials", "/callback//credentials", "/callback/credentials/x", "/callback%2Fcredentials", "/callback/%2Fcredentials"]) {
+    for (const path of [
+      "//callback/credentials",
+      "/callback//credentials",
+      "/callback/credentials/x",
+      "/callback%2Fcredentials",
+      "/callback/%2Fcredentials",
+    ]) {
       const response = await attempt(config, { path, headers })
       // 400 for shapes that are no action; an id like "%2Fcredentials" is an attempt at an unknown provider, and counts.
       expect([400, 302, 429]).toContain(response.status)
@@ -361,7 +382,11 @@ describe("the 429 in each caller's language", () => {
     const c = { ...config(), raw, skipCSRFCheck } as AuthConfig
     const post = () =>
       Auth(
-        new Request(`${base}/signin/credentials`, { method: "POST", headers: { "x-real-ip": "192.0.2.91", "content-type": "application/x-www-form-urlencoded" }, body: "" }),
+        new Request(`${base}/signin/credentials`, {
+          method: "POST",
+          headers: { "x-real-ip": "192.0.2.91", "content-type": "application/x-www-form-urlencoded" },
+          body: "",
+        }),
         c as AuthConfig & { raw: symbol },
       )
     await post()
@@ -373,7 +398,8 @@ describe("the 429 in each caller's language", () => {
       { ipHeader: "x-real-ip", perIp: { limit: 1, window: 60 }, perAccount: false },
       { providers: [Passkey({})], adapter: adapterWithAllMethods(), experimental: { enableWebAuthn: true } },
     )
-    const get = () => Auth(new Request(`${base}/webauthn-options/passkey?action=authenticate`, { headers: { "x-real-ip": "192.0.2.92" } }), c)
+    const get = () =>
+      Auth(new Request(`${base}/webauthn-options/passkey?action=authenticate`, { headers: { "x-real-ip": "192.0.2.92" } }), c)
     expect((await get()).status).toBe(200)
     const refused = await get()
     expect(refused.status).toBe(429)

@@ -82,7 +82,8 @@ function optionsProblem(options: RateLimitOptions): string | undefined {
     const rule = options[name]
     if (rule === undefined || rule === false) continue
     if (!rule || !Number.isInteger(rule.limit) || rule.limit < 1) return `${name}.limit must be a positive integer`
-    if (!(typeof rule.window === "number" && rule.window > 0 && Number.isFinite(rule.window))) return `${name}.window must be a positive number of seconds`
+    if (!(typeof rule.window === "number" && rule.window > 0 && Number.isFinite(rule.window)))
+      return `${name}.window must be a positive number of seconds`
   }
   const fields = options.accountFields
   if (fields !== undefined && !(Array.isArray(fields) && fields.every((f) => typeof f === "string" && f !== ""))) {

@@ -64,7 +64,10 @@ export async function readJwtSession(
     const expires = reissue ? new Date(now + sessionOptions.maxAge * 1000) : new Date((payload.exp as number) * 1000)
 
     const session = await callbacks.session({
-      session: { user: { name: next.name, email: next.email, image: next.picture as string | null | undefined }, expires: expires.toISOString() },
+      session: {
+        user: { name: next.name, email: next.email, image: next.picture as string | null | undefined },
+        expires: expires.toISOString(),
+      },
       token: next,
     } as Parameters<typeof callbacks.session>[0])
     response.body = session as Session

@@ -24,7 +24,8 @@ describe("token marks", () => {
   })
 
   it("only the exact values mark a token", () => {
-    for (const value of [false, "true", 1, null, undefined]) expect(isUnverifiedToken({ "gatehouse.unverified": value } as never)).toBe(false)
+    for (const value of [false, "true", 1, null, undefined])
+      expect(isUnverifiedToken({ "gatehouse.unverified": value } as never)).toBe(false)
     for (const value of [true, 1, null, undefined]) expect(isCredentialsToken({ "gatehouse.credentials": value } as never)).toBe(false)
     expect(isUnverifiedToken(null)).toBe(false)
   })

@@ -141,7 +141,10 @@ describe("a ledger with neither", () => {
         resolveConfig(config)
         return { warned, scope: resolved.passkeyChallenges.scope }
       }
-      expect(warnings(adapterWithAllMethods())).toEqual({ warned: ["experimental-webauthn", "passkey-challenges-per-process"], scope: "process" })
+      expect(warnings(adapterWithAllMethods())).toEqual({
+        warned: ["experimental-webauthn", "passkey-challenges-per-process"],
+        scope: "process",
+      })
       expect(warnings(tokenAdapter())).toEqual({ warned: ["experimental-webauthn"], scope: "adapter" })
       const shared = { hit: async () => ({ count: 1, resetAt: Date.now() + 1000 }) }
       expect(warnings(adapterWithAllMethods(), { store: shared, ipHeader: "x-real-ip" })).toEqual({

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest"
-import { base64ToBytes, bytesToBase64, storedCredentialId, stringToTransports, transportsToString, webauthnCredentialId } from "./credential-id.js"
+import {
+  base64ToBytes,
+  bytesToBase64,
+  storedCredentialId,
+  stringToTransports,
+  transportsToString,
+  webauthnCredentialId,
+} from "./credential-id.js"
 
 describe("credential id spellings", () => {
   it("stores base64url ids as padded standard base64 and gives them back as base64url", () => {

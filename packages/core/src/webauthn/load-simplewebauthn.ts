@@ -15,7 +15,9 @@ let library: Promise<SimpleWebAuthnServer> | undefined
 export function loadSimpleWebAuthn(): Promise<SimpleWebAuthnServer> {
   if (!library) {
     // The comment stays in the built file, so a bundler's "Can't resolve" excerpt shows the fix.
-    library = checkedSimpleWebAuthn(() => import(/* Passkeys need this package: npm install @simplewebauthn/server@^13 */ "@simplewebauthn/server"))
+    library = checkedSimpleWebAuthn(
+      () => import(/* Passkeys need this package: npm install @simplewebauthn/server@^13 */ "@simplewebauthn/server"),
+    )
     // A failed load is not cached: installing the package fixes a running dev server.
     library.catch(() => (library = undefined))
   }
@@ -33,10 +35,15 @@ export async function checkedSimpleWebAuthn(importer: () => Promise<unknown>): P
   try {
     module = (await importer()) as SimpleWebAuthnServer
   } catch (error) {
-    throw new AuthError(`Passkeys (the WebAuthn and Passkey providers) need the @simplewebauthn/server package, which could not be loaded. Install it: ${installCommand}`, error as Error)
+    throw new AuthError(
+      `Passkeys (the WebAuthn and Passkey providers) need the @simplewebauthn/server package, which could not be loaded. Install it: ${installCommand}`,
+      error as Error,
+    )
   }
   if (typeof module?.generateRegistrationOptions !== "function" || (await acceptsTextUserId(module))) {
-    throw new AuthError(`Passkeys need @simplewebauthn/server ${SUPPORTED_SIMPLEWEBAUTHN} or later; the installed copy is older (version 9 or before). Upgrade it: ${installCommand}`)
+    throw new AuthError(
+      `Passkeys need @simplewebauthn/server ${SUPPORTED_SIMPLEWEBAUTHN} or later; the installed copy is older (version 9 or before). Upgrade it: ${installCommand}`,
+    )
   }
   return module
 }
@@ -47,7 +54,12 @@ export async function checkedSimpleWebAuthn(importer: () => Promise<unknown>): P
  */
 async function acceptsTextUserId(module: SimpleWebAuthnServer): Promise<boolean> {
   try {
-    await module.generateRegistrationOptions({ rpName: "version probe", rpID: "probe.invalid", userName: "probe", userID: "probe" as never })
+    await module.generateRegistrationOptions({
+      rpName: "version probe",
+      rpID: "probe.invalid",
+      userName: "probe",
+      userID: "probe" as never,
+    })
     return true
   } catch {
     return false

@@ -63,7 +63,10 @@ export async function verifyAuthentication(
     throw new WebAuthnVerificationError("The WebAuthn authentication response failed verification", error as Error)
   }
   if (!verification.verified) {
-    throw new WebAuthnVerificationError("The WebAuthn authentication response's signature could not be verified", { provider: provider.id, credentialID })
+    throw new WebAuthnVerificationError("The WebAuthn authentication response's signature could not be verified", {
+      provider: provider.id,
+      credentialID,
+    })
   }
   if (!(await options.passkeyChallenges.claim(challenge))) {
     throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", {

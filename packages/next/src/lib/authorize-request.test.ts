@@ -7,7 +7,9 @@ import type { NextAuthConfig, NextAuthRequest } from "./types.js"
 const origin = "http://127.0.0.1:4321"
 
 function request(path: string, cookie?: string): NextRequest {
-  return new NextRequest(`${origin}${path}`, { headers: { host: "127.0.0.1:4321", "x-forwarded-proto": "http", ...(cookie ? { cookie } : {}) } })
+  return new NextRequest(`${origin}${path}`, {
+    headers: { host: "127.0.0.1:4321", "x-forwarded-proto": "http", ...(cookie ? { cookie } : {}) },
+  })
 }
 
 const protectOnly = (prefix: string): NextAuthConfig["callbacks"] => ({

@@ -34,9 +34,20 @@ export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"
 }
 
 function isNodeRequest(value: unknown): value is IncomingMessage {
-  return typeof value === "object" && value !== null && "headers" in value && typeof (value as any).headers === "object" && !(value instanceof Request)
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "headers" in value &&
+    typeof (value as any).headers === "object" &&
+    !(value instanceof Request)
+  )
 }
 
 function isNodeResponse(value: unknown): value is ServerResponse {
-  return typeof value === "object" && value !== null && typeof (value as any).setHeader === "function" && typeof (value as any).getHeader === "function"
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as any).setHeader === "function" &&
+    typeof (value as any).getHeader === "function"
+  )
 }

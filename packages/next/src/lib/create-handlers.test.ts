@@ -14,7 +14,10 @@ function cookieHeader(...responses: Response[]): string {
       jar.set(name, value.join("="))
     }
   }
-  return [...jar].filter(([, value]) => value).map(([name, value]) => `${name}=${value}`).join("; ")
+  return [...jar]
+    .filter(([, value]) => value)
+    .map(([name, value]) => `${name}=${value}`)
+    .join("; ")
 }
 
 describe("handlers (app/api/auth/[...nextauth]/route.ts)", () => {

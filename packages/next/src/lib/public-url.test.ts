@@ -13,7 +13,11 @@ describe("publicUrl", () => {
 
   it("takes the forwarded host and protocol (the client-nearest value) behind a proxy", () => {
     const url = publicUrl(
-      request("http://localhost:3000/a", { host: "internal:3000", "x-forwarded-host": "app.example.com, proxy.local", "x-forwarded-proto": "https, http" }),
+      request("http://localhost:3000/a", {
+        host: "internal:3000",
+        "x-forwarded-host": "app.example.com, proxy.local",
+        "x-forwarded-proto": "https, http",
+      }),
       {},
     )
     expect(url.href).toBe("https://app.example.com/a")

@@ -31,10 +31,7 @@ export interface AppRouteHandlerContext {
 
 export type AppRouteHandler = (request: NextRequest, context: AppRouteHandlerContext) => Promise<Response> | Response
 
-export type WrappedHandler = (
-  request: NextAuthRequest,
-  contextOrEvent: any,
-) => Awaitable<Response | void | undefined | null>
+export type WrappedHandler = (request: NextAuthRequest, contextOrEvent: any) => Awaitable<Response | void | undefined | null>
 
 export interface SignInOptions extends Record<string, unknown> {
   /** Where to go after signing in (a path on this site). Default: the page the action was called from. */
@@ -43,11 +40,7 @@ export interface SignInOptions extends Record<string, unknown> {
   redirect?: boolean
 }
 
-export type SignInAuthorizationParams =
-  | string
-  | string[][]
-  | Record<string, string>
-  | URLSearchParams
+export type SignInAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams
 
 export interface SignOutOptions {
   redirectTo?: string

@@ -60,10 +60,9 @@ export function SessionProvider(props: SessionProviderProps) {
     setLoading(false)
   }, [])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount; later changes arrive through events
   useEffect(() => {
     if (!hasServerSession) void refetch(false)
-    // Only on mount: later changes arrive through events.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   useEffect(() => onSessionChange(() => void refetch(false)), [refetch])

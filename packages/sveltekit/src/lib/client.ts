@@ -82,10 +82,10 @@ export async function signIn(
 
   const action = found.type === "credentials" ? "callback" : "signin"
   const query = new URLSearchParams(authorizationParams).toString()
-  const response = await postForm(
-    `${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`,
-    { ...stringFields(fields), callbackUrl: redirectTo },
-  )
+  const response = await postForm(`${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`, {
+    ...stringFields(fields),
+    callbackUrl: redirectTo,
+  })
   const url = await returnedUrl(response)
 
   if (redirect) {

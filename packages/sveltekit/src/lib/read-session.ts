@@ -13,11 +13,7 @@ import type { KitRuntime } from "./types.js"
  * callbacks, events and cookie refreshes behave exactly alike. Any failure reads as "not signed
  * in" (null): a page guarded by `if (!session)` must never be opened by an error value.
  */
-export async function readSession(
-  event: RequestEvent,
-  config: PreparedConfig,
-  runtime: KitRuntime,
-): Promise<Session | null> {
+export async function readSession(event: RequestEvent, config: PreparedConfig, runtime: KitRuntime): Promise<Session | null> {
   if (runtime.building) return null
   let response: ResponseInternal | Response
   try {
@@ -27,7 +23,8 @@ export async function readSession(
     response = (await Auth(request, config.server)) as ResponseInternal | Response
   } catch (error) {
     // Core logs its own errors; this is for what fails before it runs (an unparsable AUTH_URL).
-    if (!(error instanceof AuthError)) reportError(config.server.logger, new Error("SvelteKitAuth: the session could not be read", { cause: error }))
+    if (!(error instanceof AuthError))
+      reportError(config.server.logger, new Error("SvelteKitAuth: the session could not be read", { cause: error }))
     return null
   }
   if (response instanceof Response) return null

@@ -31,5 +31,11 @@ export function keepPrivateIfSessionWritten(event: RequestEvent, response: Respo
 function markPrivate(headers: Headers): void {
   headers.set("cache-control", "private, no-store")
   const vary = headers.get("vary")
-  if (!vary?.toLowerCase().split(/\s*,\s*/).includes("cookie")) headers.set("vary", vary ? `${vary}, Cookie` : "Cookie")
+  if (
+    !vary
+      ?.toLowerCase()
+      .split(/\s*,\s*/)
+      .includes("cookie")
+  )
+    headers.set("vary", vary ? `${vary}, Cookie` : "Cookie")
 }

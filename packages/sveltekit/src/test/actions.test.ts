@@ -144,11 +144,7 @@ describe("signOut form action", () => {
     await redirectOf(() => signIn(signedIn.event))
     const token = signedIn.written.get("authjs.session-token")!.value
 
-    const { event, written } = formPost(
-      "http://app.test/signout",
-      { redirectTo: "/bye" },
-      { cookie: `authjs.session-token=${token}` },
-    )
+    const { event, written } = formPost("http://app.test/signout", { redirectTo: "/bye" }, { cookie: `authjs.session-token=${token}` })
     const { status, location } = await redirectOf(() => signOut(event))
     expect(status).toBe(303)
     expect(location.href).toBe("http://app.test/bye")

@@ -28,9 +28,7 @@ describe("readSignInForm", () => {
 
 describe("hiddenSignInFields (what the SignIn component posts)", () => {
   it("names fields as the signIn action reads them", () => {
-    expect(
-      hiddenSignInFields("github", { callbackUrl: "/legacy", extra: "1" }, { prompt: "login", login: "alice" }),
-    ).toEqual([
+    expect(hiddenSignInFields("github", { callbackUrl: "/legacy", extra: "1" }, { prompt: "login", login: "alice" })).toEqual([
       ["providerId", "github"],
       ["redirectTo", "/legacy"],
       ["extra", "1"],

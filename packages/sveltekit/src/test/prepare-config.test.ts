@@ -23,10 +23,9 @@ describe("prepareConfig", () => {
   it("trusts the host in development; in production only AUTH_TRUST_HOST / AUTH_URL decide", () => {
     expect(prepareConfig(testConfig(), { ...production, env: {}, dev: true }).handler.trustHost).toBe(true)
     expect(prepareConfig(testConfig(), { ...production, env: { NODE_ENV: "production" } }).handler.trustHost).toBe(false)
-    expect(
-      prepareConfig(testConfig(), { ...production, env: { NODE_ENV: "production", AUTH_TRUST_HOST: "true" } }).handler
-        .trustHost,
-    ).toBe(true)
+    expect(prepareConfig(testConfig(), { ...production, env: { NODE_ENV: "production", AUTH_TRUST_HOST: "true" } }).handler.trustHost).toBe(
+      true,
+    )
     expect(prepareConfig(testConfig({ trustHost: false }), { ...production, dev: true }).handler.trustHost).toBe(false)
   })
 

@@ -13,8 +13,7 @@ export function testConfig(overrides: Partial<SvelteKitAuthConfig> = {}): Svelte
     providers: [
       Credentials({
         credentials: { username: {}, password: {} },
-        authorize: ({ username, password }) =>
-          username === "demo" && password === "demo" ? { id: "demo-user", name: "Demo User" } : null,
+        authorize: ({ username, password }) => (username === "demo" && password === "demo" ? { id: "demo-user", name: "Demo User" } : null),
       }),
       GitHub({ clientId: "github-client", clientSecret: "github-secret" }),
     ],

@@ -45,7 +45,13 @@ describe("credentials sign-in", () => {
       code = "bad_otp"
     }
     const config = credentialsConfig({
-      providers: [adaCredentials({ authorize: () => { throw new BadOtp() } })],
+      providers: [
+        adaCredentials({
+          authorize: () => {
+            throw new BadOtp()
+          },
+        }),
+      ],
     })
     const response = await signInAsAda(browserFor(config))
     expect(response.headers.get("location")).toBe(`${base}/signin?error=CredentialsSignin&code=bad_otp`)
@@ -55,7 +61,15 @@ describe("credentials sign-in", () => {
     class Odd extends CredentialsSignin {
       code = "a&error=AccessDenied#x"
     }
-    const config = credentialsConfig({ providers: [adaCredentials({ authorize: () => { throw new Odd() } })] })
+    const config = credentialsConfig({
+      providers: [
+        adaCredentials({
+          authorize: () => {
+            throw new Odd()
+          },
+        }),
+      ],
+    })
     const location = new URL((await signInAsAda(browserFor(config))).headers.get("location")!)
     expect(location.searchParams.getAll("error")).toEqual(["CredentialsSignin"])
     expect(location.searchParams.get("code")).toBe("a&error=AccessDenied#x")
@@ -69,7 +83,15 @@ describe("credentials sign-in", () => {
 
   it("any other error → error?error=Configuration; the message is logged, never sent", async () => {
     const leak = "connection to postgres://admin:hunter2@db failed"
-    const config = credentialsConfig({ providers: [adaCredentials({ authorize: () => { throw new Error(leak) } })] })
+    const config = credentialsConfig({
+      providers: [
+        adaCredentials({
+          authorize: () => {
+            throw new Error(leak)
+          },
+        }),
+      ],
+    })
     const response = await signInAsAda(browserFor(config))
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
@@ -84,7 +106,16 @@ describe("credentials sign-in", () => {
     const printed: string[] = []
     const spy = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void printed.push(args.map(String).join(" ")))
     try {
-      const config = credentialsConfig({ logger: undefined, providers: [adaCredentials({ authorize: () => { throw new Error("ldap bind failed") } })] })
+      const config = credentialsConfig({
+        logger: undefined,
+        providers: [
+          adaCredentials({
+            authorize: () => {
+              throw new Error("ldap bind failed")
+            },
+          }),
+        ],
+      })
       await signInAsAda(browserFor(config))
     } finally {
       spy.mockRestore()
@@ -95,7 +126,15 @@ describe("credentials sign-in", () => {
   })
 
   it("an error that is not even an Error object is still contained", async () => {
-    const config = credentialsConfig({ providers: [adaCredentials({ authorize: () => { throw "a string" } })] })
+    const config = credentialsConfig({
+      providers: [
+        adaCredentials({
+          authorize: () => {
+            throw "a string"
+          },
+        }),
+      ],
+    })
     const response = await signInAsAda(browserFor(config))
     expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
   })
@@ -154,7 +193,16 @@ describe("credentials sign-in", () => {
 
   it("a POST to /signin/<credentials id> only sends the browser back to the sign-in page", async () => {
     let called = false
-    const config = credentialsConfig({ providers: [adaCredentials({ authorize: () => { called = true; return { ...ada } } })] })
+    const config = credentialsConfig({
+      providers: [
+        adaCredentials({
+          authorize: () => {
+            called = true
+            return { ...ada }
+          },
+        }),
+      ],
+    })
     const browser = browserFor(config)
     const response = await browser.post(`${base}/signin/credentials`, { username: "ada", password: "lovelace" }, base)
     expect(response.headers.get("location")).toBe(`${base}/signin`)
@@ -185,7 +233,13 @@ describe("the signIn callback", () => {
   })
 
   it("throws → AccessDenied, the message not sent", async () => {
-    const config = credentialsConfig({ callbacks: { signIn: () => { throw new Error("secret rule 7 failed") } } })
+    const config = credentialsConfig({
+      callbacks: {
+        signIn: () => {
+          throw new Error("secret rule 7 failed")
+        },
+      },
+    })
     const response = await signInAsAda(browserFor(config))
     expect(response.headers.get("location")).toBe(`${base}/error?error=AccessDenied`)
     expect(response.headers.get("location")).not.toContain("rule")
@@ -194,7 +248,14 @@ describe("the signIn callback", () => {
 
   it("receives the user, the account and the credentials", async () => {
     const seen: any[] = []
-    const config = credentialsConfig({ callbacks: { signIn: (params) => { seen.push(params); return true } } })
+    const config = credentialsConfig({
+      callbacks: {
+        signIn: (params) => {
+          seen.push(params)
+          return true
+        },
+      },
+    })
     await signInAsAda(browserFor(config))
     expect(seen[0].user).toEqual(ada)
     expect(seen[0].account).toEqual({ providerAccountId: ada.id, type: "credentials", provider: "credentials" })
@@ -205,7 +266,14 @@ describe("the signIn callback", () => {
 describe("the jwt callback at sign-in", () => {
   it("receives trigger signIn, the user, the account and Auth.js's initial token", async () => {
     const seen: any[] = []
-    const config = credentialsConfig({ callbacks: { jwt: (params) => { seen.push(params); return params.token } } })
+    const config = credentialsConfig({
+      callbacks: {
+        jwt: (params) => {
+          seen.push(params)
+          return params.token
+        },
+      },
+    })
     await signInAsAda(browserFor(config))
     expect(seen).toHaveLength(1)
     expect(seen[0].trigger).toBe("signIn")
@@ -245,7 +313,13 @@ describe("events", () => {
   })
 
   it("a throwing event handler does not break sign-in, and is logged as EventError", async () => {
-    const config = credentialsConfig({ events: { signIn: () => { throw new Error("analytics down") } } })
+    const config = credentialsConfig({
+      events: {
+        signIn: () => {
+          throw new Error("analytics down")
+        },
+      },
+    })
     const browser = browserFor(config)
     const response = await signInAsAda(browser)
     expect(response.headers.get("location")).toBe(origin)
@@ -255,7 +329,13 @@ describe("events", () => {
   })
 
   it("a rejecting async event handler does not break sign-out either", async () => {
-    const config = credentialsConfig({ events: { signOut: async () => { throw new Error("audit down") } } })
+    const config = credentialsConfig({
+      events: {
+        signOut: async () => {
+          throw new Error("audit down")
+        },
+      },
+    })
     const browser = browserFor(config)
     await signInAsAda(browser)
     const response = await browser.post(`${base}/signout`, {}, base)

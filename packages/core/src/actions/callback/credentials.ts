@@ -15,10 +15,7 @@ import type { Account, User } from "../../primitives.js"
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter
  * is called, as in Auth.js; with database sessions the user gets a session row.
  */
-export async function credentialsCallback(
-  request: RequestInternal,
-  options: InternalOptions<"credentials">,
-): Promise<ResponseInternal> {
+export async function credentialsCallback(request: RequestInternal, options: InternalOptions<"credentials">): Promise<ResponseInternal> {
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a credentials sign-in")
   const provider = options.provider
   const credentials = request.body ?? {}

@@ -10,11 +10,8 @@ import type { ResponseInternal } from "../../types.js"
 import { landingUrl } from "./landing-url.js"
 
 /** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */
-export async function oauthCallback(
-  request: RequestInternal,
-  options: InternalOptions<"oauth" | "oidc">,
-): Promise<ResponseInternal> {
-  const params = request.method === "POST" ? (request.body as Record<string, string>) ?? {} : request.query
+export async function oauthCallback(request: RequestInternal, options: InternalOptions<"oauth" | "oidc">): Promise<ResponseInternal> {
+  const params = request.method === "POST" ? ((request.body as Record<string, string>) ?? {}) : request.query
   const result = await handleOAuthCallback(params, request.cookies, options)
   if ("proxyRedirect" in result) return { redirect: result.proxyRedirect }
   const { user: profileUser, account, profile, cookies: checkCookies } = result

@@ -406,7 +406,9 @@ export const catalogue: Entry[] = [
       id: "10224312345678901",
       name: "Mark Example",
       email: "mark@example.com",
-      picture: { data: { height: 50, width: 50, is_silhouette: false, url: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=1" } },
+      picture: {
+        data: { height: 50, width: 50, is_silhouette: false, url: "https://platform-lookaside.fbsbx.com/platform/profilepic/?asid=1" },
+      },
     },
     user: {
       id: "10224312345678901",
@@ -1183,7 +1185,12 @@ export const catalogue: Entry[] = [
     type: "oidc",
     issuer: "https://auth-us.beyondidentity.com/v1/tenants/00011f1183c67b69/realms/a8b1c2d3/applications/e4f5",
     scope: null,
-    sample: { sub: "9b2f1c4d-8e7a-4b3c-a1d2-e3f4a5b6c7d8", name: "Blake Passwordless", preferred_username: "blake", email: "blake@example.com" },
+    sample: {
+      sub: "9b2f1c4d-8e7a-4b3c-a1d2-e3f4a5b6c7d8",
+      name: "Blake Passwordless",
+      preferred_username: "blake",
+      email: "blake@example.com",
+    },
     user: { id: "9b2f1c4d-8e7a-4b3c-a1d2-e3f4a5b6c7d8", name: "Blake Passwordless", email: "blake@example.com", image: null },
     upstreamDiffers: { profile: "Auth.js also puts `preferred_username` on the user, a field user records have no place for" },
   },
@@ -1221,7 +1228,12 @@ export const catalogue: Entry[] = [
         initials: "JD",
       },
     },
-    user: { id: "123", name: "John Doe", email: "john@clickup.example", image: "https://attachments.clickup.com/profilePictures/123_abc.jpg" },
+    user: {
+      id: "123",
+      name: "John Doe",
+      email: "john@clickup.example",
+      image: "https://attachments.clickup.com/profilePictures/123_abc.jpg",
+    },
     upstreamDiffers: { profile: "Auth.js maps `profilePicture` and `color` instead of `email` and `image`" },
   },
   {
@@ -1239,7 +1251,8 @@ export const catalogue: Entry[] = [
         name: "User One",
         username: "user1",
         email: "user1@example.com",
-        avatar_url: "https://images.coinbase.com/avatar?h=vR%2FY8igBoPwuwGren5JMwvDNGpURAY%2F0nRIOgH%2FY2Qh%2BQ6nomR3qusA%2Bh6o2%0Af9rH&s=128",
+        avatar_url:
+          "https://images.coinbase.com/avatar?h=vR%2FY8igBoPwuwGren5JMwvDNGpURAY%2F0nRIOgH%2FY2Qh%2BQ6nomR3qusA%2Bh6o2%0Af9rH&s=128",
         resource: "user",
       },
     },
@@ -1307,7 +1320,12 @@ export const catalogue: Entry[] = [
       email: "dan@example.com",
       avatar_url: "https://d13yacurqjgara.cloudfront.net/users/1/avatars/normal/dc.jpg?1371679243",
     },
-    user: { id: "1", name: "Dan Cederholm", email: "dan@example.com", image: "https://d13yacurqjgara.cloudfront.net/users/1/avatars/normal/dc.jpg?1371679243" },
+    user: {
+      id: "1",
+      name: "Dan Cederholm",
+      email: "dan@example.com",
+      image: "https://d13yacurqjgara.cloudfront.net/users/1/avatars/normal/dc.jpg?1371679243",
+    },
   },
   {
     factory: DuendeIdentityServer6,
@@ -1385,7 +1403,12 @@ export const catalogue: Entry[] = [
       picture: "https://assets.faceit-cdn.net/avatars/0f2c9c7e.jpg",
       nickname: "fay",
     },
-    user: { id: "0f2c9c7e-5b1a-4d3e-8f6a-7b8c9d0e1f2a", name: "Fay Ceit", email: "fay@example.com", image: "https://assets.faceit-cdn.net/avatars/0f2c9c7e.jpg" },
+    user: {
+      id: "0f2c9c7e-5b1a-4d3e-8f6a-7b8c9d0e1f2a",
+      name: "Fay Ceit",
+      email: "fay@example.com",
+      image: "https://assets.faceit-cdn.net/avatars/0f2c9c7e.jpg",
+    },
   },
   {
     factory: Foursquare,
@@ -1407,7 +1430,12 @@ export const catalogue: Entry[] = [
         },
       },
     },
-    user: { id: "1234567", name: "Dennis Crowley", email: "dens@example.com", image: "https://fastly.4sqi.net/img/user/original/1234567-ABCDEFG.jpg" },
+    user: {
+      id: "1234567",
+      name: "Dennis Crowley",
+      email: "dens@example.com",
+      image: "https://fastly.4sqi.net/img/user/original/1234567-ABCDEFG.jpg",
+    },
   },
   {
     factory: Freshbooks,
@@ -1439,7 +1467,12 @@ export const catalogue: Entry[] = [
       email_verified: true,
       picture: "https://www.gravatar.com/avatar/fran.png",
     },
-    user: { id: "2b6bd5e6-1f3a-4c5d-8e9f-0a1b2c3d4e5f", name: "Fran Tegg", email: "fran@example.com", image: "https://www.gravatar.com/avatar/fran.png" },
+    user: {
+      id: "2b6bd5e6-1f3a-4c5d-8e9f-0a1b2c3d4e5f",
+      name: "Fran Tegg",
+      email: "fran@example.com",
+      image: "https://www.gravatar.com/avatar/fran.png",
+    },
   },
   {
     factory: HubSpot,
@@ -1602,7 +1635,12 @@ export const catalogue: Entry[] = [
         imageUrl: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
       },
     },
-    user: { id: "5303d74c64f66366f00cb9b2a94f3251bf5", name: "Jamie Talbot", email: null, image: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png" },
+    user: {
+      id: "5303d74c64f66366f00cb9b2a94f3251bf5",
+      name: "Jamie Talbot",
+      email: null,
+      image: "https://images.medium.com/0*fkfQiTzT7TlUGGyI.png",
+    },
   },
   {
     factory: Netlify,
@@ -1693,7 +1731,13 @@ export const catalogue: Entry[] = [
     type: "oidc",
     issuer: "https://auth.pingone.eu/3b5d6c7e-8f9a-4b1c-9d2e-3f4a5b6c7d8e/as",
     scope: null,
-    sample: { sub: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d", preferred_username: "pingu", email: "pingu@example.com", given_name: "Pin", family_name: "Gu" },
+    sample: {
+      sub: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d",
+      preferred_username: "pingu",
+      email: "pingu@example.com",
+      given_name: "Pin",
+      family_name: "Gu",
+    },
     user: { id: "a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d", name: "pingu", email: "pingu@example.com" },
   },
   {
@@ -1711,7 +1755,12 @@ export const catalogue: Entry[] = [
       website_url: "https://www.example.com",
       username: "pinlover",
     },
-    user: { id: "pinlover", name: "pinlover", image: "https://i.pinimg.com/280x280_RS/42/03/a5/4203a57a78f6f1b1e8f0e7c5c1d5b0f6.jpg", email: null },
+    user: {
+      id: "pinlover",
+      name: "pinlover",
+      image: "https://i.pinimg.com/280x280_RS/42/03/a5/4203a57a78f6f1b1e8f0e7c5c1d5b0f6.jpg",
+      email: null,
+    },
   },
   {
     factory: Pipedrive,
@@ -1724,7 +1773,13 @@ export const catalogue: Entry[] = [
     scope: null,
     sample: {
       success: true,
-      data: { id: 123, name: "Pip Drive", email: "pip@example.com", icon_url: "https://pipedrive-profile-pics.s3.example/123.png", company_id: 1 },
+      data: {
+        id: 123,
+        name: "Pip Drive",
+        email: "pip@example.com",
+        icon_url: "https://pipedrive-profile-pics.s3.example/123.png",
+        company_id: 1,
+      },
     },
     user: { id: "123", name: "Pip Drive", email: "pip@example.com", image: "https://pipedrive-profile-pics.s3.example/123.png" },
   },
@@ -1799,8 +1854,19 @@ export const catalogue: Entry[] = [
     scope: "threads_basic",
     checks: ["state"],
     tokenAuthMethod: "client_secret_post",
-    sample: { data: { id: "1234567890123456", username: "threadsapitestuser", threads_profile_picture_url: "https://scontent.cdninstagram.com/t51.2885-19/threads.jpg" } },
-    user: { id: "1234567890123456", name: "threadsapitestuser", email: null, image: "https://scontent.cdninstagram.com/t51.2885-19/threads.jpg" },
+    sample: {
+      data: {
+        id: "1234567890123456",
+        username: "threadsapitestuser",
+        threads_profile_picture_url: "https://scontent.cdninstagram.com/t51.2885-19/threads.jpg",
+      },
+    },
+    user: {
+      id: "1234567890123456",
+      name: "threadsapitestuser",
+      email: null,
+      image: "https://scontent.cdninstagram.com/t51.2885-19/threads.jpg",
+    },
   },
   {
     factory: Todoist,
@@ -1843,7 +1909,12 @@ export const catalogue: Entry[] = [
       age: 35,
       images: { avatar: { full: "https://walter.trakt.tv/images/users/000/002/041/avatars/large/447e2fb6b0.jpg" } },
     },
-    user: { id: "sean", name: "Sean Rudford", email: null, image: "https://walter.trakt.tv/images/users/000/002/041/avatars/large/447e2fb6b0.jpg" },
+    user: {
+      id: "sean",
+      name: "Sean Rudford",
+      email: null,
+      image: "https://walter.trakt.tv/images/users/000/002/041/avatars/large/447e2fb6b0.jpg",
+    },
   },
   {
     factory: UnitedEffects,
@@ -1888,13 +1959,15 @@ export const catalogue: Entry[] = [
       id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9mNWIzNjE4Ny1jOGRkLTQ3MjctOGIyZi1mOWM0NDdmMjkwNDY",
       emails: ["john.andersen@example.com"],
       displayName: "John Andersen",
-      avatar: "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
+      avatar:
+        "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
     },
     user: {
       id: "Y2lzY29zcGFyazovL3VzL1BFT1BMRS9mNWIzNjE4Ny1jOGRkLTQ3MjctOGIyZi1mOWM0NDdmMjkwNDY",
       email: "john.andersen@example.com",
       name: "John Andersen",
-      image: "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
+      image:
+        "https://1efa7a94ed21783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306bc2897b9~wx29yGtlTpilEFlYzqPKag==~1600",
     },
   },
   {
@@ -1950,7 +2023,12 @@ export const catalogue: Entry[] = [
       ErrorCode: 1,
       ErrorStatus: "Success",
     },
-    user: { id: "4611686018467284386", name: "Guardian", email: null, image: "https://www.bungie.net/img/profile/avatars/default_avatar.gif" },
+    user: {
+      id: "4611686018467284386",
+      name: "Guardian",
+      email: null,
+      image: "https://www.bungie.net/img/profile/avatars/default_avatar.gif",
+    },
     upstreamDiffers: {
       config: (shape) => {
         // Gatehouse fills the {membershipId} slot from the token response; Auth.js requests the URL as is.
@@ -1960,7 +2038,10 @@ export const catalogue: Entry[] = [
   },
   {
     factory: NetSuite,
-    options: { accountID: "TSTDRV1234567", userinfo: "https://TSTDRV1234567.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=486&deploy=1" },
+    options: {
+      accountID: "TSTDRV1234567",
+      userinfo: "https://TSTDRV1234567.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=486&deploy=1",
+    },
     id: "netsuite",
     name: "NetSuite",
     type: "oauth",
@@ -2017,7 +2098,8 @@ export const catalogue: Entry[] = [
       province: "PROVINCE",
       city: "CITY",
       country: "COUNTRY",
-      headimgurl: "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
+      headimgurl:
+        "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
       privilege: ["PRIVILEGE1", "PRIVILEGE2"],
       unionid: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
     },
@@ -2025,7 +2107,8 @@ export const catalogue: Entry[] = [
       id: "o6_bmasdasdsad6_2sgVt7hMZOPfL",
       name: "微信用户",
       email: null,
-      image: "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
+      image:
+        "https://thirdwx.qlogo.cn/mmopen/g3MonUZtNHkdmzicIlibx6iaFqAc56vxLSUfpb6n5WKSYVY0ChQKkiaJSgQ1dZuTOgvLLrhJbERQQ4eMsv84eavHiaiceqxibJxCfHe/46",
     },
   },
 ]

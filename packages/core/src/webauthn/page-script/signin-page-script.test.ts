@@ -40,7 +40,9 @@ describe("sign-in page with passkeys", () => {
       'id="passkey-form" data-webauthn-options="http://localhost:3000/auth/webauthn-options/passkey" data-conditional-ui',
     )
     expect(html).toContain('action="http://localhost:3000/auth/callback/passkey"')
-    expect(html).toMatch(/<input name="email" id="input-email-for-passkey-provider" required autocomplete="username webauthn" data-form-field>/)
+    expect(html).toMatch(
+      /<input name="email" id="input-email-for-passkey-provider" required autocomplete="username webauthn" data-form-field>/,
+    )
     expect(html).toContain("Sign in with Passkey")
   })
 
