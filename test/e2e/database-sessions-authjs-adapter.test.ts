@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { decode } from "../../packages/core/src/jwt.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { migrations } from "../../packages/adapter-pg/src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "../../packages/adapter-pg/test/support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { appOrigin, browserFor, landing, loggedTypes, secret, signInThroughIdp, startIdp } from "./oauth-app.js"
 import {

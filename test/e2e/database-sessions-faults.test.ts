@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "../../packages/adapter-pg/test/support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, startIdp } from "./oauth-app.js"
 import {
   databaseApp,

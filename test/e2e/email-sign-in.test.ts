@@ -4,7 +4,7 @@
  * both databases.
  */
 import Database from "better-sqlite3"
-import pg from "pg"
+import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { PostgresAdapter, migrate } from "@gatehouse/adapter-pg"
@@ -55,26 +55,9 @@ function sqliteBackend(): Backend {
   }
 }
 
-const pgServer = {
-  host: process.env.PGHOST ?? "127.0.0.1",
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? "postgres",
-}
-
-async function onMaintenanceDatabase(sql: string): Promise<void> {
-  const client = new pg.Client({ ...pgServer, database: "postgres" })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 async function postgresBackend(): Promise<Backend> {
-  const name = `gatehouse_email_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
-  await onMaintenanceDatabase(`CREATE DATABASE ${name}`)
-  const pool = new pg.Pool({ ...pgServer, database: name, max: 4 })
+  const database = await createTemporaryDatabase("email")
+  const pool = database.pool
   await migrate(pool)
   return {
     name: "PostgreSQL",
@@ -89,11 +72,7 @@ async function postgresBackend(): Promise<Backend> {
       const result = await pool.query(`SELECT "emailVerified" FROM users WHERE email = $1`, [identifier])
       return result.rows.length ? result.rows[0].emailVerified : undefined
     },
-    async close() {
-      pool.on("error", () => {})
-      await pool.end().catch(() => {})
-      await onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    },
+    close: () => database.drop(),
   }
 }
 

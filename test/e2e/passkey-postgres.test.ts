@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "../../packages/adapter-pg/test/support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { base, passkeyApp, type PasskeyApp } from "./support/passkey-app.js"
 
 let database: TemporaryDatabase

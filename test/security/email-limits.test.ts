@@ -5,7 +5,7 @@
  * address for the window, whatever the number of mails).
  */
 import Database from "better-sqlite3"
-import pg from "pg"
+import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { PostgresAdapter, migrate } from "@gatehouse/adapter-pg"
@@ -22,22 +22,6 @@ const origin = "http://localhost:3000"
 const base = `${origin}/auth`
 const landing = `${origin}/dashboard`
 
-const pgServer = {
-  host: process.env.PGHOST ?? "127.0.0.1",
-  port: Number(process.env.PGPORT ?? 5432),
-  user: process.env.PGUSER ?? "postgres",
-}
-
-async function onMaintenanceDatabase(sql: string): Promise<void> {
-  const client = new pg.Client({ ...pgServer, database: "postgres" })
-  await client.connect()
-  try {
-    await client.query(sql)
-  } finally {
-    await client.end()
-  }
-}
-
 interface Backend {
   adapter: Adapter
   close(): Promise<void>
@@ -49,18 +33,9 @@ function sqliteBackend(): Backend {
 }
 
 async function postgresBackend(): Promise<Backend> {
-  const name = `gatehouse_limits_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
-  await onMaintenanceDatabase(`CREATE DATABASE ${name}`)
-  const pool = new pg.Pool({ ...pgServer, database: name, max: 4 })
-  await migrate(pool)
-  return {
-    adapter: PostgresAdapter(pool),
-    async close() {
-      pool.on("error", () => {})
-      await pool.end().catch(() => {})
-      await onMaintenanceDatabase(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-    },
-  }
+  const database = await createTemporaryDatabase("limits")
+  await migrate(database.pool)
+  return { adapter: PostgresAdapter(database.pool), close: () => database.drop() }
 }
 
 let sink: SmtpSink

@@ -10,7 +10,15 @@ import { createActionURL } from "../../packages/core/src/config/create-action-ur
 import { getToken } from "../../packages/core/src/jwt/get-token.js"
 import { encode } from "../../packages/core/src/jwt/encode.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
-import { adaCredentials, base, browserFor, credentialsConfig, secret, signInAsAda, silentLogger } from "@gatehouse/test-kit/credentials-app"
+import {
+  adaCredentials,
+  base,
+  browserFor,
+  credentialsConfig,
+  secret,
+  signInAsAda,
+  type silentLogger,
+} from "@gatehouse/test-kit/credentials-app"
 
 const envNames = [
   "AUTH_SECRET",

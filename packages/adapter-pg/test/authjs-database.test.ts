@@ -1,7 +1,7 @@
 import AuthjsPostgresAdapter from "@auth/pg-adapter"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { migrate, migrations, PostgresAdapter } from "../src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 let database: TemporaryDatabase
 

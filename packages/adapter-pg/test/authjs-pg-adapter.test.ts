@@ -1,7 +1,7 @@
 import AuthjsPostgresAdapter from "@auth/pg-adapter"
 import { runAdapterConformance } from "@gatehouse/adapter-test"
 import { migrate, migrations } from "../src/index.js"
-import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 let database: TemporaryDatabase
 

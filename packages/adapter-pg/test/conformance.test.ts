@@ -3,7 +3,7 @@ import type pg from "pg"
 import { migrate, PostgresAdapter } from "../src/index.js"
 import { refuseDeletes } from "./support/refuse-deletes.js"
 import { documentedSchema, strictSchema } from "./support/schemas.js"
-import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 /** The same suite on each schema an app may have: the adapter must answer the same on all of them. */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown> }[] = [

@@ -7,7 +7,7 @@
 import { afterAll, describe, expect, test } from "vitest"
 import { migrate, MigrationBlockedError, migrations, PostgresAdapter } from "../src/index.js"
 import { documentedSchema } from "./support/schemas.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 const databases: TemporaryDatabase[] = []
 async function documentedDatabase(label: string): Promise<TemporaryDatabase> {

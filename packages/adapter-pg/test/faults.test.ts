@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
 import pg from "pg"
 import { AdapterConflictError, migrate, PostgresAdapter } from "../src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 let database: TemporaryDatabase
 

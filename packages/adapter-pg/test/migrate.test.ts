@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { migrate, migrations } from "../src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 const allVersions = migrations.map((migration) => migration.version)
 let databases: TemporaryDatabase[] = []

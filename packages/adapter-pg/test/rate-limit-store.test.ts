@@ -7,7 +7,7 @@ import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-contract"
 import { rateLimitStore } from "../src/index.js"
-import { createTemporaryDatabase, type TemporaryDatabase } from "./support/temporary-database.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
 let database: TemporaryDatabase
 beforeAll(async () => {

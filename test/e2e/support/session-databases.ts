@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach } from "vitest"
 import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import { migrate, PostgresAdapter } from "../../../packages/adapter-pg/src/index.js"
-import { createTemporaryDatabase } from "../../../packages/adapter-pg/test/support/temporary-database.js"
+import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { failInserts, stopFailingInserts } from "./postgres-faults.js"
 
 export type TableName = "users" | "accounts" | "sessions"
