@@ -45,7 +45,7 @@ export async function signout(request: RequestInternal, options: InternalOptions
   }
   const cookies = clearSessionCookie(request.cookies, cookie)
   if (!isFederated(request, options, signedInWith)) return { redirect: options.callbackUrl, cookies }
-  return federatedSignOut(request, options, signedInWith, cookies)
+  return federatedSignOut(options, signedInWith, cookies)
 }
 
 /** `federated=true` in the form, or the provider's `federatedSignOut: true` (which `federated=false` turns off). */
@@ -67,7 +67,6 @@ function providerOf(options: InternalOptions, id: string): InternalProvider<"oau
  * page shown, the session cookies still cleared.
  */
 async function federatedSignOut(
-  request: RequestInternal,
   options: InternalOptions,
   signedInWith: IdentityProviderMark | undefined,
   cookies: Cookie[],
