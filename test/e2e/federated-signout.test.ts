@@ -2,6 +2,8 @@
  * Federated sign-out (OpenID Connect RP-Initiated Logout 1.0) end to end: Auth() in-process, the
  * dev IdP (oidc-provider, rpInitiatedLogout on) on loopback, a cookie-keeping fetch browser.
  */
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import Database from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -228,5 +230,46 @@ describe("federated sign-out", () => {
     expect(endSession.searchParams.get("id_token_hint")).toMatch(/^ey/)
     const back = await confirmAtIdp(browser, endSession.href)
     expect((await browser.request(back)).headers.get("location")).toBe(`${appOrigin}/goodbye`)
+  })
+
+  it("database sessions: the ID token comes from the account row; the landing and the IdP sign-out work the same", async () => {
+    const db = new Database(":memory:")
+    const adapter = SQLiteAdapter(db)
+    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })], { adapter, session: { strategy: "database" } })
+    const browser = browserFor({ [appOrigin]: app })
+    const { response: signInResponse } = await signInThroughIdp(browser, "dev-oidc")
+    expect(setCookieNames(signInResponse).set).toContain("authjs.idp")
+    expect((await sessionOf(browser)).user.email).toBe("dev@example.test")
+    const storedIdToken = (db.prepare("SELECT id_token FROM accounts").get() as { id_token: string }).id_token
+    expect(await idpAsksToLogIn(browser)).toBe(false)
+
+    const response = await postSignOut(browser)
+    expect(setCookieNames(response).deleted).toEqual(expect.arrayContaining(["authjs.session-token", "authjs.idp"]))
+    expect(db.prepare("SELECT count(*) AS n FROM sessions").get()).toEqual({ n: 0 })
+    const endSession = new URL(response.headers.get("location")!)
+    expect(endSession.searchParams.get("id_token_hint")).toBe(storedIdToken)
+    const back = await confirmAtIdp(browser, endSession.href)
+    expect((await browser.request(back)).headers.get("location")).toBe(`${appOrigin}/goodbye`)
+    expect(await idpAsksToLogIn(browser)).toBe(true)
+    db.close()
+  })
+
+  it("database sessions: an identity-provider cookie from another session is not used", async () => {
+    const db = new Database(":memory:")
+    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: "on-request" })], {
+      adapter: SQLiteAdapter(db),
+      session: { strategy: "database" },
+    })
+    const first = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(first, "dev-oidc")
+    const second = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(second, "dev-oidc")
+    // The second browser carries the first one's cookie: it names the first session, not this one.
+    second.setCookie(appOrigin, "authjs.idp", first.cookiesFor(appOrigin).get("authjs.idp")!)
+    const response = await postSignOut(second, { federated: "true" })
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(await sessionOf(second)).toBeNull()
+    expect(loggedTypes(app)).toEqual(["InvalidProvider"])
+    db.close()
   })
 })

@@ -9,6 +9,7 @@ import { signOutState } from "../oauth/checks.js"
 import { endSessionUrl, missingEndSessionEndpoint } from "../oauth/end-session.js"
 import { signoutPage } from "../pages/signout-page.js"
 import type { Cookie } from "../primitives.js"
+import { clearIdentityProviderCookie, readIdentityProviderCookie } from "../session/identity-provider-cookie.js"
 import { type IdentityProviderMark, identityProviderOf } from "../session/token-marks.js"
 import type { ResponseInternal } from "../types.js"
 
@@ -37,13 +38,15 @@ export async function signout(request: RequestInternal, options: InternalOptions
       signedInWith = identityProviderOf(decoded)
       await emitEvent(options, "signOut", { token: decoded ?? null })
     } else {
+      const account = await readIdentityProviderCookie(request.cookies, token, options)
       const session = await options.adapter!.deleteSession(token)
+      if (account) signedInWith = { provider: account.provider, idToken: await idTokenOf(account, options) }
       await emitEvent(options, "signOut", { session })
     }
   } catch (error) {
     options.logger.error(new SignOutError(error as Error))
   }
-  const cookies = clearSessionCookie(request.cookies, cookie)
+  const cookies = [...clearSessionCookie(request.cookies, cookie), ...clearIdentityProviderCookie(request.cookies, options)]
   if (!isFederated(request, options, signedInWith)) return { redirect: options.callbackUrl, cookies }
   return federatedSignOut(options, signedInWith, cookies)
 }
@@ -54,6 +57,17 @@ function isFederated(request: RequestInternal, options: InternalOptions, signedI
   if (asked === "true") return true
   if (asked === "false" || !signedInWith) return false
   return providerOf(options, signedInWith.provider)?.federatedSignOut === true
+}
+
+/** The ID token kept in the account row a database session was signed in with (none: sign-out goes without a hint). */
+async function idTokenOf(account: { provider: string; providerAccountId: string }, options: InternalOptions): Promise<string | undefined> {
+  try {
+    const row = await options.adapter!.getAccount(account.providerAccountId, account.provider)
+    return typeof row?.id_token === "string" ? row.id_token : undefined
+  } catch (error) {
+    options.logger.error(error as Error)
+    return undefined
+  }
 }
 
 function providerOf(options: InternalOptions, id: string): InternalProvider<"oauth"> | undefined {

@@ -19,6 +19,7 @@ export function defaultCookies(secure: boolean): ResolvedCookies {
     nonce: { name: `${prefix}authjs.nonce`, options: base },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: checkCookieMaxAge } },
     signOutState: { name: `${prefix}authjs.signout-state`, options: { ...base, maxAge: checkCookieMaxAge } },
+    identityProvider: { name: `${prefix}authjs.idp`, options: base },
   }
 }
 

@@ -3,6 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
+import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
@@ -28,7 +29,10 @@ export async function startSession(
   const cookie = options.cookies.sessionToken
   if (options.session.strategy === "database" && !forceJwt) {
     const session = signedIn.databaseSession!
-    return writeSessionCookie(cookies, cookie, session.sessionToken, new Date(session.expires), options.session.maxCookieChunks)
+    const expires = new Date(session.expires)
+    const written = writeSessionCookie(cookies, cookie, session.sessionToken, expires, options.session.maxCookieChunks)
+    const identityProvider = await identityProviderCookie(signedIn.account, session.sessionToken, expires, options)
+    return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
   const token = await options.callbacks.jwt({
