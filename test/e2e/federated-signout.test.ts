@@ -272,4 +272,41 @@ describe("federated sign-out", () => {
     expect(loggedTypes(app)).toEqual(["InvalidProvider"])
     db.close()
   })
+
+  it("binds the state to its provider: another provider's landing refuses it", async () => {
+    const app = makeApp([
+      oidcProvider(idp.issuer, { federatedSignOut: true }),
+      oidcProvider(idp.issuer, { id: "dev-oidc-b", federatedSignOut: true }),
+    ])
+    const browser = await signedIn(app)
+    const state = new URL((await postSignOut(browser)).headers.get("location")!).searchParams.get("state")!
+    const wrong = await browser.request(`${base}/signout/callback/dev-oidc-b?state=${state}`)
+    expect(wrong.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(app.logger.errors.map((e) => e.message).join()).toMatch(/created for another provider/)
+  })
+
+  it("keeps the provider and ID token through a jwt callback that rebuilds the token", async () => {
+    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })], {
+      callbacks: { jwt: ({ token }) => ({ sub: token.sub, email: token.email }) },
+    })
+    const browser = await signedIn(app)
+    // A session read runs the callback again and re-issues the cookie.
+    await browser.request(`${base}/session`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })
+    const endSession = new URL((await postSignOut(browser)).headers.get("location")!)
+    expect(endSession.pathname).toBe("/session/end")
+    expect(endSession.searchParams.get("id_token_hint")).toMatch(/^ey/)
+  })
+
+  it("follows today's CSRF and Origin rules: a cross-site federated sign-out ends nothing and goes nowhere", async () => {
+    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const browser = await signedIn(app)
+    const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
+    const response = await browser.request(`${base}/signout`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ csrfToken, callbackUrl: `${appOrigin}/goodbye`, federated: "true" }),
+    })
+    expect(response.headers.get("location")).toBe(`${base}/signin?error=MissingCSRF`)
+    expect((await sessionOf(browser)).user.email).toBe("dev@example.test")
+  })
 })
