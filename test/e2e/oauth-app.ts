@@ -18,8 +18,15 @@ export const landing = `${appOrigin}/dashboard`
 const providerIds = ["dev-oidc", "dev-oidc-b", "dev-oauth", "dev-oauth-post", "dev-form-post"]
 const origins = [appOrigin, "http://proxy.test", "http://preview.test"]
 const redirectUris = origins.flatMap((origin) => providerIds.map((id) => `${origin}/auth/callback/${id}`))
+/** Where a federated sign-out comes back to (OpenID Connect RP-Initiated Logout). */
+const postLogoutRedirectUris = origins.flatMap((origin) => providerIds.map((id) => `${origin}/auth/signout/callback/${id}`))
 
-export const basicClient: DevClient = { client_id: "gatehouse-basic", client_secret: "basic-secret", redirect_uris: redirectUris }
+export const basicClient: DevClient = {
+  client_id: "gatehouse-basic",
+  client_secret: "basic-secret",
+  redirect_uris: redirectUris,
+  post_logout_redirect_uris: postLogoutRedirectUris,
+}
 export const postClient: DevClient = {
   client_id: "gatehouse-post",
   client_secret: "post-secret",

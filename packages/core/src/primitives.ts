@@ -137,6 +137,10 @@ export interface CookiesOptions {
   state: Partial<CookieOption>
   nonce: Partial<CookieOption>
   webauthnChallenge: Partial<CookieOption>
+  /** Binds a federated sign-out's `state` to the browser until the provider sends it back. */
+  signOutState: Partial<CookieOption>
+  /** Database sessions of a provider with `federatedSignOut`: which account the session was signed in with. */
+  identityProvider: Partial<CookieOption>
 }
 
 /** Every cookie's name and attributes, defaults and the app's `cookies` option merged. */

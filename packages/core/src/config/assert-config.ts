@@ -1,4 +1,5 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret, UntrustedHost } from "../errors.js"
+import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"
@@ -39,6 +40,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     } else if (provider.type === "oauth" || provider.type === "oidc") {
       try {
         assertOAuthEndpoints(provider)
+        assertEndSessionEndpoint(provider)
       } catch (error) {
         return error as AuthError
       }

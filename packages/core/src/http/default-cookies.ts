@@ -18,6 +18,8 @@ export function defaultCookies(secure: boolean): ResolvedCookies {
     state: { name: `${prefix}authjs.state`, options: { ...base, maxAge: checkCookieMaxAge } },
     nonce: { name: `${prefix}authjs.nonce`, options: base },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: checkCookieMaxAge } },
+    signOutState: { name: `${prefix}authjs.signout-state`, options: { ...base, maxAge: checkCookieMaxAge } },
+    identityProvider: { name: `${prefix}authjs.idp`, options: base },
   }
 }
 

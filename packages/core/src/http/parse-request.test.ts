@@ -15,6 +15,8 @@ describe("parseActionPath", () => {
     ["/api/auth/webauthn-options/passkey", "/api/auth", { action: "webauthn-options", providerId: "passkey" }],
     ["/api/auth/csrf", "/api/auth/", { action: "csrf", providerId: undefined }],
     ["/auth/error/", "/auth", { action: "error", providerId: undefined }],
+    ["/auth/signout/callback/dev-oidc", "/auth", { action: "signout", providerId: "dev-oidc" }],
+    ["/auth/signout/callback/dev-oidc/", "/auth", { action: "signout", providerId: "dev-oidc" }],
   ])("%s under %s", (pathname, basePath, expected) => {
     expect(parseActionPath(pathname, basePath)).toEqual(expected)
   })
@@ -29,6 +31,12 @@ describe("parseActionPath", () => {
     ["/auth/session/x", "/auth"],
     ["/auth/providers/x", "/auth"],
     ["/auth/signout/x", "/auth"],
+    ["/auth/signout/callback", "/auth"],
+    ["/auth/signout/callback//x", "/auth"],
+    ["/auth/signout/callback/x/y", "/auth"],
+    ["/auth/signout/other/x", "/auth"],
+    ["/auth/signin/callback/x", "/auth"],
+    ["/auth/callback/callback/x", "/auth"],
     ["/auth/error/x", "/auth"],
     ["/auth/verify-request/x", "/auth"],
     ["/authx/session", "/auth"],

@@ -30,14 +30,22 @@ export async function parseRequest(request: Request, basePath: string): Promise<
   }
 }
 
-/** `{basePath}/<action>[/<providerId>]`, trailing slashes tolerated, nothing else. */
+/**
+ * `{basePath}/<action>[/<providerId>]`, and `{basePath}/signout/callback/<providerId>` (where a
+ * provider sends the browser back after a federated sign-out); trailing slashes tolerated,
+ * nothing else.
+ */
 export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")
   // Trailing slashes are fine; an empty segment anywhere else (`//x`) is a different path.
   while (segments.length > 1 && segments[segments.length - 1] === "") segments.pop()
-  if (segments.length > 2 || segments.includes("")) throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  if (segments.includes("")) throw new UnknownAction(`Cannot parse action at ${pathname}`)
+  if (segments.length === 3 && segments[0] === "signout" && segments[1] === "callback") {
+    return { action: "signout", providerId: segments[2] }
+  }
+  if (segments.length > 2) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const [action, providerId] = segments
   if (!isAuthAction(action)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   if (providerId !== undefined && !actionsWithProvider.has(action)) {

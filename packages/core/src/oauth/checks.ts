@@ -15,12 +15,13 @@ import { encode } from "../jwt/encode.js"
 import type { Cookie, CookieOption } from "../primitives.js"
 
 type OAuthOptions = InternalOptions<"oauth" | "oidc">
-type CheckCookieKey = "pkceCodeVerifier" | "state" | "nonce"
+type CheckCookieKey = "pkceCodeVerifier" | "state" | "nonce" | "signOutState"
 
 const checkNames: Record<CheckCookieKey, string> = {
   pkceCodeVerifier: "PKCE code_verifier",
   state: "state",
   nonce: "nonce",
+  signOutState: "sign-out state",
 }
 
 /** Salt of the `state` parameter's own JWE (not a cookie, so not a cookie name). */
@@ -29,6 +30,8 @@ const stateParamSalt = "encodedState"
 interface CheckCookiePayload {
   value: string
   provider: string
+  /** Where a federated sign-out lands once the provider sends the browser back. */
+  redirectTo?: string
 }
 
 /** What the `state` parameter carries: a random value, and where a redirect proxy must send the callback. */
@@ -51,7 +54,7 @@ function isFormPost(options: OAuthOptions): boolean {
  */
 function checkCookieAttributes(key: CheckCookieKey, options: OAuthOptions): CookieOption["options"] {
   const { expires: _expires, ...base } = options.cookies[key].options
-  const crossSitePost = isFormPost(options) && key !== "pkceCodeVerifier"
+  const crossSitePost = isFormPost(options) && (key === "state" || key === "nonce")
   return { ...base, ...(crossSitePost ? { sameSite: "none" as const, secure: true } : {}) }
 }
 
@@ -59,15 +62,19 @@ function checkCookieOptions(key: CheckCookieKey, options: OAuthOptions): CookieO
   return { ...checkCookieAttributes(key, options), expires: new Date(Date.now() + checkCookieMaxAge * 1000) }
 }
 
-async function mintCheckCookie(key: CheckCookieKey, value: string, options: OAuthOptions): Promise<Cookie> {
+async function mintCheckCookie(key: CheckCookieKey, value: string, options: OAuthOptions, redirectTo?: string): Promise<Cookie> {
   const { name } = options.cookies[key]
-  const payload: CheckCookiePayload = { value, provider: options.provider.id }
+  const payload: CheckCookiePayload = { value, provider: options.provider.id, ...(redirectTo ? { redirectTo } : {}) }
   const token = await encode({ token: payload, secret: secretOf(options), salt: name, maxAge: checkCookieMaxAge })
   return { name, value: token, options: checkCookieOptions(key, options) }
 }
 
 /** Reads a check cookie back; anything but an intact cookie minted for this provider is InvalidCheck. */
 async function readCheckCookie(key: CheckCookieKey, cookies: Record<string, string>, options: OAuthOptions): Promise<string> {
+  return (await readCheckPayload(key, cookies, options)).value
+}
+
+async function readCheckPayload(key: CheckCookieKey, cookies: Record<string, string>, options: OAuthOptions): Promise<CheckCookiePayload> {
   const { name } = options.cookies[key]
   const check = checkNames[key]
   const token = cookies[name]
@@ -88,7 +95,7 @@ async function readCheckCookie(key: CheckCookieKey, cookies: Record<string, stri
       cookieProvider: String(payload.provider),
     })
   }
-  return payload.value
+  return payload as CheckCookiePayload
 }
 
 /** Same name and attributes as when minted, so the browser replaces (and drops) that very cookie. */
@@ -164,5 +171,31 @@ export const nonce = {
     const value = await readCheckCookie("nonce", cookies, options)
     used.push(deletion("nonce", options))
     return value
+  },
+}
+
+/**
+ * A federated sign-out's `state`: a random value sent to the provider's end-session endpoint, kept
+ * (with where to land afterwards) in its own cookie, which only the landing of the same provider
+ * in the same browser can match.
+ */
+export const signOutState = {
+  async create(options: OAuthOptions, redirectTo: string): Promise<{ value: string; cookie: Cookie }> {
+    const value = oauth.generateRandomState()
+    return { value, cookie: await mintCheckCookie("signOutState", value, options, redirectTo) }
+  },
+  /** The saved `redirectTo` when `returned` is the state this browser was given; InvalidCheck otherwise. */
+  async use(
+    returned: string | undefined,
+    cookies: Record<string, string>,
+    options: OAuthOptions,
+    used: Cookie[],
+  ): Promise<string | undefined> {
+    const payload = await readCheckPayload("signOutState", cookies, options)
+    used.push(deletion("signOutState", options))
+    if (!returned || returned !== payload.value) {
+      throw new InvalidCheck("The sign-out state did not match the one this browser was given", { provider: options.provider.id })
+    }
+    return typeof payload.redirectTo === "string" ? payload.redirectTo : undefined
   },
 }

@@ -101,6 +101,14 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
   style?: OAuthProviderButtonStyles
   allowDangerousEmailAccountLinking?: boolean
   redirectProxyUrl?: string
+  /**
+   * Sign out of the provider too (OpenID Connect RP-Initiated Logout): `true` makes every sign-out
+   * of a session begun with this provider federated; `"on-request"` only when the sign-out asks
+   * (`federated=true`). Either keeps the ID token in JWT sessions, which federated sign-out needs.
+   */
+  federatedSignOut?: boolean | "on-request"
+  /** The provider's `end_session_endpoint`, for providers whose discovery document lacks it (or that have none). */
+  endSessionEndpoint?: string
   /** The user's overrides, merged over the defaults by core. */
   options?: OAuthUserConfig<P>
   [customFetch]?: typeof fetch

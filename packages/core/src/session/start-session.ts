@@ -3,7 +3,8 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
-import { markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
+import { identityProviderCookie } from "./identity-provider-cookie.js"
+import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -28,7 +29,10 @@ export async function startSession(
   const cookie = options.cookies.sessionToken
   if (options.session.strategy === "database" && !forceJwt) {
     const session = signedIn.databaseSession!
-    return writeSessionCookie(cookies, cookie, session.sessionToken, new Date(session.expires), options.session.maxCookieChunks)
+    const expires = new Date(session.expires)
+    const written = writeSessionCookie(cookies, cookie, session.sessionToken, expires, options.session.maxCookieChunks)
+    const identityProvider = await identityProviderCookie(signedIn.account, session.sessionToken, expires, options)
+    return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
   const token = await options.callbacks.jwt({
@@ -50,6 +54,22 @@ export async function startSession(
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
+  const marked = withIdentityProvider(token, account, options)
+  return withAdapterMarks(marked, user, account, options)
+}
+
+/**
+ * Only for providers with `federatedSignOut`: the ID token is the bulk of the mark (about 1 kB),
+ * and every other session cookie stays as small as before.
+ */
+function withIdentityProvider(token: JWT, account: Account | null, options: InternalOptions): JWT {
+  const provider = options.provider as { federatedSignOut?: unknown } | undefined
+  if (!account || (account.type !== "oidc" && account.type !== "oauth") || !provider?.federatedSignOut) return token
+  const idToken = typeof account.id_token === "string" ? account.id_token : undefined
+  return markIdentityProvider(token, { provider: account.provider, ...(idToken ? { idToken } : {}) })
+}
+
+function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
   if (!options.adapter) return token
   if (account?.type === "credentials") {
     const provider = options.provider as { authorizeReturnsAdapterUserId?: boolean }

@@ -13,10 +13,19 @@ import type { JWT } from "../jwt/types.js"
  *   If the address's owner proves it later, the user is kept (its attachments removed, see
  *   login/owner-of-proven-address.ts) but a token minted before that may be an impostor's: once
  *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
+ * - `gatehouse.idp` (`{ provider, idToken? }`): minted by a sign-in with a provider whose
+ *   `federatedSignOut` is set, so that sign-out can end the session at the provider too.
  */
 const credentialsClaim = "gatehouse.credentials"
 const unverifiedClaim = "gatehouse.unverified"
-const marks = [credentialsClaim, unverifiedClaim] as const
+const identityProviderClaim = "gatehouse.idp"
+const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim] as const
+
+/** Which provider a JWT session was signed in with, and the ID token it issued. */
+export interface IdentityProviderMark {
+  provider: string
+  idToken?: string
+}
 
 /** The token of a credentials sign-in, marked (see above). */
 export function markCredentialsToken(token: JWT, providerId: string): JWT {
@@ -26,6 +35,18 @@ export function markCredentialsToken(token: JWT, providerId: string): JWT {
 /** The token of a sign-in into an adapter user whose address was not verified, marked (see above). */
 export function markUnverifiedToken(token: JWT): JWT {
   return { ...token, [unverifiedClaim]: true }
+}
+
+/** The token of a sign-in with a provider that has federated sign-out, marked (see above). */
+export function markIdentityProvider(token: JWT, mark: IdentityProviderMark): JWT {
+  return { ...token, [identityProviderClaim]: mark }
+}
+
+/** The provider (and ID token) a JWT session was signed in with, when it was marked. */
+export function identityProviderOf(token: JWT | null | undefined): IdentityProviderMark | undefined {
+  const mark = token?.[identityProviderClaim] as Partial<IdentityProviderMark> | undefined
+  if (typeof mark?.provider !== "string") return undefined
+  return { provider: mark.provider, ...(typeof mark.idToken === "string" ? { idToken: mark.idToken } : {}) }
 }
 
 /** Whether the token came from a credentials sign-in, so its `sub` names no adapter user. */

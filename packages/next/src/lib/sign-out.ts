@@ -8,9 +8,9 @@ import type { SignOutOptions } from "./types.js"
 import { writeCookies } from "./next-headers.js"
 
 /**
- * Server-side `signOut({ redirectTo?, redirect? })`: ends the session (database row included) and clears its
- * cookies, then redirects (default: the page the action was called from) or, with `redirect: false`,
- * returns the URL it would have gone to.
+ * Server-side `signOut({ redirectTo?, redirect?, federated? })`: ends the session (database row included) and
+ * clears its cookies, then redirects (default: the page the action was called from) or, with `redirect: false`,
+ * returns the URL it would have gone to. With `federated`, that URL is the provider's end-session endpoint.
  */
 export async function signOut(resolveConfig: ConfigResolver, options: SignOutOptions = {}): Promise<string> {
   const config = await resolveConfig(undefined)
@@ -20,7 +20,7 @@ export async function signOut(resolveConfig: ConfigResolver, options: SignOutOpt
   const request = new Request(context.url, {
     method: "POST",
     headers: context.headers,
-    body: new URLSearchParams({ callbackUrl }),
+    body: new URLSearchParams({ callbackUrl, ...(options.federated !== undefined ? { federated: String(options.federated) } : {}) }),
   })
   const result: any = await Auth(request, serverActionConfig(config) as any)
   await writeCookies(result?.cookies)

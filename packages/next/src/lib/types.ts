@@ -45,6 +45,11 @@ export type SignInAuthorizationParams = string | string[][] | Record<string, str
 export interface SignOutOptions {
   redirectTo?: string
   redirect?: boolean
+  /**
+   * Also end the session at the identity provider it was signed in with (OpenID Connect
+   * RP-Initiated Logout): the redirect goes to the provider, which sends the browser back to `redirectTo`.
+   */
+  federated?: boolean
 }
 
 export interface NextAuthResult {
