@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from "vitest"
+import { decode } from "../jwt/decode.js"
+import { encode } from "../jwt/encode.js"
+import type { JWTOptions } from "../jwt/types.js"
+import { cachedTokenStats, readTokenCached } from "./read-token-cached.js"
+
+const secret = "read-token-cached-test-secret-0123456789abcdef"
+const salt = "authjs.session-token"
+const jwtOptions = (s: string | string[] = secret) => ({ secret: s, maxAge: 3600, encode, decode }) as unknown as JWTOptions
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe("readTokenCached", () => {
+  it("hands out a fresh copy on every read, so a caller's changes never reach the next one", async () => {
+    const token = await encode({ token: { sub: "copy", email: "copy@example.test", roles: ["a"] }, secret, salt })
+    const first = await readTokenCached(token, jwtOptions(), salt)
+    const entriesAfterMiss = cachedTokenStats().entries
+    first!.email = "changed-after-miss@example.test"
+    ;(first!.roles as string[]).push("injected")
+    const second = await readTokenCached(token, jwtOptions(), salt)
+    expect(cachedTokenStats().entries).toBe(entriesAfterMiss)
+    expect(second).toMatchObject({ sub: "copy", email: "copy@example.test", roles: ["a"] })
+    second!.email = "changed-after-hit@example.test"
+    expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ email: "copy@example.test", roles: ["a"] })
+  })
+
+  it("serves an entry only for the same secret and salt", async () => {
+    const token = await encode({ token: { sub: "scoped" }, secret, salt })
+    expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ sub: "scoped" })
+    await expect(readTokenCached(token, jwtOptions("another-secret-another-secret-0123456789"), salt)).rejects.toThrow()
+    await expect(readTokenCached(token, jwtOptions(), "another.cookie-name")).rejects.toThrow()
+  })
+
+  it("never serves an entry past the token's exp", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const token = await encode({ token: { sub: "short-lived" }, secret, salt, maxAge: 5 })
+    expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ sub: "short-lived" })
+    vi.setSystemTime(Date.now() + 30_000)
+    await expect(readTokenCached(token, jwtOptions(), salt)).rejects.toThrow()
+  })
+})
