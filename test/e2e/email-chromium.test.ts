@@ -3,23 +3,20 @@
  * mail over SMTP, the confirmation page's button, and the code typed on the verify-request page.
  * The app is a plain Node server around the core handler, with the real SQLite adapter.
  */
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import Database from "better-sqlite3"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
-import { Auth } from "../../packages/core/src/handler/auth.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { codeFromMail, linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
-import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
+import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
 import { launchChromium } from "./support/launch-chromium.js"
 
 let sink: SmtpSink
 let db: Database.Database
-let server: Server
+let server: CoreAppServer
 let browser: Browser
 let origin: string
 
@@ -33,21 +30,14 @@ beforeAll(async () => {
     providers: [Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" })],
     logger: silentLogger(),
   }
-  server = createServer(async (req, res) => {
-    const request = await toWebRequest(req, origin)
-    const { pathname } = new URL(request.url)
-    if (pathname.startsWith("/auth/")) return sendWebResponse(res, await Auth(request, config))
-    const session = await (await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)).json()
-    res.writeHead(200, { "content-type": "text/plain" }).end(session ? `Signed in as ${session.user.email}` : "Not signed in")
-  })
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
-  origin = `http://localhost:${port}`
+  server = await startCoreAppServer(config)
+  origin = server.origin
   browser = await launchChromium()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await server?.close()
   await sink?.close()
   db?.close()
 })

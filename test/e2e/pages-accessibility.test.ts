@@ -5,15 +5,12 @@
  * also saved as a screenshot under .tmp/screenshots/pages/ for a person to look at.
  */
 import { mkdirSync, readFileSync } from "node:fs"
-import { createServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
-import { Auth } from "../../packages/core/src/handler/auth.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import GitHub from "../../packages/core/src/providers/github.js"
 import Google from "../../packages/core/src/providers/google.js"
@@ -21,7 +18,7 @@ import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
-import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
+import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
 import { launchChromium } from "./support/launch-chromium.js"
 import { repoRoot } from "./support/clean-room-app.js"
 
@@ -29,7 +26,7 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/
 const screenshots = join(repoRoot, ".tmp", "screenshots", "pages")
 
 let db: Database.Database
-let server: Server
+let server: CoreAppServer
 let browser: Browser
 let origin: string
 
@@ -58,21 +55,14 @@ beforeAll(async () => {
     session: { strategy: "jwt" },
     logger: silentLogger(),
   }
-  server = createServer(async (req, res) => {
-    const request = await toWebRequest(req, origin)
-    const { pathname } = new URL(request.url)
-    if (pathname.startsWith("/auth/")) return sendWebResponse(res, await Auth(request, config))
-    const session = await (await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)).json()
-    res.writeHead(200, { "content-type": "text/plain" }).end(session ? `Signed in as ${session.user.email}` : "Not signed in")
-  })
-  const port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
-  origin = `http://localhost:${port}`
+  server = await startCoreAppServer(config)
+  origin = server.origin
   browser = await launchChromium()
 })
 
 afterAll(async () => {
   await browser?.close()
-  await new Promise((resolve) => server?.close(resolve))
+  await server?.close()
   db?.close()
 })
 
