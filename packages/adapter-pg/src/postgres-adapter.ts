@@ -5,6 +5,8 @@ import {
   unknownUser,
   writeConflicts,
   type Adapter,
+  type AdapterAccount,
+  type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
 import { isMalformedId, translatingConflicts } from "./errors.js"
@@ -69,12 +71,48 @@ export function PostgresAdapter(pool: Pool): Adapter {
     }
   }
 
+  async function insertUser(client: PoolClient, user: AdapterUser): Promise<UserRow | undefined> {
+    if (typeof user.email === "string") await claimEmail(client, user.email, null)
+    return first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null], client)
+  }
+
+  async function insertAccount(client: PoolClient, account: AdapterAccount): Promise<AccountRow | undefined> {
+    await lockKey(client, lockSpace.providerAccount, JSON.stringify([account.provider, account.providerAccountId]))
+    if (await first(queries.accountTaken, [account.provider, account.providerAccountId], client)) {
+      throw new AdapterConflictError(...writeConflicts.linkAccount.unique)
+    }
+    return first<AccountRow>(
+      queries.insertAccount,
+      [
+        account.userId,
+        account.type,
+        account.provider,
+        account.providerAccountId,
+        account.access_token ?? null,
+        account.refresh_token ?? null,
+        account.id_token ?? null,
+        account.expires_at ?? null,
+        account.token_type ?? null,
+        account.scope ?? null,
+        typeof account.session_state === "string" ? account.session_state : null,
+      ],
+      client,
+    )
+  }
+
   return {
     async createUser(user) {
+      const row = await translatingConflicts(writeConflicts.createUser, () => inTransaction(pool, (client) => insertUser(client, user)))
+      return toUser(row!)
+    },
+
+    // One transaction: an outage between the two writes must not leave a user that no account reaches.
+    async createUserWithAccount(user, account) {
       const row = await translatingConflicts(writeConflicts.createUser, () =>
         inTransaction(pool, async (client) => {
-          if (typeof user.email === "string") await claimEmail(client, user.email, null)
-          return first<UserRow>(queries.insertUser, [user.name ?? null, user.email, user.emailVerified ?? null, user.image ?? null], client)
+          const created = await insertUser(client, user)
+          await insertAccount(client, { ...account, userId: created!.id } as AdapterAccount)
+          return created
         }),
       )
       return toUser(row!)
@@ -140,29 +178,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     async linkAccount(account) {
       const row = await translatingConflicts(writeConflicts.linkAccount, () =>
-        inTransaction(pool, async (client) => {
-          await lockKey(client, lockSpace.providerAccount, JSON.stringify([account.provider, account.providerAccountId]))
-          if (await first(queries.accountTaken, [account.provider, account.providerAccountId], client)) {
-            throw new AdapterConflictError(...writeConflicts.linkAccount.unique)
-          }
-          return first<AccountRow>(
-            queries.insertAccount,
-            [
-              account.userId,
-              account.type,
-              account.provider,
-              account.providerAccountId,
-              account.access_token ?? null,
-              account.refresh_token ?? null,
-              account.id_token ?? null,
-              account.expires_at ?? null,
-              account.token_type ?? null,
-              account.scope ?? null,
-              typeof account.session_state === "string" ? account.session_state : null,
-            ],
-            client,
-          )
-        }),
+        inTransaction(pool, (client) => insertAccount(client, account)),
       )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toAccount(row)

@@ -1,6 +1,14 @@
 import BetterSqlite3 from "better-sqlite3"
 import type { Database } from "better-sqlite3"
-import { AdapterConflictError, unknownAuthenticator, unknownUser, writeConflicts, type Adapter } from "@gatehouse/core/adapters"
+import {
+  AdapterConflictError,
+  unknownAuthenticator,
+  unknownUser,
+  writeConflicts,
+  type Adapter,
+  type AdapterAccount,
+  type AdapterUser,
+} from "@gatehouse/core/adapters"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
@@ -38,7 +46,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     return { accounts, authenticators, sessions }
   })
 
-  return {
+  const adapter: Adapter = {
     createUser(user) {
       const row = translatingConflicts(writeConflicts.createUser, () =>
         sql.insertUser.get({
@@ -195,5 +203,16 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       // IMMEDIATE: the write lock is taken up front, so another process cannot slip in between.
       return removeUserAttachments.immediate(userId)
     },
+
+    createUserWithAccount(user, account) {
+      return createUserWithAccount.immediate(user, account)
+    },
   }
+  // All or nothing: a refused account link removes the user just created.
+  const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {
+    const created = adapter.createUser!(user) as AdapterUser
+    adapter.linkAccount!({ ...account, userId: created.id } as AdapterAccount)
+    return created
+  })
+  return adapter
 }

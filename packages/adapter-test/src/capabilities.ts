@@ -15,6 +15,7 @@ export const capabilityGroups = {
   verificationTokens: ["createVerificationToken", "useVerificationToken"],
   authenticators: ["createAuthenticator", "getAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
   removeUserAttachments: ["removeUserAttachments"],
+  createUserWithAccount: ["createUserWithAccount"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

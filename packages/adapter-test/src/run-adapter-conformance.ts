@@ -4,6 +4,7 @@ import { detectCapabilities } from "./capabilities.js"
 import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
+import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerSessionTests } from "./groups/sessions.js"
@@ -21,6 +22,7 @@ const registrars = {
   verificationTokens: registerVerificationTokenTests,
   authenticators: registerAuthenticatorTests,
   removeUserAttachments: registerRemoveUserAttachmentsTests,
+  createUserWithAccount: registerCreateUserWithAccountTests,
 } as const
 
 /**

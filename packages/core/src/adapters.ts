@@ -68,6 +68,12 @@ export interface Adapter {
    * then survives (pre-account hijacking), while the user's id, and the app's data keyed to it, stay.
    */
   removeUserAttachments?(userId: string): Awaitable<RemovedUserAttachments>
+  /**
+   * Beyond Auth.js, optional: creates the user and links its first account in one transaction, so a
+   * failure between the two writes (an outage) never leaves a user that no account reaches — a
+   * credentials sign-in would otherwise find only an unlinked user holding its address, and refuse.
+   */
+  createUserWithAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
 }
 
 /** What `removeUserAttachments` removed. */

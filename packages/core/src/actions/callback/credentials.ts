@@ -119,6 +119,15 @@ async function findOrCreateCredentialsUser(
     if (holder) owner = (await ownerOfProvenAddress(profile, options, created)).user
   }
   try {
+    if (!owner && adapter.createUserWithAccount) {
+      // One transaction where the adapter offers it: an outage cannot leave the user unlinked.
+      owner = created.user = await adapter.createUserWithAccount(profile, { ...accountKey, type: "credentials" } as Omit<
+        AdapterAccount,
+        "userId"
+      >)
+      await emitEvent(options, "createUser", { user: owner })
+      return owner
+    }
     if (!owner) {
       owner = created.user = await adapter.createUser(profile)
       await emitEvent(options, "createUser", { user: owner })
