@@ -13,6 +13,7 @@ import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
 import { queries, type Query } from "./queries.js"
+import { sessionLookups } from "./session-lookups.js"
 import {
   toAccount,
   toAuthenticator,
@@ -39,6 +40,7 @@ function given(record: object, field: string): boolean {
  */
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
+  const sessionAndUser = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUser)
 
   async function first<Row extends QueryResultRow>(
     query: Query,
@@ -203,7 +205,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async getSessionAndUser(sessionToken) {
-      const row = await first<SessionAndUserRow>(queries.sessionAndUser, [sessionToken])
+      const row = await sessionAndUser(sessionToken)
       return row ? toSessionAndUser(row) : null
     },
 
