@@ -39,7 +39,12 @@ export async function requestOptions(
 
   const cookies: Cookie[] = []
   const options: InternalOptions = {
-    url: new URL(`${origin}${config.basePath}`),
+    // Made on first use (and kept): a session read never needs it, and parsing a URL is not free.
+    get url() {
+      const url = new URL(`${origin}${config.basePath}`)
+      Object.defineProperty(this, "url", { value: url, enumerable: true, writable: true })
+      return url
+    },
     basePath: config.basePath,
     action,
     providers,

@@ -16,7 +16,8 @@ export async function parseRequest(request: Request, basePath: string): Promise<
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Unsupported HTTP method: ${method}`)
   const url = new URL(request.url)
   const { action, providerId } = parseActionPath(url.pathname, basePath)
-  const query = Object.fromEntries(url.searchParams)
+  // Most requests carry no query string: skip making a URLSearchParams for nothing.
+  const query: Record<string, string> = url.search === "" ? {} : Object.fromEntries(url.searchParams)
   return {
     url,
     method,
