@@ -3,7 +3,7 @@
 //   Gatehouse + @gatehouse/adapter-pg       beside  @auth/core + @auth/pg-adapter, same PostgreSQL tables
 // Every side reads the same kind of session (a fresh one, so nobody writes: updateAge not reached)
 // and is first checked to answer with the right user, and with null for an unknown token.
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import Database from "better-sqlite3"
@@ -15,7 +15,7 @@ import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsPostgresAdapter from "@auth/pg-adapter"
 import { betterAuth } from "better-auth"
 import { getMigrations } from "better-auth/db/migration"
-import { compare } from "./measure.mjs"
+import { compare, roundSpread } from "./measure.mjs"
 
 const secret = "bench-secret-bench-secret-bench-secret-0123"
 const origin = "http://localhost:3000"
@@ -100,12 +100,21 @@ async function sqliteSides(folder) {
 async function postgresSides() {
   const name = `gatehouse_bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`
   await onMaintenanceDatabase((client) => client.query(`CREATE DATABASE ${name}`))
-  const gatehousePool = new pg.Pool({ ...postgres, database: name, max: 16 })
-  const authjsPool = new pg.Pool({ ...postgres, database: name, max: 16 })
+  // The same pool settings on both sides; the application names only let the meters below tell
+  // the two sides' server processes apart.
+  const gatehousePool = new pg.Pool({ ...postgres, database: name, max: 16, application_name: "bench_gatehouse" })
+  const authjsPool = new pg.Pool({ ...postgres, database: name, max: 16, application_name: "bench_authjs" })
   // The Auth.js tables plus the indexes Gatehouse adds (the unique "sessionToken" index helps both sides).
   await migrate(gatehousePool)
   const tokens = await seedSessions(PostgresAdapter(gatehousePool))
+  const admin = new pg.Client({ ...postgres, database: name })
+  await admin.connect()
+  const meters = (pool, application) => ({
+    statements: countStatements(pool),
+    ...(serverCpuReadable() ? { serverCpuMicros: () => serverCpuMicros(admin, application) } : {}),
+  })
   return {
+    meters: { gatehouse: meters(gatehousePool, "bench_gatehouse"), "@auth/core": meters(authjsPool, "bench_authjs") },
     sides: {
       gatehouse: authjsStyleSide(GatehouseAuth, PostgresAdapter(gatehousePool), tokens),
       "@auth/core": authjsStyleSide(AuthjsAuth, AuthjsPostgresAdapter(authjsPool), tokens),
@@ -113,11 +122,49 @@ async function postgresSides() {
     async close() {
       // DROP ... WITH (FORCE) may cut a connection still saying goodbye: not an error here.
       for (const pool of [gatehousePool, authjsPool]) pool.on("error", () => {})
+      await admin.end()
       await gatehousePool.end()
       await authjsPool.end()
       await onMaintenanceDatabase((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))
     },
   }
+}
+
+/** A running count of the statements sent through `pool` (both adapters send each through pool.query). */
+function countStatements(pool) {
+  let sent = 0
+  const query = pool.query.bind(pool)
+  pool.query = (...args) => {
+    sent++
+    return query(...args)
+  }
+  return () => sent
+}
+
+/** Only where the server runs on this machine (its processes' /proc entries are readable). */
+function serverCpuReadable() {
+  try {
+    readFileSync("/proc/self/stat")
+    return ["127.0.0.1", "localhost", "::1"].includes(postgres.host)
+  } catch {
+    return false
+  }
+}
+
+/** CPU time (µs, user + system) used so far by the server processes serving `application`'s connections. */
+async function serverCpuMicros(admin, application) {
+  const { rows } = await admin.query("SELECT pid FROM pg_stat_activity WHERE application_name = $1", [application])
+  let ticks = 0
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: utime and stime are the 12th and 13th (clock ticks, 100 per second).
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ")
+      ticks += Number(fields[11]) + Number(fields[12])
+    } catch {
+      // A process that ended between the query and the read: its time is lost from this round.
+    }
+  }
+  return ticks * 10_000
 }
 
 async function onMaintenanceDatabase(work) {
@@ -164,8 +211,10 @@ export async function benchDatabaseSessions({ count, rounds, only }) {
           const ops = Object.fromEntries(
             Object.entries(opened.sides).map(([name, side]) => [name, (i) => side.read(i).then((r) => r.arrayBuffer())]),
           )
-          const result = await compare(ops, { count, inFlight, rounds })
+          const result = await compare(ops, { count, inFlight, rounds, meters: opened.meters })
           const ratio = result.gatehouse / result[competitor]
+          const { details } = result
+          const perSide = (name) => ({ cpuMicros: details[name].cpuMicros, ...details[name].meters })
           rows.push({
             case: `${setup.name} (vs ${competitor})`,
             inFlight,
@@ -173,10 +222,23 @@ export async function benchDatabaseSessions({ count, rounds, only }) {
             [competitor === "@auth/core" ? "authjs" : competitor]: result[competitor],
             competitor,
             ratio,
+            roundRatios: details.roundRatios,
+            perLookup: { gatehouse: perSide("gatehouse"), [competitor]: perSide(competitor) },
           })
+          const describe = (name) => {
+            const { cpuMicros, statements, serverCpuMicros } = perSide(name)
+            return [
+              `${cpuMicros.toFixed(0)} µs CPU`,
+              statements === undefined ? "" : `${statements.toFixed(2)} statements`,
+              serverCpuMicros === undefined ? "" : `${serverCpuMicros.toFixed(0)} µs server CPU`,
+            ]
+              .filter(Boolean)
+              .join(", ")
+          }
           console.log(
             `${`${setup.name} vs ${competitor}`.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ` +
-              `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, ${competitor} ${result[competitor].toFixed(0)}/s)`,
+              `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, ${competitor} ${result[competitor].toFixed(0)}/s; ${roundSpread(details.roundRatios)})\n` +
+              `${" ".repeat(66)}per lookup: gatehouse ${describe("gatehouse")}; ${competitor} ${describe(competitor)}`,
           )
         }
       } finally {

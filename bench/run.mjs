@@ -7,7 +7,7 @@ import GatehouseCredentials from "@gatehouse/core/providers/credentials"
 import { encode as gatehouseEncode } from "@gatehouse/core/jwt"
 import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsCredentials from "@auth/core/providers/credentials"
-import { compare } from "./measure.mjs"
+import { compare, roundSpread } from "./measure.mjs"
 import { benchDatabaseSessions } from "./database.mjs"
 import { benchCookieSessions } from "./jwt-vs-better-auth.mjs"
 import { coldImport } from "./cold-import.mjs"
@@ -142,25 +142,51 @@ for (const benchCase of cases.filter((c) => selected(c.name))) {
       rounds: quick ? 3 : 7,
     })
     const ratio = result.gatehouse / result["@auth/core"]
-    rows.push({ case: benchCase.name, inFlight, gatehouse: result.gatehouse, authjs: result["@auth/core"], ratio })
+    const { details } = result
+    rows.push({
+      case: benchCase.name,
+      inFlight,
+      gatehouse: result.gatehouse,
+      authjs: result["@auth/core"],
+      ratio,
+      roundRatios: details.roundRatios,
+      cpuMicros: { gatehouse: details.gatehouse.cpuMicros, authjs: details["@auth/core"].cpuMicros },
+    })
     console.log(
       `${benchCase.name.padEnd(62)} in flight ${String(inFlight).padStart(2)}: ` +
-        `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, @auth/core ${result["@auth/core"].toFixed(0)}/s)`,
+        `${ratio.toFixed(2)}×  (gatehouse ${result.gatehouse.toFixed(0)}/s, @auth/core ${result["@auth/core"].toFixed(0)}/s; ` +
+        `${roundSpread(details.roundRatios)}; CPU ${details.gatehouse.cpuMicros.toFixed(0)} vs ${details["@auth/core"].cpuMicros.toFixed(0)} µs)`,
     )
   }
 }
 
 // The request itself is the floor: how much a first decryption adds to a read without a cookie.
-for (const inFlight of [1, 16]) {
-  const rate = (name) => rows.find((row) => row.case.startsWith(name) && row.inFlight === inFlight)?.gatehouse
-  const distinct = rate("GET /session, valid JWT, 4000"),
-    none = rate("GET /session, no cookie")
-  if (!distinct || !none) continue
-  const ratio = none / distinct
-  rows.push({ case: "gatehouse: no-cookie read / distinct-cookie read", inFlight, ratio })
-  console.log(
-    `${"gatehouse: no-cookie read ÷ distinct-cookie read (goal ≤ 2.5)".padEnd(62)} in flight ${String(inFlight).padStart(2)}: ${ratio.toFixed(2)}×`,
-  )
+// Both Gatehouse reads are measured in one interleaved comparison, so that the machine's load
+// hits them alike (taken from the rows above, they would be minutes apart).
+if (selected("GET /session, no cookie ÷ distinct")) {
+  const own = {
+    "no cookie": () => GatehouseAuth(sessionRequest(), sides.gatehouse.config).then((r) => r.arrayBuffer()),
+    "distinct cookies": (() => {
+      const cookie = inTurn(cookies)
+      return () => GatehouseAuth(sessionRequest(cookie()), sides.gatehouse.config).then((r) => r.arrayBuffer())
+    })(),
+  }
+  for (const inFlight of [1, 16]) {
+    const result = await compare(own, { count, inFlight, rounds: quick ? 3 : 7 })
+    const ratio = result["no cookie"] / result["distinct cookies"]
+    const cpu = { none: result.details["no cookie"].cpuMicros, distinct: result.details["distinct cookies"].cpuMicros }
+    rows.push({
+      case: "gatehouse: no-cookie read / distinct-cookie read",
+      inFlight,
+      ratio,
+      roundRatios: result.details.roundRatios,
+      cpuMicros: cpu,
+    })
+    console.log(
+      `${"GET /session, no cookie ÷ distinct cookies (gatehouse, ≤ 2.5)".padEnd(62)} in flight ${String(inFlight).padStart(2)}: ` +
+        `${ratio.toFixed(2)}×  (${roundSpread(result.details.roundRatios)}; CPU ${cpu.distinct.toFixed(0)} vs ${cpu.none.toFixed(0)} µs = ${(cpu.distinct / cpu.none).toFixed(2)}×)`,
+    )
+  }
 }
 
 // Database lookups are slower per call (a database round trip): half the count keeps the run short.
