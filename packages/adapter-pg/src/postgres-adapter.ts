@@ -9,6 +9,7 @@ import {
   type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
+import { accountTokenMethods } from "./account-tokens.js"
 import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -291,5 +292,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
         throw error
       }
     },
+
+    ...accountTokenMethods(pool),
   }
 }

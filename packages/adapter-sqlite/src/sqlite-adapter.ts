@@ -9,6 +9,7 @@ import {
   type AdapterAccount,
   type AdapterUser,
 } from "@gatehouse/core/adapters"
+import { accountTokenMethods } from "./account-tokens.js"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
@@ -207,6 +208,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     createUserWithAccount(user, account) {
       return createUserWithAccount.immediate(user, account)
     },
+
+    ...accountTokenMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {

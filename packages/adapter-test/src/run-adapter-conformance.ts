@@ -3,6 +3,7 @@ import type { Adapter } from "@gatehouse/core/adapters"
 import { detectCapabilities } from "./capabilities.js"
 import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
+import { registerAccountTokenTests } from "./groups/account-tokens.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
@@ -23,6 +24,7 @@ const registrars = {
   authenticators: registerAuthenticatorTests,
   removeUserAttachments: registerRemoveUserAttachmentsTests,
   createUserWithAccount: registerCreateUserWithAccountTests,
+  accountTokens: registerAccountTokenTests,
 } as const
 
 /**
@@ -52,7 +54,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     for (const group of capabilities.implemented) {
       // Authenticators and getAccount hang off accounts: they need linkAccount to set up.
       if ((group === "authenticators" || group === "getAccount") && !ctx.has("accounts")) continue
-      if (group === "unlinkAccount" && !ctx.has("accounts")) continue
+      if ((group === "unlinkAccount" || group === "accountTokens") && !ctx.has("accounts")) continue
       registrars[group](ctx)
     }
   })

@@ -74,6 +74,34 @@ export interface Adapter {
    * credentials sign-in would otherwise find only an unlinked user holding its address, and refuse.
    */
   createUserWithAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
+  /**
+   * Beyond Auth.js, optional (needed by `getAccessToken` for database sessions, and by JWT
+   * sessions with an adapter): the user's account at `provider`, or null.
+   */
+  getAccountByUserId?(userId: string, provider: string): Awaitable<AdapterAccount | null>
+  /**
+   * Beyond Auth.js, optional (needed for `getAccessToken` to store refreshed tokens): a
+   * compare-and-swap on the account's refresh token. Writes the token fields given in `tokens`
+   * (`null` clears one, a field left out is kept) only if the stored `refresh_token` is exactly
+   * `expectedRefreshToken`, atomically; resolves to whether it wrote. This is how instances
+   * sharing the database agree on which of them refreshes (see docs/adapters.md).
+   */
+  updateAccountTokens?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId">,
+    expectedRefreshToken: string,
+    tokens: AccountTokens,
+  ): Awaitable<boolean>
+}
+
+/** The token fields `updateAccountTokens` writes. */
+export interface AccountTokens {
+  access_token?: string | null
+  refresh_token?: string | null
+  /** Seconds since the epoch. */
+  expires_at?: number | null
+  id_token?: string | null
+  token_type?: string | null
+  scope?: string | null
 }
 
 /** What `removeUserAttachments` removed. */

@@ -41,6 +41,8 @@ export type ErrorType =
   | "Verification"
   | "WebAuthnVerificationError"
   | "RateLimited"
+  | "RefreshTokenError"
+  | "AccessTokenRefreshError"
 
 /** Base class of every error Gatehouse raises. */
 export class AuthError extends Error {
@@ -179,6 +181,22 @@ export class ExperimentalFeatureNotEnabled extends AuthError {
 /** Too many attempts from one client or for one account; answered with 429. */
 export class RateLimited extends AuthError {
   static type = "RateLimited" as const
+}
+
+/**
+ * The provider refused the refresh token (`invalid_grant`: revoked, expired, or already used).
+ * Final for that refresh token: it is never sent again, `getAccessToken` resolves to null and
+ * `GET /session` carries `error: "RefreshTokenError"` until the user signs in again.
+ */
+export class RefreshTokenError extends AuthError {
+  static type = "RefreshTokenError" as const
+}
+/**
+ * A refresh failed for a reason that may pass (the provider unreachable, a server error, the
+ * database down): `getAccessToken` resolves to null this time and the refresh token is kept.
+ */
+export class AccessTokenRefreshError extends AuthError {
+  static type = "AccessTokenRefreshError" as const
 }
 
 const clientSafeTypes = new Set<string>([

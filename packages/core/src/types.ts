@@ -64,6 +64,7 @@ export type WarningCode =
   | "rate-limit-without-client-ip"
   | "adapter-without-remove-user-attachments"
   | "passkey-challenges-per-process"
+  | "token-refresh-per-process"
 
 export interface LoggerInstance {
   error: (error: Error) => void
@@ -120,6 +121,20 @@ export interface EventCallbacks {
     provider: string
   }) => Awaitable<void>
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
+  /** Beyond Auth.js: `getAccessToken` refreshed the provider's access token (once per refresh, on the instance that did it). */
+  tokenRefreshed?: (message: TokenRefreshEvent & { expiresAt: number | null }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: a refresh failed. `refused: true` when the provider refused the refresh token
+   * (RefreshTokenError: final, the user must sign in again), false when it may pass (AccessTokenRefreshError).
+   */
+  tokenRefreshFailed?: (message: TokenRefreshEvent & { error: Error; refused: boolean }) => Awaitable<void>
+}
+
+/** Which account a refresh event is about. `userId` is set when an adapter keeps the account. */
+export interface TokenRefreshEvent {
+  provider: string
+  providerAccountId: string
+  userId?: string
 }
 
 export interface SessionOptions {

@@ -1,3 +1,4 @@
+import { refreshesInProcessOnly } from "../access-token/token-refresh-enabled.js"
 import type { Adapter } from "../adapters.js"
 import { AuthError } from "../errors.js"
 import { decode } from "../jwt/decode.js"
@@ -183,6 +184,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       logger.warn("passkey-challenges-per-process")
     }
   }
+  if (!result.configError && env.NODE_ENV === "production" && refreshesInProcessOnly(providers, config.adapter, session.strategy))
+    logger.warn("token-refresh-per-process")
   if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
   return result
 }

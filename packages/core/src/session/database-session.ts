@@ -1,3 +1,4 @@
+import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
 import { SessionTokenError } from "../errors.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
@@ -50,7 +51,7 @@ export async function readDatabaseSession(
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),
     } as Parameters<typeof callbacks.session>[0])
-    response.body = withoutSessionToken(payload as Session, sessionToken)
+    response.body = withRefreshError(withoutSessionToken(payload as Session, sessionToken), await refreshErrorOfUser(user.id, options))
     await emitEvent(options, "session", { session: payload as Session })
   } catch (error) {
     // The database may be down: log, answer "no session", and keep the cookie for later.

@@ -1,3 +1,4 @@
+import { refreshErrorOfToken, withRefreshError } from "../access-token/refresh-error.js"
 import { JWTSessionError } from "../errors.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
@@ -70,7 +71,7 @@ export async function readJwtSession(
       },
       token: next,
     } as Parameters<typeof callbacks.session>[0])
-    response.body = session as Session
+    response.body = withRefreshError(session as Session, await refreshErrorOfToken(next, options))
 
     if (reissue) {
       const value = await jwt.encode({ ...jwt, token: stripClaims(next), salt: cookie.name })

@@ -3,6 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
+import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
@@ -54,7 +55,7 @@ export async function startSession(
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
-  const marked = withIdentityProvider(token, account, options)
+  const marked = markUpstreamTokens(withIdentityProvider(token, account, options), account, options)
   return withAdapterMarks(marked, user, account, options)
 }
 

@@ -15,11 +15,14 @@ import type { JWT } from "../jwt/types.js"
  *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
  * - `gatehouse.idp` (`{ provider, idToken? }`): minted by a sign-in with a provider whose
  *   `federatedSignOut` is set, so that sign-out can end the session at the provider too.
+ * - `gatehouse.tokens` (access-token/cookie-tokens.ts): the provider's tokens, for a sign-in
+ *   without an adapter with a provider whose `tokenRefresh` is on, so `getAccessToken` can refresh.
  */
 const credentialsClaim = "gatehouse.credentials"
 const unverifiedClaim = "gatehouse.unverified"
 const identityProviderClaim = "gatehouse.idp"
-const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim] as const
+export const upstreamTokensClaim = "gatehouse.tokens"
+const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim, upstreamTokensClaim] as const
 
 /** Which provider a JWT session was signed in with, and the ID token it issued. */
 export interface IdentityProviderMark {
