@@ -32,6 +32,14 @@ export interface DevIdentityProviderOptions {
   host?: string
   /** Seconds an ID token stays valid (oidc-provider's default: 3600). */
   idTokenTtl?: number
+  /** Seconds an access token stays valid (default 3600). */
+  accessTokenTtl?: number
+  /**
+   * Refresh tokens at every code exchange (without it, only for the `offline_access` scope), with
+   * `rotate: true` a new one at every refresh: the used one is spent, and sending it again revokes
+   * the grant (reuse detection). Also turns on token revocation (RFC 7009, `/token/revocation`).
+   */
+  refreshTokens?: { rotate: boolean }
 }
 
 export interface DevIdentityProvider {
@@ -39,6 +47,8 @@ export interface DevIdentityProvider {
   issuer: string
   port: number
   users: readonly DevUser[]
+  /** The oidc-provider instance, for tests that watch its events (e.g. `grant.success`). */
+  oidc: Provider
   close(): Promise<void>
 }
 
@@ -73,6 +83,7 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
     issuer,
     port,
     users,
+    oidc: provider,
     close: () => closeServer(server),
   }
 }
@@ -89,7 +100,14 @@ function buildConfiguration(options: DevIdentityProviderOptions, users: readonly
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true },
+      ...(options.refreshTokens ? { revocation: { enabled: true } } : {}),
     },
+    ...(options.refreshTokens
+      ? {
+          issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+          rotateRefreshToken: () => options.refreshTokens!.rotate,
+        }
+      : {}),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
       const user = users.find((candidate) => candidate.sub === sub)
@@ -101,7 +119,7 @@ function buildConfiguration(options: DevIdentityProviderOptions, users: readonly
       // Long enough for a person in a browser, short enough that stale codes do not linger.
       AuthorizationCode: 300,
       IdToken: options.idTokenTtl ?? 3600,
-      AccessToken: 3600,
+      AccessToken: options.accessTokenTtl ?? 3600,
       Interaction: 900,
       Session: 3600,
       Grant: 3600,

@@ -1,0 +1,360 @@
+/**
+ * getAccessToken against a real OpenID provider (oidc-provider) that rotates refresh tokens
+ * (a used one is spent; sending it again revokes the grant) and issues access tokens for 64
+ * seconds, so a token is due for refresh (60 s skew) a few seconds after it was issued. Every
+ * refresh is counted at the provider's token endpoint.
+ */
+import { spawn, type ChildProcess } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createInterface } from "node:readline"
+import Database from "better-sqlite3"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
+import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import type { Adapter } from "../../packages/core/src/adapters.js"
+import { getAccessToken } from "../../packages/core/src/index.js"
+import { decode } from "../../packages/core/src/jwt.js"
+import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
+import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
+import {
+  appOrigin,
+  basicClient,
+  browserFor,
+  makeApp,
+  oidcProvider,
+  secret,
+  sessionOf,
+  signInThroughIdp,
+  type TestApp,
+} from "./oauth-app.js"
+
+const accessTokenTtl = 64
+const sessionCookie = "authjs.session-token"
+/** How long after issue a 64-second token is within the 60-second skew, with a margin for rounding. */
+const untilDue = 4_300
+
+let idp: DevIdentityProvider
+/** Refresh-grant requests at the provider's token endpoint: answered with tokens, or refused. */
+const atProvider = { refreshed: 0, refused: 0 }
+
+beforeAll(async () => {
+  idp = await startDevIdentityProvider({
+    clients: [basicClient],
+    users: [{ sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true }],
+    accessTokenTtl,
+    refreshTokens: { rotate: true },
+  })
+  // Every answer of the token endpoint to a refresh grant, whether it issued tokens or refused.
+  const isRefresh = (ctx: any) => ctx.oidc?.params?.grant_type === "refresh_token"
+  idp.oidc.on("grant.success", (ctx) => {
+    if (isRefresh(ctx)) atProvider.refreshed++
+  })
+  idp.oidc.on("grant.error", (ctx) => {
+    if (isRefresh(ctx)) atProvider.refused++
+  })
+})
+afterAll(() => idp?.close())
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+function recordedEvents() {
+  const refreshed: any[] = []
+  const failed: any[] = []
+  return {
+    refreshed,
+    failed,
+    events: { tokenRefreshed: (m: unknown) => void refreshed.push(m), tokenRefreshFailed: (m: unknown) => void failed.push(m) },
+  }
+}
+
+function requestFrom(browser: FetchBrowser): Request {
+  return new Request(`${appOrigin}/api/calendar`, { headers: { cookie: browser.cookieHeader(appOrigin) } })
+}
+
+async function expectValidAtProvider(accessToken: string | undefined) {
+  const response = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+  expect(response.status).toBe(200)
+  expect(((await response.json()) as { sub: string }).sub).toBe("dev-user-1")
+}
+
+/** Revokes the refresh token at the provider (RFC 7009), which revokes its whole grant. */
+async function revokeAtProvider(refreshToken: string) {
+  const response = await fetch(`${idp.issuer}/token/revocation`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      authorization: `Basic ${btoa(`${basicClient.client_id}:${basicClient.client_secret}`)}`,
+    },
+    body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token" }),
+  })
+  expect(response.status).toBe(200)
+}
+
+interface Setup {
+  label: string
+  /** Whether the session cookie carries the tokens (and so changes with a refresh). */
+  tokensInCookie: boolean
+  open(): Promise<{ adapter?: Adapter; strategy: "jwt" | "database" }>
+  /** Lets the stored access token come due. */
+  makeDue(browser: FetchBrowser): Promise<void>
+  refreshTokenOf(browser: FetchBrowser): Promise<string>
+  close(): Promise<void>
+}
+
+/** Accounts in SQL: a due token without waiting, and the stored refresh token. */
+function sqlAccess(run: (sql: string) => Promise<unknown[]>) {
+  return {
+    async makeDue() {
+      await run("UPDATE accounts SET expires_at = 1")
+    },
+    async refreshTokenOf() {
+      const rows = (await run("SELECT refresh_token FROM accounts")) as { refresh_token: string }[]
+      expect(rows).toHaveLength(1)
+      return rows[0]!.refresh_token
+    },
+  }
+}
+
+const folder = mkdtempSync(join(tmpdir(), "gatehouse-token-refresh-"))
+afterAll(() => rmSync(folder, { recursive: true, force: true }))
+
+function sqliteSetup(strategy: "jwt" | "database"): Setup {
+  let db: Database.Database
+  const sql = sqlAccess(async (text) => (text.startsWith("SELECT") ? db.prepare(text).all() : (db.prepare(text).run(), [])))
+  return {
+    label: `${strategy} sessions with the SQLite adapter`,
+    tokensInCookie: false,
+    async open() {
+      db = new Database(join(folder, `${crypto.randomUUID()}.db`))
+      return { adapter: SQLiteAdapter(db), strategy }
+    },
+    makeDue: sql.makeDue,
+    refreshTokenOf: sql.refreshTokenOf,
+    async close() {
+      db.close()
+    },
+  }
+}
+
+function postgresSetup(strategy: "jwt" | "database"): Setup {
+  let database: TemporaryDatabase
+  const sql = sqlAccess(async (text) => (await database.pool.query(text)).rows)
+  return {
+    label: `${strategy} sessions with the PostgreSQL adapter`,
+    tokensInCookie: false,
+    async open() {
+      database = await createTemporaryDatabase("token_refresh")
+      await migrate(database.pool)
+      return { adapter: PostgresAdapter(database.pool), strategy }
+    },
+    makeDue: sql.makeDue,
+    refreshTokenOf: sql.refreshTokenOf,
+    close: () => database.drop(),
+  }
+}
+
+const cookieSetup: Setup = {
+  label: "JWT sessions without an adapter (tokens in the cookie)",
+  tokensInCookie: true,
+  async open() {
+    return { strategy: "jwt" }
+  },
+  async makeDue() {
+    await sleep(untilDue)
+  },
+  async refreshTokenOf(browser) {
+    const token = browser.cookiesFor(appOrigin).get(sessionCookie)!
+    const payload = await decode({ token, secret, salt: sessionCookie })
+    return (payload?.["gatehouse.tokens"] as { refresh_token: string }).refresh_token
+  },
+  async close() {},
+}
+
+describe.each([cookieSetup, sqliteSetup("database"), postgresSetup("jwt")])("getAccessToken, $label", (setup) => {
+  let adapter: Adapter | undefined
+  let strategy: "jwt" | "database"
+  beforeAll(async () => {
+    ;({ adapter, strategy } = await setup.open())
+  })
+  afterAll(() => setup.close())
+
+  async function signedIn(): Promise<{ app: TestApp; browser: FetchBrowser; events: ReturnType<typeof recordedEvents> }> {
+    const events = recordedEvents()
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+      ...(adapter ? { adapter } : {}),
+      session: { strategy },
+      events: events.events,
+    })
+    const browser = browserFor({ [appOrigin]: app })
+    const { response } = await signInThroughIdp(browser, "dev-oidc")
+    expect(response.status).toBe(302)
+    expect((await sessionOf(browser)).user.email).toBe("dev@example.test")
+    return { app, browser, events }
+  }
+
+  const concurrently = (app: TestApp, browser: FetchBrowser, count: number) =>
+    Promise.all(Array.from({ length: count }, () => getAccessToken(requestFrom(browser), app.config, "dev-oidc", { withCookies: true })))
+
+  test("20 concurrent calls with a due access token: one refresh at the provider, 20 valid tokens, and the session keeps working", async () => {
+    const { app, browser, events } = await signedIn()
+    const first = await getAccessToken(requestFrom(browser), app.config, "dev-oidc")
+    expect(first?.accessToken).toBeTruthy()
+    await expectValidAtProvider(first!.accessToken)
+
+    await setup.makeDue(browser)
+    const before = { ...atProvider }
+    const results = await concurrently(app, browser, 20)
+    expect(atProvider.refreshed - before.refreshed).toBe(1)
+    expect(atProvider.refused - before.refused).toBe(0)
+    const tokens = new Set(results.map((result) => result.token?.accessToken))
+    expect(tokens.size).toBe(1)
+    const [refreshed] = [...tokens]
+    expect(refreshed).toBeTruthy()
+    expect(refreshed).not.toBe(first!.accessToken)
+    await expectValidAtProvider(refreshed)
+    expect(results[0]!.token!.expiresAt! * 1000).toBeGreaterThan(Date.now() + 60_000)
+    expect(events.refreshed).toHaveLength(1)
+    expect(events.failed).toHaveLength(0)
+    // Only a cookie that holds the tokens has to change.
+    expect(results.every((result) => result.cookies.length > 0)).toBe(setup.tokensInCookie)
+    expect(results.some((result) => result.cookies.length > 0)).toBe(setup.tokensInCookie)
+    browser.storeCookies(new URL(appOrigin), results[0]!.cookies)
+
+    // The session goes on, and the next refresh uses the rotated refresh token (the provider
+    // would refuse the spent one, and revoke the grant with it).
+    const session = await sessionOf(browser)
+    expect(session.user.email).toBe("dev@example.test")
+    expect(session.error).toBeUndefined()
+    expect((await getAccessToken(requestFrom(browser), app.config, "dev-oidc"))?.accessToken).toBe(refreshed)
+    await setup.makeDue(browser)
+    const next = await concurrently(app, browser, 5)
+    expect(atProvider.refreshed - before.refreshed).toBe(2)
+    expect(atProvider.refused - before.refused).toBe(0)
+    expect(new Set(next.map((result) => result.token?.accessToken)).size).toBe(1)
+    expect(next[0]!.token!.accessToken).not.toBe(refreshed)
+    await expectValidAtProvider(next[0]!.token!.accessToken)
+  })
+
+  test("a revoked grant: one refused refresh, null for every caller, RefreshTokenError in the session, and no retries", async () => {
+    const { app, browser, events } = await signedIn()
+    await revokeAtProvider(await setup.refreshTokenOf(browser))
+    await setup.makeDue(browser)
+
+    const before = { ...atProvider }
+    const results = await concurrently(app, browser, 20)
+    expect(results.map((result) => result.token)).toEqual(Array(20).fill(null))
+    expect(atProvider.refused - before.refused).toBe(1)
+    expect(atProvider.refreshed - before.refreshed).toBe(0)
+    expect(events.failed).toHaveLength(1)
+    expect(events.failed[0]).toMatchObject({ provider: "dev-oidc", refused: true })
+    expect(events.failed[0].error.type).toBe("RefreshTokenError")
+    expect(app.logger.errors.map((error) => (error as { type?: string }).type)).toContain("RefreshTokenError")
+    browser.storeCookies(new URL(appOrigin), results[0]!.cookies)
+
+    const session = await sessionOf(browser)
+    expect(session.error).toBe("RefreshTokenError")
+    expect(session.user.email).toBe("dev@example.test")
+
+    // Asked again (and again), nobody sends the refused refresh token a second time.
+    for (let round = 0; round < 3; round++) {
+      expect((await concurrently(app, browser, 5)).every((result) => result.token === null)).toBe(true)
+    }
+    expect(atProvider.refused - before.refused).toBe(1)
+    expect(events.failed).toHaveLength(1)
+  })
+})
+
+/** A second instance of the app in its own process, on the built packages. */
+async function startInstance(env: Record<string, string>): Promise<{ port: number; process: ChildProcess }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, "support/token-refresh-server.mjs")], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  const lines = createInterface({ input: child.stdout! })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`instance exited with ${code}`)))
+    lines.on("line", (line) => {
+      const ready = /^ready (\d+)$/.exec(line)
+      if (ready) resolve(Number(ready[1]))
+    })
+  })
+  return { port, process: child }
+}
+
+describe.each([
+  { label: "a SQLite file", kind: "sqlite" as const },
+  { label: "PostgreSQL", kind: "pg" as const },
+])("two server processes sharing $label", ({ kind }) => {
+  let instances: { port: number; process: ChildProcess }[] = []
+  let adapter: Adapter
+  let run: (sql: string) => Promise<unknown>
+  let close: () => Promise<void>
+
+  beforeAll(async () => {
+    let dbName: string
+    if (kind === "sqlite") {
+      dbName = join(folder, `${crypto.randomUUID()}.db`)
+      const db = new Database(dbName)
+      adapter = SQLiteAdapter(db)
+      run = async (text) => db.prepare(text).run()
+      close = async () => db.close()
+    } else {
+      const database = await createTemporaryDatabase("token_refresh_two")
+      await migrate(database.pool)
+      dbName = database.name
+      adapter = PostgresAdapter(database.pool)
+      run = (text) => database.pool.query(text)
+      close = () => database.drop()
+    }
+    const env = { ISSUER: idp.issuer, SECRET: secret, DB_KIND: kind, DB: dbName }
+    instances = await Promise.all([startInstance(env), startInstance(env)])
+  })
+  afterAll(async () => {
+    for (const instance of instances) instance.process.kill()
+    await close?.()
+  })
+
+  async function fromInstances(cookie: string, count: number): Promise<({ accessToken: string } | null)[]> {
+    return Promise.all(
+      Array.from({ length: count }, async (_, i) => {
+        const response = await fetch(`http://127.0.0.1:${instances[i % 2]!.port}/token`, { headers: { cookie } })
+        return (await response.json()) as { accessToken: string } | null
+      }),
+    )
+  }
+
+  async function eventsOfInstances(): Promise<{ name: string; refused?: boolean }[]> {
+    const lists = await Promise.all(instances.map(async ({ port }) => (await fetch(`http://127.0.0.1:${port}/events`)).json()))
+    return lists.flat() as { name: string }[]
+  }
+
+  test("20 concurrent calls spread over both: one refresh at the provider (the compare-and-swap picks one instance), 20 valid tokens", async () => {
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    const cookie = browser.cookieHeader(appOrigin)
+    const [first] = await fromInstances(cookie, 1)
+    expect(first?.accessToken).toBeTruthy()
+
+    for (let round = 1; round <= 2; round++) {
+      await run("UPDATE accounts SET expires_at = 1")
+      const before = { ...atProvider }
+      const results = await fromInstances(cookie, 20)
+      expect(atProvider.refreshed - before.refreshed).toBe(1)
+      expect(atProvider.refused - before.refused).toBe(0)
+      const tokens = new Set(results.map((result) => result?.accessToken))
+      expect(tokens.size).toBe(1)
+      const [token] = [...tokens]
+      expect(token).toBeTruthy()
+      expect(token).not.toBe(first!.accessToken)
+      await expectValidAtProvider(token)
+      const events = await eventsOfInstances()
+      expect(events.filter((event) => event.name === "tokenRefreshed")).toHaveLength(round)
+      expect(events.filter((event) => event.name !== "tokenRefreshed")).toEqual([])
+    }
+    expect((await sessionOf(browser)).error).toBeUndefined()
+  })
+})
