@@ -123,7 +123,11 @@ afterAll(() => rmSync(folder, { recursive: true, force: true }))
 
 function sqliteSetup(strategy: "jwt" | "database"): Setup {
   let db: Database.Database
-  const sql = sqlAccess(async (text) => (text.startsWith("SELECT") ? db.prepare(text).all() : (db.prepare(text).run(), [])))
+  const sql = sqlAccess(async (text) => {
+    if (text.startsWith("SELECT")) return db.prepare(text).all()
+    db.prepare(text).run()
+    return []
+  })
   return {
     label: `${strategy} sessions with the SQLite adapter`,
     tokensInCookie: false,
@@ -168,7 +172,7 @@ const cookieSetup: Setup = {
   async refreshTokenOf(browser) {
     const token = browser.cookiesFor(appOrigin).get(sessionCookie)!
     const payload = await decode({ token, secret, salt: sessionCookie })
-    return (payload?.["gatehouse.tokens"] as { refresh_token: string }).refresh_token
+    return (payload?.["gatehouse.tokens"] as { refresh_token: string } | undefined)?.refresh_token ?? ""
   },
   async close() {},
 }

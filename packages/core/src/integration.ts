@@ -7,3 +7,4 @@ export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-heade
 export { sessionFromBody, sessionFromResponse } from "./integration/read-session.js"
 export { logPrefix, reportError } from "./config/logger.js"
 export { minimumSecretLength, warnIfSecretIsShort } from "./integration/warn-if-secret-is-short.js"
+export { accessTokenForServer } from "./access-token/get-access-token.js"

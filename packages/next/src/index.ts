@@ -10,6 +10,7 @@
  */
 import { createAuth } from "./lib/create-auth.js"
 import { createConfigResolver } from "./lib/create-config-resolver.js"
+import { accessTokenForServerCode } from "./lib/get-access-token.js"
 import { createHandlers } from "./lib/create-handlers.js"
 import { signIn } from "./lib/sign-in.js"
 import { signOut } from "./lib/sign-out.js"
@@ -25,6 +26,7 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
       signIn(resolveConfig, provider, options as any, authorizationParams)) as NextAuthResult["signIn"],
     signOut: ((options) => signOut(resolveConfig, options)) as NextAuthResult["signOut"],
     unstable_update: (data) => updateSession(resolveConfig, data),
+    getAccessToken: (providerId) => accessTokenForServerCode(resolveConfig, providerId),
   }
 }
 
@@ -32,6 +34,7 @@ export { NextAuth }
 export { isRedirectError } from "./lib/is-redirect-error.js"
 export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 export { customFetch } from "@gatehouse/core"
+export type { AccessToken } from "@gatehouse/core"
 export type {
   AuthorizedResult,
   NextAuthConfig,

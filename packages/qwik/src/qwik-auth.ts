@@ -1,6 +1,7 @@
 import { implicit$FirstArg, inlinedQrl, type QRL } from "@builder.io/qwik"
 import { routeLoaderQrl, type Loader, type RequestEventCommon, type RequestEventLoader } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/core/types"
+import { createAccessTokenHelper } from "./get-access-token.js"
 import { createRequestHook, SESSION_KEY } from "./request-hook.js"
 import { createSignInAction } from "./sign-in-action.js"
 import { createSignOutAction } from "./sign-out-action.js"
@@ -17,6 +18,8 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
     useSession: createSessionLoader(),
     useSignIn: createSignInAction(authOptions),
     useSignOut: createSignOutAction(authOptions),
+    /** In a `routeLoader$` or action: `await getAccessToken(event, "github")` → `{ accessToken, expiresAt }` or null. */
+    getAccessToken: createAccessTokenHelper(authOptions),
   }
 }
 

@@ -13,6 +13,7 @@ import { pinToPublicOrigin } from "../http/public-origin.js"
 import { readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { JWT } from "../jwt/types.js"
+import type { Cookie } from "../primitives.js"
 import { isCredentialsToken, isUnverifiedToken, unverifiedTokenStillValid, upstreamTokensClaim } from "../session/token-marks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
@@ -59,11 +60,19 @@ export async function getAccessToken(
   providerId: string,
   callOptions?: { withCookies?: boolean },
 ): Promise<AccessToken | null | AccessTokenWithCookies> {
-  const result = await accessTokenWithCookies(request, configInput, providerId)
-  return callOptions?.withCookies ? result : result.token
+  const result = await accessTokenForServer(request, configInput, providerId)
+  return callOptions?.withCookies ? { token: result.token, cookies: result.cookies.map(serializeCookie) } : result.token
 }
 
-async function accessTokenWithCookies(request: Request, configInput: AuthConfigInput, providerId: string): Promise<AccessTokenWithCookies> {
+/**
+ * For the framework integrations (`@gatehouse/core/integration`): the same, with the cookies as
+ * core's Cookie records, which frameworks' cookie APIs take apart more easily than header text.
+ */
+export async function accessTokenForServer(
+  request: Request,
+  configInput: AuthConfigInput,
+  providerId: string,
+): Promise<{ token: AccessToken | null; cookies: Cookie[] }> {
   const config = resolveConfig(typeof configInput === "function" ? await configInput(request) : configInput)
   if (config.configError) throw config.configError
   // Read as the session endpoint would read this request: same cookies, same origin rules.
@@ -82,7 +91,7 @@ async function accessTokenWithCookies(request: Request, configInput: AuthConfigI
     throw new InvalidProvider(`getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this config`)
   }
   const oauthProvider = provider as InternalProvider<"oauth">
-  const none: AccessTokenWithCookies = { token: null, cookies: [] }
+  const none = { token: null, cookies: [] as Cookie[] }
   const cookie = options.cookies.sessionToken
   const sessionToken = readSessionCookie(internal.cookies, cookie.name)
   if (!sessionToken) return none
@@ -141,11 +150,11 @@ async function rewrittenCookie(
   mark: UpstreamTokens,
   requestCookies: Record<string, string>,
   options: InternalOptions,
-): Promise<string[]> {
+): Promise<Cookie[]> {
   const cookie = options.cookies.sessionToken
   const { iat: _iat, exp, jti: _jti, ...claims } = payload
   const expires = typeof exp === "number" ? new Date(exp * 1000) : new Date(Date.now() + options.session.maxAge * 1000)
   const maxAge = Math.max(1, Math.round((expires.valueOf() - Date.now()) / 1000))
   const value = await options.jwt.encode({ ...options.jwt, maxAge, token: { ...claims, [upstreamTokensClaim]: mark }, salt: cookie.name })
-  return writeSessionCookie(requestCookies, cookie, value, expires, options.session.maxCookieChunks).map(serializeCookie)
+  return writeSessionCookie(requestCookies, cookie, value, expires, options.session.maxCookieChunks)
 }

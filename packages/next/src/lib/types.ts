@@ -1,3 +1,4 @@
+import type { AccessToken } from "@gatehouse/core"
 import type { AuthConfig, Awaitable, Session, User } from "@gatehouse/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server"
@@ -76,4 +77,10 @@ export interface NextAuthResult {
     options?: SignOutOptions & { redirect?: Redirect },
   ) => Promise<Redirect extends false ? string : never>
   unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>
+  /**
+   * The signed-in user's access token at `providerId` (`{ accessToken, expiresAt }`), refreshed first
+   * when it is about to expire and the provider has `tokenRefresh: true`; null when there is none
+   * or it cannot be refreshed. In server components, server actions and route handlers.
+   */
+  getAccessToken: (providerId: string) => Promise<AccessToken | null>
 }

@@ -2,6 +2,7 @@ import type { Action, Handle, RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
+import { accessTokenFor } from "./get-access-token.js"
 import { authBasePath } from "./auth-base-path.js"
 import { isAuthRequest } from "./is-auth-request.js"
 import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
@@ -14,7 +15,7 @@ import { signOutOnServer } from "./sign-out.js"
 import type { KitRuntime, SvelteKitAuthConfigInput } from "./types.js"
 
 export interface SvelteKitAuthResult {
-  /** The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`. */
+  /** The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()` and `event.locals.getAccessToken()`. */
   handle: Handle
   /** Form action (`export const actions = { default: signIn }` in `src/routes/signin/+page.server.ts`). */
   signIn: Action
@@ -59,6 +60,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   const handle: Handle = async ({ event, resolve }) => {
     event.locals.auth ??= () => sessionFor(event)
     event.locals.getSession ??= event.locals.auth
+    event.locals.getAccessToken ??= async (providerId) => accessTokenFor(event, await configFor(event), runtime, providerId)
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
     const config = await configFor(event)
     return Auth(event.request, config.handler) as Promise<Response>

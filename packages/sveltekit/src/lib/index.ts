@@ -9,6 +9,7 @@ export type { SignInOptions, AuthorizationParams } from "./sign-in.js"
 export type { SignOutOptions } from "./sign-out.js"
 export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 export { customFetch } from "@gatehouse/core"
+export type { AccessToken } from "@gatehouse/core"
 export type {
   Account,
   DefaultSession,

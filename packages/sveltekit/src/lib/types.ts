@@ -1,5 +1,6 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
+import type { AccessToken } from "@gatehouse/core"
 
 /**
  * The SvelteKit flavour of `AuthConfig` (the same type as `@auth/sveltekit`'s). Two fields are
@@ -30,6 +31,12 @@ declare global {
       auth(): Promise<Session | null>
       /** @deprecated Use `auth()`. */
       getSession(): Promise<Session | null>
+      /**
+       * The signed-in user's access token at `providerId` (`{ accessToken, expiresAt }`), refreshed
+       * first when it is about to expire and the provider has `tokenRefresh: true`; null when there
+       * is none or it cannot be refreshed.
+       */
+      getAccessToken(providerId: string): Promise<AccessToken | null>
     }
     interface PageData {
       session?: Session | null
