@@ -43,7 +43,10 @@ const atProvider = { refreshed: 0, refused: 0 }
 beforeAll(async () => {
   idp = await startDevIdentityProvider({
     clients: [basicClient],
-    users: [{ sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true }],
+    users: [
+      { sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true },
+      { sub: "dev-user-2", name: "Second User", email: "second@example.test", email_verified: true },
+    ],
     accessTokenTtl,
     refreshTokens: { rotate: true },
   })
@@ -268,6 +271,77 @@ describe.each([cookieSetup, sqliteSetup("database"), postgresSetup("jwt")])("get
     }
     expect(atProvider.refused - before.refused).toBe(1)
     expect(events.failed).toHaveLength(1)
+  })
+})
+
+describe("getAccessToken, beyond the refresh", () => {
+  let db: Database.Database
+  let adapter: Adapter
+  beforeAll(() => {
+    db = new Database(join(folder, `${crypto.randomUUID()}.db`))
+    adapter = SQLiteAdapter(db)
+  })
+  afterAll(() => db.close())
+
+  function appWith(providerOptions: Record<string, unknown> = { tokenRefresh: true }) {
+    return makeApp([oidcProvider(idp.issuer, providerOptions)], { adapter, session: { strategy: "database" } })
+  }
+
+  test("without a session, or with a forged cookie, it is null; an unknown provider id throws InvalidProvider", async () => {
+    const app = appWith()
+    expect(await getAccessToken(new Request(`${appOrigin}/api`), app.config, "dev-oidc")).toBeNull()
+    const forged = new Request(`${appOrigin}/api`, { headers: { cookie: `${sessionCookie}=forged` } })
+    expect(await getAccessToken(forged, app.config, "dev-oidc")).toBeNull()
+    await expect(getAccessToken(forged, app.config, "github")).rejects.toMatchObject({ type: "InvalidProvider" })
+  })
+
+  test("with tokenRefresh off (the default) a due token is null and the provider is not asked", async () => {
+    const app = appWith({})
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    const fresh = await getAccessToken(requestFrom(browser), app.config, "dev-oidc")
+    await expectValidAtProvider(fresh?.accessToken)
+    db.prepare("UPDATE accounts SET expires_at = 1").run()
+    const before = { ...atProvider }
+    expect(await getAccessToken(requestFrom(browser), app.config, "dev-oidc")).toBeNull()
+    expect(atProvider).toEqual(before)
+    // Nothing was refused either: the session has no error.
+    expect((await sessionOf(browser)).error).toBeUndefined()
+    db.prepare("DELETE FROM users").run()
+  })
+
+  test("each user gets the token of their own account", async () => {
+    const app = appWith()
+    const first = browserFor({ [appOrigin]: app })
+    const second = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(first, "dev-oidc", { username: "dev-user-1" })
+    await signInThroughIdp(second, "dev-oidc", { username: "dev-user-2" })
+    const subjects = await Promise.all(
+      [first, second].map(async (browser) => {
+        const token = await getAccessToken(requestFrom(browser), app.config, "dev-oidc")
+        const response = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${token?.accessToken}` } })
+        return ((await response.json()) as { sub: string }).sub
+      }),
+    )
+    expect(subjects).toEqual(["dev-user-1", "dev-user-2"])
+    db.prepare("DELETE FROM users").run()
+  })
+
+  test("a claim left by an instance that died mid-refresh is taken over once it has run out", async () => {
+    const app = appWith()
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    const { refresh_token: refreshToken } = db.prepare("SELECT refresh_token FROM accounts").get() as { refresh_token: string }
+    // What a dead instance leaves behind: its claim (which ran out long ago) holding the refresh token.
+    db.prepare("UPDATE accounts SET expires_at = 1, refresh_token = ?").run(`gatehouse-refresh-claim:1000:dead-instance:${refreshToken}`)
+    const before = { ...atProvider }
+    const token = await getAccessToken(requestFrom(browser), app.config, "dev-oidc")
+    await expectValidAtProvider(token?.accessToken)
+    expect(atProvider.refreshed - before.refreshed).toBe(1)
+    const stored = db.prepare("SELECT refresh_token FROM accounts").get() as { refresh_token: string }
+    expect(stored.refresh_token).not.toContain("gatehouse-refresh-claim")
+    expect(stored.refresh_token).not.toBe(refreshToken)
+    db.prepare("DELETE FROM users").run()
   })
 })
 
