@@ -271,6 +271,12 @@ describe.each([cookieSetup, sqliteSetup("database"), postgresSetup("jwt")])("get
     }
     expect(atProvider.refused - before.refused).toBe(1)
     expect(events.failed).toHaveLength(1)
+
+    // Signing in again is the way out: new tokens, no error.
+    expect((await signInThroughIdp(browser, "dev-oidc")).response.status).toBe(302)
+    expect((await sessionOf(browser)).error).toBeUndefined()
+    const again = await getAccessToken(requestFrom(browser), app.config, "dev-oidc")
+    await expectValidAtProvider(again?.accessToken)
   })
 })
 

@@ -3,6 +3,7 @@
  * compare-and-swap on its refresh token through which instances sharing the database agree on
  * which of them refreshes. One UPDATE … WHERE refresh_token = $expected is atomic in PostgreSQL
  * (a concurrent one waits for the row lock, then re-checks the condition and finds it false).
+ * IS NOT DISTINCT FROM: an expected null matches a cleared refresh token (a sign-in after a refused refresh).
  */
 import type { AccountTokens, Adapter } from "@gatehouse/core/adapters"
 import type { Pool } from "pg"
@@ -27,7 +28,7 @@ const swapTokens = {
         `${field} = CASE WHEN $${3 + i}::boolean THEN $${3 + tokenFields.length + i}${field === "expires_at" ? "::bigint" : "::text"} ELSE ${field} END`,
     )
     .join(", ")}
-    WHERE provider = $1 AND "providerAccountId" = $2 AND refresh_token = $${3 + 2 * tokenFields.length}`,
+    WHERE provider = $1 AND "providerAccountId" = $2 AND refresh_token IS NOT DISTINCT FROM $${3 + 2 * tokenFields.length}::text`,
 }
 
 export function accountTokenMethods(pool: Pool): Required<Pick<Adapter, "getAccountByUserId" | "updateAccountTokens">> {

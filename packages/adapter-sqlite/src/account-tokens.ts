@@ -2,6 +2,7 @@
  * The adapter methods behind `getAccessToken`: finding a user's account at a provider, and the
  * compare-and-swap on its refresh token through which instances sharing the file agree on which
  * of them refreshes. One UPDATE is atomic in SQLite, so the check and the write cannot be split.
+ * `IS`, not `=`: an expected null matches a cleared refresh token (a sign-in after a refused refresh).
  */
 import type { AccountTokens, Adapter } from "@gatehouse/core/adapters"
 import type { Database } from "better-sqlite3"
@@ -17,7 +18,7 @@ export function accountTokenMethods(db: Database): Required<Pick<Adapter, "getAc
   const assignments = tokenFields.map((field) => `${field} = CASE WHEN @set_${field} THEN @${field} ELSE ${field} END`).join(", ")
   const swap = db.prepare(
     `UPDATE accounts SET ${assignments}
-     WHERE provider = @provider AND provider_account_id = @provider_account_id AND refresh_token = @expected`,
+     WHERE provider = @provider AND provider_account_id = @provider_account_id AND refresh_token IS @expected`,
   )
   return {
     getAccountByUserId(userId, provider) {

@@ -83,12 +83,12 @@ export interface Adapter {
    * Beyond Auth.js, optional (needed for `getAccessToken` to store refreshed tokens): a
    * compare-and-swap on the account's refresh token. Writes the token fields given in `tokens`
    * (`null` clears one, a field left out is kept) only if the stored `refresh_token` is exactly
-   * `expectedRefreshToken`, atomically; resolves to whether it wrote. This is how instances
+   * `expectedRefreshToken` (null: only if it has none), atomically; resolves to whether it wrote. This is how instances
    * sharing the database agree on which of them refreshes (see docs/adapters.md).
    */
   updateAccountTokens?(
     account: Pick<AdapterAccount, "provider" | "providerAccountId">,
-    expectedRefreshToken: string,
+    expectedRefreshToken: string | null,
     tokens: AccountTokens,
   ): Awaitable<boolean>
 }

@@ -1,3 +1,4 @@
+import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
@@ -71,6 +72,7 @@ async function loginOrRegister(
         throw new NotLinked("The account is already associated with another user", { provider: providerAccount.provider })
       }
       user = byAccount
+      await storeSignInTokens(accountToStore(providerAccount, options), options)
     } else {
       account = accountToStore(providerAccount, options)
       if (!user) {
