@@ -63,7 +63,10 @@ export function registerAccountTokenTests(ctx: SuiteContext): void {
       // Expecting null matches only an account without a refresh token: a sign-in after a refused refresh stores new ones.
       expect(await ctx.adapter.updateAccountTokens!(key, null, { access_token: "at-2", refresh_token: "rt-2" })).toBe(true)
       expect(await ctx.adapter.updateAccountTokens!(key, null, { access_token: "at-3" })).toBe(false)
-      expect(await ctx.adapter.getAccount(account.providerAccountId, account.provider)).toMatchObject({ access_token: "at-2", refresh_token: "rt-2" })
+      expect(await ctx.adapter.getAccount(account.providerAccountId, account.provider)).toMatchObject({
+        access_token: "at-2",
+        refresh_token: "rt-2",
+      })
     })
 
     test("of concurrent swaps from the same refresh token exactly one wins", async () => {
