@@ -41,6 +41,11 @@ export type {
 export interface DefaultSession {
   user?: User
   expires: string
+  /**
+   * Beyond Auth.js's type (its refresh recipe sets it by hand): `"RefreshTokenError"` once the
+   * provider refused the refresh token of a provider with `tokenRefresh` (docs/access-tokens.md).
+   */
+  error?: "RefreshTokenError"
 }
 
 /** What `GET /session` returns to the client (shape set by the `session` callback). */

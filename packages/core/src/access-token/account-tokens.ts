@@ -12,7 +12,7 @@ import { emitEvent } from "../events/emit-event.js"
 import { type AccessToken, accessTokenOf, isFresh } from "./access-token.js"
 import { failureBackoffMs, refreshKey, remember, remembered, singleFlight } from "./in-process.js"
 import { type RefreshedTokens, refreshGrant } from "./refresh-grant.js"
-import { claimValue, readClaim } from "./refresh-lease.js"
+import { claimMs, claimValue, readClaim } from "./refresh-lease.js"
 import { tokenRefreshOn } from "./token-refresh-enabled.js"
 
 /** How often a waiting instance looks again whether the claiming one has stored its tokens. */
@@ -52,7 +52,10 @@ async function refreshAccount(
   const key = { provider: first.provider, providerAccountId: first.providerAccountId }
   const about = { provider: first.provider, providerAccountId: first.providerAccountId, userId: first.userId }
   let account: AdapterAccount | null = first
+  // Waiting on another instance's claim ends when the claim would have run out, and a bit more.
+  const giveUpAt = Date.now() + claimMs + 5_000
   for (;;) {
+    if (Date.now() > giveUpAt) return null
     if (!account || isRefusedAccount(account)) return null
     if (isFresh(account.expires_at)) return accessTokenOf(account)
     const stored = account.refresh_token
