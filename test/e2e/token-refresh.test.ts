@@ -15,6 +15,7 @@ import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { getAccessToken } from "../../packages/core/src/index.js"
+import Credentials from "../../packages/core/src/providers/credentials.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
@@ -333,6 +334,33 @@ describe("getAccessToken, beyond the refresh", () => {
     db.prepare("DELETE FROM users").run()
   })
 
+  test("a credentials user whose id equals an adapter user's id does not get that user's token (JWT sessions)", async () => {
+    const victimApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "jwt" } })
+    const victim = browserFor({ [appOrigin]: victimApp })
+    await signInThroughIdp(victim, "dev-oidc")
+    const { user_id: victimId } = db.prepare("SELECT user_id FROM accounts").get() as { user_id: string }
+    await expectValidAtProvider((await getAccessToken(requestFrom(victim), victimApp.config, "dev-oidc"))?.accessToken)
+
+    const app = makeApp(
+      [
+        oidcProvider(idp.issuer, { tokenRefresh: true }),
+        Credentials({ credentials: { username: {} }, authorize: () => ({ id: victimId, name: "Mallory" }) }),
+      ],
+      { adapter, session: { strategy: "jwt" } },
+    )
+    const attacker = browserFor({ [appOrigin]: app })
+    const { csrfToken } = (await (await attacker.request(`${appOrigin}/auth/csrf`)).json()) as { csrfToken: string }
+    const signIn = await attacker.request(`${appOrigin}/auth/callback/credentials`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrfToken, username: "mallory" }),
+    })
+    expect(signIn.status).toBe(302)
+    expect((await sessionOf(attacker)).user.name).toBe("Mallory")
+    expect(await getAccessToken(requestFrom(attacker), app.config, "dev-oidc")).toBeNull()
+    db.prepare("DELETE FROM users").run()
+  })
+
   test("a claim left by an instance that died mid-refresh is taken over once it has run out", async () => {
     const app = appWith()
     const browser = browserFor({ [appOrigin]: app })
@@ -440,5 +468,30 @@ describe.each([
       expect(events.filter((event) => event.name !== "tokenRefreshed")).toEqual([])
     }
     expect((await sessionOf(browser)).error).toBeUndefined()
+  })
+
+  test("a revoked grant, 20 calls spread over both: one refused refresh at the provider, null for all, and no retries", async () => {
+    await run("DELETE FROM users")
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    const cookie = browser.cookieHeader(appOrigin)
+    const refreshToken = (await adapter.getAccountByUserId!(
+      (await adapter.getSessionAndUser!(browser.cookiesFor(appOrigin).get(sessionCookie)!))!.user.id,
+      "dev-oidc",
+    ))!.refresh_token!
+    await revokeAtProvider(refreshToken)
+    await run("UPDATE accounts SET expires_at = 1")
+    const failedBefore = (await eventsOfInstances()).filter((event) => event.name === "tokenRefreshFailed").length
+
+    const before = { ...atProvider }
+    for (let round = 0; round < 3; round++) {
+      expect(await fromInstances(cookie, 20)).toEqual(Array(20).fill(null))
+    }
+    expect(atProvider.refused - before.refused).toBe(1)
+    expect(atProvider.refreshed - before.refreshed).toBe(0)
+    const failed = (await eventsOfInstances()).filter((event) => event.name === "tokenRefreshFailed")
+    expect(failed.slice(failedBefore)).toEqual([{ name: "tokenRefreshFailed", refused: true }])
+    expect((await sessionOf(browser)).error).toBe("RefreshTokenError")
   })
 })
