@@ -31,7 +31,21 @@ export function accessTokenFromAccount(
   if (isRefusedAccount(account)) return Promise.resolve(null)
   if (isFresh(account.expires_at)) return Promise.resolve(accessTokenOf(account))
   if (!tokenRefreshOn(provider)) return Promise.resolve(null)
-  return singleFlight(`account:${account.provider}:${account.providerAccountId}`, () => refreshAccount(account, provider, options))
+  const flight = `account:${databaseId(options.adapter!)}:${account.provider}:${account.providerAccountId}`
+  return singleFlight(flight, () => refreshAccount(account, provider, options))
+}
+
+/**
+ * Which database an account lives in, for the single-flight key: two configs in one process (two
+ * tenants) may each have an account `dev-oidc`/`1`, and must never share a refresh. (A config
+ * object rebuilt per request gets a new wrapped adapter each time, so its calls do not share a
+ * flight; they still refresh once, as separate instances do: the claim in the row decides.)
+ */
+const databaseIds = new WeakMap<object, string>()
+function databaseId(adapter: object): string {
+  let id = databaseIds.get(adapter)
+  if (!id) databaseIds.set(adapter, (id = crypto.randomUUID()))
+  return id
 }
 
 async function refreshAccount(
