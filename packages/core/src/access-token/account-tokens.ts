@@ -124,17 +124,32 @@ async function refreshClaimed(
     await emitEvent(options, "tokenRefreshFailed", { ...about, error: failure, refused: false })
     return null
   }
-  // The provider may have rotated the refresh token: from here on only the new one is good.
-  await adapter.updateAccountTokens(key, claim, {
-    access_token: tokens.access_token,
-    // A provider that does not rotate sends no new refresh token: the old one stays good.
-    refresh_token: tokens.refresh_token ?? refreshToken,
-    expires_at: tokens.expires_at ?? null,
-    ...(tokens.id_token ? { id_token: tokens.id_token } : {}),
-    ...(tokens.token_type ? { token_type: tokens.token_type } : {}),
-    ...(tokens.scope ? { scope: tokens.scope } : {}),
-  })
+  // The provider may have rotated the refresh token: from here on only the new one is good, so
+  // storing it is worth a few tries through a database hiccup.
+  await storeWithRetries(() =>
+    adapter.updateAccountTokens(key, claim, {
+      access_token: tokens.access_token,
+      // A provider that does not rotate sends no new refresh token: the old one stays good.
+      refresh_token: tokens.refresh_token ?? refreshToken,
+      expires_at: tokens.expires_at ?? null,
+      ...(tokens.id_token ? { id_token: tokens.id_token } : {}),
+      ...(tokens.token_type ? { token_type: tokens.token_type } : {}),
+      ...(tokens.scope ? { scope: tokens.scope } : {}),
+    }),
+  )
   const token = accessTokenOf(tokens)!
   await emitEvent(options, "tokenRefreshed", { ...about, expiresAt: token.expiresAt })
   return token
+}
+
+async function storeWithRetries(store: () => unknown): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await store()
+      return
+    } catch (error) {
+      if (attempt >= 3) throw error
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt))
+    }
+  }
 }
