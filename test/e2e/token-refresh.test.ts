@@ -14,12 +14,13 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
-import { getAccessToken } from "../../packages/core/src/index.js"
+import { customFetch, getAccessToken } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
+import { freePort } from "./support/free-port.js"
 import {
   appOrigin,
   basicClient,
@@ -358,6 +359,43 @@ describe("getAccessToken, beyond the refresh", () => {
     expect(signIn.status).toBe(302)
     expect((await sessionOf(attacker)).user.name).toBe("Mallory")
     expect(await getAccessToken(requestFrom(attacker), app.config, "dev-oidc")).toBeNull()
+    db.prepare("DELETE FROM users").run()
+  })
+
+  test("a provider that cannot be reached: null, AccessTokenRefreshError, the refresh token kept, and no new attempt for a few seconds", async () => {
+    const app = appWith()
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    const { refresh_token: refreshToken } = db.prepare("SELECT refresh_token FROM accounts").get() as { refresh_token: string }
+    db.prepare("UPDATE accounts SET expires_at = 1").run()
+
+    // The same app, its provider's token endpoint gone (nothing listens on that port).
+    let attempts = 0
+    const tokenUrl = `http://127.0.0.1:${await freePort()}/token`
+    const down = makeApp(
+      [
+        oidcProvider(idp.issuer, {
+          tokenRefresh: true,
+          token: tokenUrl,
+          [customFetch]: (...args: Parameters<typeof fetch>) => {
+            // Discovery goes to the IdP as usual; only the token requests are counted.
+            if (String(args[0] instanceof Request ? args[0].url : args[0]) === tokenUrl) attempts++
+            return fetch(...args)
+          },
+        }),
+      ],
+      { adapter, session: { strategy: "database" } },
+    )
+    const results = await Promise.all(Array.from({ length: 10 }, () => getAccessToken(requestFrom(browser), down.config, "dev-oidc")))
+    expect(results).toEqual(Array(10).fill(null))
+    expect(attempts).toBe(1)
+    expect(down.logger.errors.map((error) => (error as { type?: string }).type)).toContain("AccessTokenRefreshError")
+    // The refresh token is back in the row (no claim left behind), and the session has no error.
+    expect((db.prepare("SELECT refresh_token FROM accounts").get() as { refresh_token: string }).refresh_token).toBe(refreshToken)
+    expect((await sessionOf(browser)).error).toBeUndefined()
+    // Asked again at once: no new attempt.
+    expect(await getAccessToken(requestFrom(browser), down.config, "dev-oidc")).toBeNull()
+    expect(attempts).toBe(1)
     db.prepare("DELETE FROM users").run()
   })
 
