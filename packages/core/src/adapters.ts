@@ -19,11 +19,25 @@ export interface AdapterAccount extends Account {
 }
 
 export interface AdapterSession {
-  /** The opaque value stored in the session cookie. */
+  /** The opaque value stored in the session cookie (with JWT sessions: the token's `gatehouse.sid`). */
   sessionToken: string
   userId: string
   expires: Date
+  // Beyond Auth.js, optional metadata for session management (docs/sessions.md): null or
+  // undefined when unknown, or when the adapter's schema predates it.
+  createdAt?: Date | null
+  lastSeenAt?: Date | null
+  /** As the browser sent it, truncated to 512 characters by core. */
+  userAgent?: string | null
+  /** The id of the provider the session was signed in with. */
+  provider?: string | null
+  /** The identity provider's session id (the ID token's `sid` claim), for back-channel logout. */
+  providerSessionId?: string | null
 }
+
+/** What core hands `createSession`: the Auth.js fields, plus the metadata when the adapter manages sessions. */
+export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
+  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId">>
 
 export interface VerificationToken {
   identifier: string
@@ -47,7 +61,11 @@ export interface Adapter {
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
-  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  /**
+   * Core sends the metadata fields (createdAt, lastSeenAt, userAgent, provider, providerSessionId)
+   * only to adapters that have `listSessionsByUserId`: an Auth.js adapter is sent the three fields it knows.
+   */
+  createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
@@ -74,6 +92,16 @@ export interface Adapter {
    * credentials sign-in would otherwise find only an unlinked user holding its address, and refuse.
    */
   createUserWithAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
+  /**
+   * Beyond Auth.js, optional (session management, docs/sessions.md): every session row of the
+   * user, expired ones included (core filters them), with the metadata fields the adapter stores.
+   */
+  listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>
+  /**
+   * Beyond Auth.js, optional (session management): deletes the user's session rows, all of them or
+   * all but the one whose token is `except`; returns how many were deleted.
+   */
+  deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
 }
 
 /** What `removeUserAttachments` removed. */
