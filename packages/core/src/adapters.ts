@@ -19,15 +19,17 @@ export interface AdapterAccount extends Account {
 }
 
 export interface AdapterSession {
-  /** The opaque value stored in the session cookie (with JWT sessions: the token's `gatehouse.sid`). */
+  /** The opaque value stored in the session cookie. */
   sessionToken: string
   userId: string
   expires: Date
-  // Beyond Auth.js, optional metadata for session management (docs/sessions.md): null or
-  // undefined when unknown, or when the adapter's schema predates it.
+  // Beyond Auth.js, optional metadata for session management ("your devices"): null or absent
+  // when unknown, when the adapter does not keep it, or when its schema predates it.
+  /** When the session was created (sign-in). */
   createdAt?: Date | null
+  /** When the session was last extended by a read (core sends it with `updateSession`). */
   lastSeenAt?: Date | null
-  /** As the browser sent it, truncated to 512 characters by core. */
+  /** The User-Agent header as the browser sent it, truncated to 512 characters by core. */
   userAgent?: string | null
   /** The id of the provider the session was signed in with. */
   provider?: string | null
@@ -35,7 +37,7 @@ export interface AdapterSession {
   providerSessionId?: string | null
 }
 
-/** What core hands `createSession`: the Auth.js fields, plus the metadata when the adapter manages sessions. */
+/** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
   Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId">>
 
@@ -62,11 +64,13 @@ export interface Adapter {
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
   /**
-   * Core sends the metadata fields (createdAt, lastSeenAt, userAgent, provider, providerSessionId)
-   * only to adapters that have `listSessionsByUserId`: an Auth.js adapter is sent the three fields it knows.
+   * May receive the metadata fields of AdapterSession (beyond Auth.js): an adapter stores those it
+   * knows, ignores the rest. Core sends them only to adapters that have `listSessionsByUserId` and
+   * `deleteSessionsByUserId`, so an Auth.js adapter gets the three fields it always got.
    */
   createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  /** `lastSeenAt` may be given (core sends it when it extends the session): an adapter that keeps it updates it. */
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
   createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>
@@ -93,13 +97,16 @@ export interface Adapter {
    */
   createUserWithAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
   /**
-   * Beyond Auth.js, optional (session management, docs/sessions.md): every session row of the
-   * user, expired ones included (core filters them), with the metadata fields the adapter stores.
+   * Beyond Auth.js, optional (session management, with `deleteSessionsByUserId`): every session
+   * row of the user, with the metadata the adapter keeps (see AdapterSession). Expired rows are
+   * included: expiry is core's decision, which filters them. An unknown user has none (`[]`).
    */
   listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>
   /**
-   * Beyond Auth.js, optional (session management): deletes the user's session rows, all of them or
-   * all but the one whose token is `except`; returns how many were deleted.
+   * Beyond Auth.js, optional (session management, with `listSessionsByUserId`): deletes the user's
+   * sessions — all of them, or all but the one whose token is `options.except` (the caller's own,
+   * for "sign out everywhere else") — and returns how many rows went. Other users' rows are never
+   * touched; an unknown user deletes nothing (0).
    */
   deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
 }
