@@ -1,11 +1,13 @@
 import type { Pool, PoolClient, QueryResultRow } from "pg"
 import {
   AdapterConflictError,
+  adapterDatabase,
   unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
   type AdapterAccount,
+  type AdapterDatabase,
   type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
@@ -107,7 +109,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     )
   }
 
-  return {
+  const adapter: Adapter = {
     async createUser(user) {
       const row = await translatingConflicts(writeConflicts.createUser, () => inTransaction(pool, (client) => insertUser(client, user)))
       return toUser(row!)
@@ -339,4 +341,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
       }
     },
   }
+  // For `gatehouse migrate`, which finds the app's database through its config.
+  const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }
+  Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
+  return adapter
 }
