@@ -38,7 +38,8 @@ function given(record: object, field: string): boolean {
 /**
  * The Gatehouse adapter for PostgreSQL, on a node-postgres Pool. It works on the schema of
  * @auth/pg-adapter (run `migrate(pool)` once to create it, or to add Gatehouse's
- * constraints and the authenticators table to an existing Auth.js database).
+ * constraints, the authenticators table and the session metadata columns to an existing Auth.js
+ * database; listing and revoking a user's sessions need the latter).
  */
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
