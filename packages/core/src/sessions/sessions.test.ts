@@ -54,8 +54,10 @@ function memoryAdapter(options: { manages?: boolean } = {}) {
       return session ?? null
     },
     deleteUser: (id) => {
+      const user = users.get(id) ?? null
       users.delete(id)
       for (const [token, session] of sessions) if (session.userId === id) sessions.delete(token)
+      return user
     },
   }
   if (options.manages !== false) {
