@@ -293,6 +293,16 @@ describe.each(strategies)("session management, %s strategy", (strategy) => {
 })
 
 describe("JWT revocation check", () => {
+  it("refuses an unusable revocationCheckInterval as a configuration error", async () => {
+    for (const revocationCheckInterval of [-1, Number.NaN, Number.POSITIVE_INFINITY, "60" as unknown as number]) {
+      const config = appFor("jwt", memoryAdapter().adapter, { session: { strategy: "jwt", revocationCheckInterval } })
+      const response = await Auth(new Request(`${base}/session`), config)
+      expect(response.status).toBe(500)
+      const logged = (config.logger as unknown as { errors: Error[] }).errors
+      expect(logged.at(-1)!.message).toContain("revocationCheckInterval")
+    }
+  })
+
   it("1,000 reads inside the interval make no adapter call", async () => {
     const { adapter, calls } = memoryAdapter()
     const config = appFor("jwt", adapter)
