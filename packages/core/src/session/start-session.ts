@@ -47,7 +47,7 @@ export async function startSession(
   if (token === null) return clearSessionCookie(cookies, cookie)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   await endPreviousJwtSession(cookies, options)
-  const recorded = await recordJwtSession(markedToken(token, user, account, options), account, expires, options)
+  const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
   const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }

@@ -11,13 +11,22 @@ import { newSessionMetadata } from "./session-metadata.js"
 /**
  * A JWT session is recorded as a session row keyed by a random id (`gatehouse.sid` in the token)
  * so that it can be listed and revoked: deleting the row revokes it. Recorded only with an adapter
- * that manages sessions, and only when the token's `sub` is an adapter user (a credentials token's
- * is `authorize`'s id, unless the provider says otherwise). A failed write fails the sign-in: a
- * token whose row is missing would read as revoked at its first check anyway.
+ * that manages sessions, and only when the token's `sub` is the adapter user who signed in (a
+ * credentials token's is `authorize`'s id, unless the provider says otherwise; a jwt callback may
+ * have set another `sub`, which no row could reference). A failed write fails the sign-in: a token
+ * whose row is missing would read as revoked at its first check anyway.
  */
-export async function recordJwtSession(token: JWT, account: Account | null, expires: Date, options: InternalOptions): Promise<JWT> {
+export async function recordJwtSession(
+  token: JWT,
+  user: { id?: string | number | null },
+  account: Account | null,
+  expires: Date,
+  options: InternalOptions,
+): Promise<JWT> {
   const adapter = options.adapter
-  if (!managesSessions(adapter) || typeof token.sub !== "string" || !token.sub || isCredentialsToken(token)) return token
+  if (!managesSessions(adapter) || isCredentialsToken(token)) return token
+  if (typeof token.sub !== "string" || !token.sub || user.id === undefined || user.id === null || String(user.id) !== token.sub)
+    return token
   const sid = randomHex(16)
   await adapter.createSession({ sessionToken: sid, userId: token.sub, expires, ...newSessionMetadata(options, account) })
   // Just written: this process need not ask again within the interval.

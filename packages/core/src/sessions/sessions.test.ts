@@ -341,6 +341,15 @@ describe("JWT revocation check", () => {
     expect(calls.at(-1)).toBe("getSessionAndUser")
   })
 
+  it("a jwt callback that sets another sub: the sign-in works, the session is simply not recorded", async () => {
+    const { adapter, sessions } = memoryAdapter()
+    const config = appFor("jwt", adapter, { callbacks: { jwt: ({ token }) => ({ ...token, sub: "external-42" }) } })
+    const a = await signedInBrowser(config, "A")
+    expect(sessions.size).toBe(0)
+    expect(await sessionOf(a)).toMatchObject({ user: { email: "ada@example.test" } })
+    expect((await a.fetch(`${base}/sessions`)).status).toBe(401)
+  })
+
   it("sign-out deletes the record; a token without a session id (as Auth.js mints) keeps working", async () => {
     const { adapter, sessions } = memoryAdapter()
     const config = appFor("jwt", adapter)
