@@ -85,6 +85,8 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     logger.error(error)
     if (error instanceof AuthError && config.raw && !isRedirectMode) throw error
     if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400, headers: errorHeaders })
+    // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
+    if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
     const url = errorRedirectUrl(error, internal, config)
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
     return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders } })
