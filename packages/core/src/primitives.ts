@@ -15,6 +15,7 @@ export type AuthAction =
   | "error"
   | "providers"
   | "session"
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"

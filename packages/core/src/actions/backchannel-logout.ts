@@ -1,10 +1,10 @@
 import type { InternalOptions } from "../config/internal-options.js"
-import { sha256Hex } from "../crypto/sha256-hex.js"
 import { InvalidLogoutToken, InvalidProvider, UnknownAction } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"
 import { endProviderSessions } from "../session/end-provider-sessions.js"
+import { sessionHandle } from "../sessions/session-handle.js"
 import type { ResponseInternal } from "../types.js"
 
 /** Section 2.8: the answer is never cached, whatever it says. */
@@ -48,12 +48,7 @@ async function logOut(request: RequestInternal, options: InternalOptions<"oauth"
   const { userId, ended } = await endProviderSessions({ provider: provider.id, sub: claims.sub, sid: claims.sid }, options)
   if (userId && ended.length > 0) {
     const sessionIds = await Promise.all(ended.map((session) => sessionHandle(session.sessionToken)))
-    // TODO(merge sessions-core): the event is typed there.
-    await emitEvent(options, "sessionRevoked" as never, { userId, sessionIds, reason: "backchannel-logout" } as never)
+    await emitEvent(options, "sessionRevoked", { userId, sessionIds, reason: "backchannel-logout" })
   }
   return ended.length
-}
-
-async function sessionHandle(sessionToken: string): Promise<string> {
-  return (await sha256Hex(`gatehouse-session:${sessionToken}`)).slice(0, 32)
 }

@@ -58,4 +58,6 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   passkeyChallenges: ChallengeLedger
   /** Where logout tokens' `jti`s are claimed, once across every instance when shared state is configured. */
   logoutTokens: SingleUseLedger
+  /** The request's User-Agent header, recorded with a session started by this request. */
+  userAgent?: string | null
 }
