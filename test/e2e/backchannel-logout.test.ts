@@ -144,6 +144,30 @@ async function logoutToken(
   return new SignJWT(claims as JWTPayload).setProtectedHeader(header).sign(await importJWK(key as never, "RS256"))
 }
 
+async function hmacLogoutToken(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ sub: "dev-user-1", jti: crypto.randomUUID(), events: { [logoutEvent]: {} } })
+    .setProtectedHeader({ alg: "HS256", typ: "logout+jwt" })
+    .setIssuer(idp.issuer)
+    .setAudience(client.client_id)
+    .setIssuedAt(now)
+    .sign(new TextEncoder().encode(secret))
+}
+
+function unsignedLogoutToken(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url")
+  const now = Math.floor(Date.now() / 1000)
+  const claims = {
+    iss: idp.issuer,
+    aud: client.client_id,
+    iat: now,
+    jti: crypto.randomUUID(),
+    sub: "dev-user-1",
+    events: { [logoutEvent]: {} },
+  }
+  return `${encode({ alg: "none", typ: "logout+jwt" })}.${encode(claims)}.`
+}
+
 function loggedCodes(app: TestApp): string[] {
   return app.logger.errors.map((error) => `${(error as { type?: string }).type}:${(error as { code?: string }).code}`)
 }
@@ -176,13 +200,20 @@ describe.each(["database", "jwt"] as const)("back-channel logout, %s sessions", 
     const laptop = await signedIn(app, "dev-user-1")
     const phone = await signedIn(app, "dev-user-1")
     const other = await signedIn(app, "dev-user-2")
+    // The same user's session begun another way (an e-mail link, say) is not the provider's to end.
+    const user1 = (db.prepare("SELECT user_id AS id FROM accounts WHERE provider_account_id = 'dev-user-1'").get() as { id: string }).id
+    db.prepare("INSERT INTO sessions (session_token, user_id, expires, provider) VALUES ('by-email', ?, ?, 'nodemailer')").run(
+      user1,
+      Date.now() + 3_600_000,
+    )
     const response = await postLogoutToken(await logoutToken())
     expect(response.status).toBe(200)
     expect(response.headers.get("cache-control")).toContain("no-store")
     expect(await sessionOf(laptop)).toBeNull()
     expect(await sessionOf(phone)).toBeNull()
     expect((await sessionOf(other))?.user?.email).toBe("second@example.test")
-    expect(sessionRows(db).map((row) => row.userId)).toHaveLength(1)
+    expect(sessionRows(db).map((row) => row.provider)).toEqual(expect.arrayContaining(["nodemailer", "dev-oidc"]))
+    expect(sessionRows(db)).toHaveLength(2)
     db.close()
   })
 
@@ -233,6 +264,12 @@ describe.each(["database", "jwt"] as const)("back-channel logout, %s sessions", 
       ["malformed", async () => postLogoutToken("not.a.jwt")],
       ["malformed", async () => postLogoutToken(undefined)],
       ["malformed", async () => postLogoutToken(await logoutToken(), { contentType: "application/json" })],
+      // Signed with the client secret (HMAC): anyone holding the secret could mint it.
+      ["signature", async () => postLogoutToken(await hmacLogoutToken(client.client_secret))],
+      // Unsigned (`alg: none`).
+      ["signature", async () => postLogoutToken(unsignedLogoutToken())],
+      // An ID token of this IdP for this client: signed right, but no logout event (and typ JWT, a nonce).
+      ["typ", async () => postLogoutToken(await logoutToken({ nonce: "n-2", events: undefined }, { typ: "JWT" }))],
     ]
     for (const [code, send] of cases) {
       const response = await send()
@@ -274,6 +311,40 @@ describe("back-channel logout requests that are not the provider's POST", () => 
     })
     expect(response.status).toBe(400)
     expect((await sessionOf(browser))?.user?.email).toBe("dev@example.test")
+    db.close()
+  })
+
+  it("accepts typ application/logout+jwt and a token without typ (both allowed by the specification)", async () => {
+    const { app, db } = appWith("database")
+    const first = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(await logoutToken({}, { typ: "application/logout+jwt" }))).status).toBe(200)
+    expect(await sessionOf(first)).toBeNull()
+    const second = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(await logoutToken({}, { typ: null }))).status).toBe(200)
+    expect(await sessionOf(second)).toBeNull()
+    expect(app.logger.errors).toEqual([])
+    db.close()
+  })
+
+  it("a provider without an issuer has no keys to check against: refused", async () => {
+    const db = new Database(":memory:")
+    const app = makeApp(
+      [
+        {
+          id: "dev-oidc",
+          name: "Dev OAuth",
+          type: "oauth",
+          authorization: `${idp.issuer}/auth`,
+          token: `${idp.issuer}/token`,
+          userinfo: `${idp.issuer}/me`,
+          ...clientOptions(),
+        },
+      ],
+      { adapter: SQLiteAdapter(db), session: { strategy: "database" } },
+    )
+    current = app
+    expect((await postLogoutToken(await logoutToken())).status).toBe(400)
+    expect(loggedCodes(app)).toEqual(["InvalidLogoutToken:no-issuer"])
     db.close()
   })
 
