@@ -292,12 +292,19 @@ describe("back-channel logout requests that are not the provider's POST", () => 
     const { app, db } = appWith("database")
     const get = await app.handler(new Request(`${base}/backchannel-logout/dev-oidc`))
     const unknown = await postLogoutToken(await logoutToken(), { providerId: "nobody" })
-    for (const response of [get, unknown]) {
+    const oversized = await app.handler(
+      new Request(`${base}/backchannel-logout/dev-oidc`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `logout_token=${"a".repeat(70_000)}`,
+      }),
+    )
+    for (const response of [get, unknown, oversized]) {
       expect(response.status).toBe(400)
       expect(response.headers.get("location")).toBeNull()
       expect(response.headers.get("cache-control")).toContain("no-store")
     }
-    expect(loggedCodes(app).map((entry) => entry.split(":")[0])).toEqual(["UnknownAction", "InvalidProvider"])
+    expect(loggedCodes(app).map((entry) => entry.split(":")[0])).toEqual(["UnknownAction", "InvalidProvider", "UnknownAction"])
     db.close()
   })
 

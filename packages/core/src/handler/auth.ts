@@ -53,7 +53,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     internal = await parseRequest(request, config.basePath)
   } catch (error) {
     logger.error(error as Error)
-    return Response.json("Bad request.", { status: 400 })
+    return Response.json("Bad request.", { status: 400, headers: errorHeaders })
   }
 
   if (config.publicOrigin) {
