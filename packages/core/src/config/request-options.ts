@@ -67,6 +67,7 @@ export async function requestOptions(
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
     passkeyChallenges: config.passkeyChallenges,
+    logoutTokens: config.logoutTokens,
     userAgent: request.headers.get("user-agent"),
   }
 

@@ -10,6 +10,8 @@ import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
+import { logoutTokenKind } from "../oauth/logout-token.js"
+import { type SingleUseLedger, singleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
 import { assertConfig } from "./assert-config.js"
@@ -59,6 +61,8 @@ export interface ResolvedConfig {
   rateLimit: RateLimiter | undefined
   /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
   passkeyChallenges: ChallengeLedger
+  /** Where logout tokens' `jti`s are claimed (shared store, adapter, or this process). */
+  logoutTokens: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -156,6 +160,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     rateLimit: rateLimit.limiter,
     // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
     passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)

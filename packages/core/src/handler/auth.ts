@@ -53,7 +53,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     internal = await parseRequest(request, config.basePath)
   } catch (error) {
     logger.error(error as Error)
-    return Response.json("Bad request.", { status: 400 })
+    return Response.json("Bad request.", { status: 400, headers: errorHeaders })
   }
 
   if (config.publicOrigin) {
@@ -93,6 +93,8 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     logger.error(error)
     if (error instanceof AuthError && config.raw && !isRedirectMode) throw error
     if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400, headers: errorHeaders })
+    // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
+    if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
     if (internal.action === "sessions") return sessionsErrorResponse(error)
     const url = errorRedirectUrl(error, internal, config)
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })

@@ -1,3 +1,4 @@
+import { backchannelLogout } from "../actions/backchannel-logout.js"
 import { callback } from "../actions/callback.js"
 import { csrf } from "../actions/csrf.js"
 import { error } from "../actions/error.js"
@@ -17,6 +18,8 @@ import type { ResponseInternal } from "../types.js"
 /** Auth.js's method × action matrix: each allowed pair to its action, everything else refused. */
 export async function routeAction(request: RequestInternal, options: InternalOptions, config: ResolvedConfig): Promise<ResponseInternal> {
   const { action, method } = request
+  // Answers every method itself: the provider gets 400 (never a redirect) for anything but its POST.
+  if (action === "backchannel-logout") return backchannelLogout(request, options as InternalOptions<"oauth">)
   if (method === "GET") {
     switch (action) {
       case "providers":

@@ -1,6 +1,7 @@
 import type { AuthAction } from "../primitives.js"
 
 const actions = new Set<string>([
+  "backchannel-logout",
   "providers",
   "session",
   "sessions",

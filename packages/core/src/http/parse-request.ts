@@ -5,7 +5,7 @@ import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { RequestInternal } from "./request-internal.js"
 
-const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options"])
+const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options", "backchannel-logout"])
 
 /**
  * `Request` → what the actions need. Throws UnknownAction for anything that is not one of
