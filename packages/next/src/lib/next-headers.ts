@@ -3,9 +3,6 @@
  * cookies, and the cookies a server action or route handler sets.
  */
 import type { Cookie } from "@gatehouse/core/types"
-import type { NextResponse } from "next/server"
-
-type ResponseCookie = ReturnType<NextResponse["cookies"]["getAll"]>[number]
 
 /**
  * `next/headers`, loaded when first needed. A static import would make Next refuse to build any
@@ -43,12 +40,4 @@ export async function writeCookies(toWrite: Cookie[] | undefined): Promise<void>
   for (const cookie of toWrite) {
     jar.set(cookie.name, cookie.value, cookie.options as Parameters<typeof jar.set>[2])
   }
-}
-
-/** Applies cookies parsed from Set-Cookie headers (name, value and attributes in one object) the same way. */
-export async function writeResponseCookies(toWrite: ResponseCookie[]): Promise<void> {
-  if (!toWrite.length) return
-  const { cookies } = await loadNextHeaders()
-  const jar = await cookies()
-  for (const cookie of toWrite) jar.set(cookie)
 }

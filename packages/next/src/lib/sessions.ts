@@ -8,9 +8,9 @@
 import { listSessions, revokeSessions } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
 import type { RevokeTarget } from "@gatehouse/core/types"
-import { NextResponse } from "next/server"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { writeResponseCookies } from "./next-headers.js"
+import { writeCookies } from "./next-headers.js"
+import { parseSetCookie } from "./parse-set-cookie.js"
 import { serverRequestContext } from "./server-request.js"
 import { serverSessionConfig } from "./server-session-config.js"
 import type { NextAuthResult, RevokeSessionsResult } from "./types.js"
@@ -37,19 +37,9 @@ async function forThisUser<T>(resolveConfig: ConfigResolver, run: (request: Requ
 
 async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Promise<RevokeSessionsResult> {
   const { revoked, signedOut, setCookie } = await forThisUser(resolveConfig, (request, config) => revokeSessions(request, config, target))
-  await writeResponseCookies(setCookieHeaders(setCookie))
+  // Core hands cleared cookies back as Set-Cookie values; Next's cookie store takes them as objects.
+  await writeCookies(setCookie.map(parseSetCookie).filter((cookie) => cookie !== null))
   return { revoked, signedOut }
-}
-
-/**
- * Core hands cleared cookies back as Set-Cookie header values; Next's own parser (behind
- * `NextResponse.cookies`) turns them into the objects its cookie store takes, attributes included — a
- * `__Secure-` cookie is only cleared by a Set-Cookie that keeps its Secure flag and path.
- */
-function setCookieHeaders(values: string[]) {
-  const headers = new Headers()
-  for (const value of values) headers.append("set-cookie", value)
-  return new NextResponse(null, { headers }).cookies.getAll()
 }
 
 export function createSessions(resolveConfig: ConfigResolver): NextAuthResult["sessions"] {
