@@ -24,11 +24,14 @@ afterAll(async () => {
 async function device(name: string): Promise<{ context: BrowserContext; page: Page; userAgent: string }> {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) GatehouseTest/${name}`
   const context = await browser.newContext({ userAgent })
+  // Fail at the step that waits, well within the test's own timeout.
+  context.setDefaultTimeout(10_000)
   return { context, page: await context.newPage(), userAgent }
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${demo.origin}/auth/signin`)
+  // An explicit callbackUrl: the one a redirect to sign-in left in the callback-url cookie would win otherwise.
+  await page.goto(`${demo.origin}/auth/signin?callbackUrl=%2F`)
   await page.fill("#input-username-for-credentials-provider", "demo")
   await page.fill("#input-password-for-credentials-provider", "demo")
   await page.click("#credentials-form button")
