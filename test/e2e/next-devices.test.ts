@@ -3,14 +3,25 @@
  * `revokeOthers()` and `revokeAll()` in server actions) in Chromium, with both session strategies: two
  * browsers signed in as one user through the local OpenID provider see each other, and one signs the other out.
  */
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
-import { buildExample, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
+import { buildExample, exampleDir, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
+
+/** The devices page, saved for a person to look at (gitignored), beside next.test.ts's screenshots. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = join(exampleDir, "..", "..", ".tmp", "screenshots", "next")
+  mkdirSync(dir, { recursive: true })
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: null })
+}
 
 const idpClient = { id: "gatehouse-next-devices-e2e", secret: "next-devices-e2e-client-secret" }
 /** JWT sessions are checked against their rows at most this often (seconds): the bound on a revocation. */
@@ -127,6 +138,7 @@ describe.each(["jwt", "database"] as const)("Next.js example, your devices (%s s
     expect(currentOfA.text).toContain(a.userAgent)
     expect(currentOfB.text).toContain(b.userAgent)
     expect(currentOfA.text).toContain("dev-idp")
+    await screenshot(a.page, `devices-${strategy}`)
     // Ids are handles, never the session cookie's value.
     const cookieValues = (await a.context.cookies(app.origin)).map((cookie) => cookie.value)
     for (const entry of seenByA) expect(cookieValues.some((value) => value.includes(entry.id))).toBe(false)
@@ -149,6 +161,25 @@ describe.each(["jwt", "database"] as const)("Next.js example, your devices (%s s
     await expect(sessionOf(a.page)).resolves.toMatchObject({ user: { name: "Dev User" } })
     expect((await listed(a.page)).map((entry) => entry.current)).toEqual([true])
   })
+
+  if (strategy === "jwt") {
+    it("a credentials sign-in (a JWT whose user the database does not know) is told its session cannot be listed", async () => {
+      const context = await browser.newContext()
+      try {
+        const page = await context.newPage()
+        await page.goto(`${app.origin}/signin?callbackUrl=%2Fdevices`)
+        await page.getByTestId("username").fill("demo")
+        await page.getByTestId("password").fill("demo")
+        await page.getByTestId("credentials-submit").click()
+        await page.waitForURL(`${app.origin}/devices`)
+        await page.getByTestId("devices-unmanaged").waitFor()
+        await expect(page.getByTestId("revoke-all").count()).resolves.toBe(0)
+        await expect(sessionOf(page)).resolves.toMatchObject({ user: { name: "Demo User" } })
+      } finally {
+        await context.close()
+      }
+    })
+  }
 
   it("'sign out everywhere else' ends the other sessions only; 'sign out everywhere' ends this one too", async () => {
     const { a, b } = devices

@@ -84,7 +84,20 @@ function Device({ session }: { session: SessionInfo }) {
 export default async function DevicesPage() {
   const session = await auth()
   if (!session?.user) redirect("/signin?callbackUrl=/devices")
-  const list = (await sessions.list()) ?? []
+  const list = await sessions.list()
+  if (!list) {
+    // Signed in, yet no recorded session: the demo account's credentials sign-in makes a JWT whose user is not
+    // in the database, so there is nothing to list or revoke (core reads it as "no managed session").
+    return (
+      <>
+        <h1>Your devices</h1>
+        <p className="lead" data-testid="devices-unmanaged">
+          This session is not recorded in the database, so it cannot be listed or revoked here: credentials sign-ins of the demo account
+          make a JWT for a user the database does not know. Sign in with the Dev IdP, an e-mail link or a passkey to try this page.
+        </p>
+      </>
+    )
+  }
   // This device first, then the most recently active.
   const ordered = [...list].sort(
     (a, b) => Number(b.current) - Number(a.current) || (b.lastSeenAt ?? b.createdAt ?? "").localeCompare(a.lastSeenAt ?? a.createdAt ?? ""),
@@ -94,17 +107,13 @@ export default async function DevicesPage() {
       <h1>Your devices</h1>
       <p className="lead">
         Every browser signed in to your account. Sign out one you do not recognise, or all of them at once: each is signed out on its next
-        request.
+        request{process.env.AUTH_SESSION_STRATEGY === "database" ? "" : " (JWT sessions: within the revocation check interval)"}.
       </p>
-      {ordered.length === 0 ? (
-        <p data-testid="devices-empty">No sessions are recorded for this account (credentials sign-ins of the demo user have none).</p>
-      ) : (
-        <ul className="devices" data-testid="devices">
-          {ordered.map((item) => (
-            <Device key={item.id} session={item} />
-          ))}
-        </ul>
-      )}
+      <ul className="devices" data-testid="devices">
+        {ordered.map((item) => (
+          <Device key={item.id} session={item} />
+        ))}
+      </ul>
       <div className="row">
         <form action={revokeOtherSessions}>
           <button type="submit" className="secondary" data-testid="revoke-others" disabled={ordered.length < 2}>
