@@ -24,7 +24,7 @@ export async function revokeFor(
   options: Pick<InternalOptions, "events" | "logger">,
   adapter: SessionManagingAdapter,
 ): Promise<Revoked> {
-  const rows = (await adapter.listSessionsByUserId(current.userId)).filter((row) => row.userId === current.userId)
+  const rows = (await adapter.listSessionsByUserId(current.userId)).filter((row) => String(row.userId) === current.userId)
   let tokens: string[]
   let revoked: number
   if ("sessionId" in target) {
