@@ -3,7 +3,7 @@
 // Embedded defaults: SQLite for users and sessions, a local OpenID provider, e-mail printed to the console.
 import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
-import { Auth } from "@gatehouse/core"
+import { Auth, listSessions } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
 import Nodemailer from "@gatehouse/core/providers/nodemailer"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
@@ -75,6 +75,23 @@ function escapeHtml(value) {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
+/** An HTML page of the demo, never cached (it shows who is signed in). */
+function page(title, body, init = {}) {
+  const headers = new Headers(init.headers)
+  headers.set("content-type", "text/html; charset=utf-8")
+  headers.set("cache-control", "private, no-store")
+  return new Response(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+     <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem}
+     .device{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:0 0 1rem;list-style:none}.devices{padding:0}
+     .device dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:0 0 .75rem}.device dd{margin:0;overflow-wrap:anywhere}
+     .badge{font-size:.75rem;font-weight:700;text-transform:uppercase;border:1px solid currentColor;border-radius:999px;padding:0 .5rem;color:#2563eb}
+     form{display:inline}</style>
+     </head><body>${body}</body></html>`,
+    { status: init.status ?? 200, headers },
+  )
+}
+
 async function homePage(request) {
   const sessionResponse = await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)
   const session = await sessionResponse.json()
@@ -82,23 +99,87 @@ async function homePage(request) {
   const body = session
     ? `<p>Signed in as <strong>${escapeHtml(session.user?.name)}</strong> (${escapeHtml(session.user?.email)}).</p>
        <pre>${escapeHtml(JSON.stringify(session, null, 2))}</pre>
-       <p><a href="/auth/signout">Sign out</a></p>${everywhere.html}`
+       <p><a href="/devices">Your devices</a> · <a href="/auth/signout">Sign out</a></p>${everywhere.html}`
     : `<p>You are not signed in.</p><p><a href="/auth/signin">Sign in</a> (username <code>demo</code>, password <code>demo</code>)</p>`
-  const headers = new Headers({ "content-type": "text/html; charset=utf-8", "cache-control": "private, no-store" })
-  for (const cookie of everywhere.setCookie) headers.append("set-cookie", cookie)
-  return new Response(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Gatehouse demo</title>
-     <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem}pre{background:#f4f4f4;padding:1rem}</style>
-     </head><body><h1>Gatehouse demo</h1>${body}</body></html>`,
-    { headers },
+  return page("Gatehouse demo", `<h1>Gatehouse demo</h1>${body}`, {
+    headers: everywhere.setCookie.map((cookie) => ["set-cookie", cookie]),
+  })
+}
+
+/** A hidden-field form posting to core's revoke endpoint (same-origin, with the CSRF token, as every auth POST). */
+function revokeForm(csrfToken, fields, label, testId) {
+  const inputs = Object.entries({ csrfToken, ...fields })
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("")
+  return `<form method="post" action="/auth/sessions/revoke">${inputs}<button type="submit" data-testid="${testId}">${escapeHtml(label)}</button></form>`
+}
+
+/**
+ * "Your devices": the signed-in user's sessions, read on the server with core's listSessions (the same list
+ * `GET /auth/sessions` answers), each other one with a form that revokes it.
+ */
+async function devicesPage(request) {
+  const sessions = await listSessions(request, config)
+  if (!sessions) return new Response(null, { status: 303, headers: { location: "/auth/signin?callbackUrl=%2Fdevices" } })
+  // The CSRF token for the forms; its cookie is set here when the browser has none yet.
+  const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`, { headers: request.headers }), config)
+  const { csrfToken } = await csrfResponse.json()
+  const when = (iso) => (iso ? `<time datetime="${escapeHtml(iso)}">${escapeHtml(iso.replace("T", " ").slice(0, 16))} UTC</time>` : "—")
+  const items = sessions
+    .sort((a, b) => Number(b.current) - Number(a.current))
+    .map(
+      (session) => `<li class="device" data-testid="device" data-current="${session.current}" data-session-id="${escapeHtml(session.id)}">
+        <p><strong>${escapeHtml(session.userAgent ?? "Unknown device")}</strong> ${session.current ? '<span class="badge" data-testid="device-current">this device</span>' : ""}</p>
+        <dl>
+          <dt>Signed in with</dt><dd data-testid="device-provider">${escapeHtml(session.provider ?? "—")}</dd>
+          <dt>Signed in</dt><dd>${when(session.createdAt)}</dd>
+          <dt>Last seen</dt><dd>${when(session.lastSeenAt)}</dd>
+          <dt>Expires</dt><dd>${when(session.expires)}</dd>
+        </dl>
+        ${session.current ? "" : revokeForm(csrfToken, { sessionId: session.id }, "Sign out this device", "device-revoke")}
+      </li>`,
+    )
+    .join("")
+  return page(
+    "Your devices · Gatehouse demo",
+    `<h1>Your devices</h1>
+     <p>Every browser signed in to your account; each one signed out here is signed out on its next request.</p>
+     <ul class="devices" data-testid="devices">${items}</ul>
+     <p>${revokeForm(csrfToken, { scope: "others" }, "Sign out everywhere else", "revoke-others")}
+        ${revokeForm(csrfToken, { scope: "all" }, "Sign out everywhere", "revoke-all")}</p>
+     <p><a href="/">Home</a></p>`,
+    { headers: csrfResponse.headers.getSetCookie().map((cookie) => ["set-cookie", cookie]) },
   )
+}
+
+/**
+ * The revoke endpoint answers JSON (for fetch). A form posted from "Your devices" goes back there instead
+ * (or home, when the response signed this browser out), keeping the Set-Cookie headers of the answer.
+ */
+function afterRevokeForm(request, response) {
+  const fromForm = request.headers.get("content-type")?.startsWith("application/x-www-form-urlencoded")
+  if (!fromForm || !response.ok) return response
+  const cookies = response.headers.getSetCookie()
+  const signedOut = cookies.some((cookie) => /^(__Secure-)?authjs\.session-token=/.test(cookie))
+  const headers = new Headers({ location: signedOut ? "/" : "/devices" })
+  for (const cookie of cookies) headers.append("set-cookie", cookie)
+  return new Response(null, { status: 303, headers })
+}
+
+async function route(request) {
+  const { pathname } = new URL(request.url)
+  if (pathname === "/auth/sessions/revoke" && request.method === "POST") {
+    return afterRevokeForm(request, await Auth(request, config))
+  }
+  if (pathname.startsWith("/auth/")) return Auth(request, config)
+  if (pathname === "/devices") return devicesPage(request)
+  return homePage(request)
 }
 
 const server = createServer(async (req, res) => {
   try {
     const request = await toWebRequest(req, origin)
-    const { pathname } = new URL(request.url)
-    const response = pathname.startsWith("/auth/") ? await Auth(request, config) : await homePage(request)
+    const response = await route(request)
     await sendWebResponse(res, response)
   } catch (error) {
     console.error(error)
