@@ -31,6 +31,13 @@ export interface SignInInput {
 /** Input of `useSignOut`. */
 export interface SignOutInput {
   redirectTo?: string
+  /**
+   * Also end the session at the identity provider it was signed in with (OpenID Connect
+   * RP-Initiated Logout): the browser goes to the provider's end-session endpoint, which sends it
+   * back to `redirectTo`. `false` turns off a provider's `federatedSignOut: true`. A form sends it as
+   * `<input type="hidden" name="federated" value="true" />`.
+   */
+  federated?: boolean | "true" | "false"
 }
 
 /** Success of either action; in practice the action redirects before anyone reads it. */
@@ -62,7 +69,7 @@ export interface SignInFailed {
 
 export interface SignOutFailed {
   failed: true
-  fieldErrors: { redirectTo?: string[] }
+  fieldErrors: { redirectTo?: string[]; federated?: string[] }
   formErrors: string[]
 }
 

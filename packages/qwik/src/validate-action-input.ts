@@ -11,23 +11,27 @@ type Validated<T> =
 let signInSchema: ZodSchema | undefined
 let signOutSchema: ZodSchema | undefined
 
+/** A form posts strings: "false" from a hidden input means false. */
+function booleanField() {
+  return z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .transform((value) => value === true || value === "true")
+    .optional()
+}
+
 function signInInputSchema(): ZodSchema {
   signInSchema ??= z.object({
     providerId: z.string().optional(),
     redirectTo: z.string().optional(),
     options: z.object({ redirectTo: z.string() }).partial().passthrough().optional(),
     authorizationParams: z.union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())]).optional(),
-    // A form posts strings: "false" from a hidden input means false.
-    redirectOnFailure: z
-      .union([z.boolean(), z.enum(["true", "false"])])
-      .transform((value) => value === true || value === "true")
-      .optional(),
+    redirectOnFailure: booleanField(),
   })
   return signInSchema
 }
 
 function signOutInputSchema(): ZodSchema {
-  signOutSchema ??= z.object({ redirectTo: z.string().optional() })
+  signOutSchema ??= z.object({ redirectTo: z.string().optional(), federated: booleanField() })
   return signOutSchema
 }
 

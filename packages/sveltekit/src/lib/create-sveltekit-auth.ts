@@ -76,11 +76,17 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
     sessions.delete(event.locals)
     return signOutOnServer(
       event,
-      { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined },
+      { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined, federated: federatedField(form) },
       await configFor(event),
       runtime,
     )
   }
 
   return { handle, signIn, signOut }
+}
+
+/** The form's `federated` field: "true" or "false" decide, anything else (or none) leaves it to the provider's setting. */
+function federatedField(form: FormData): boolean | undefined {
+  const value = form.get("federated")
+  return value === "true" ? true : value === "false" ? false : undefined
 }
