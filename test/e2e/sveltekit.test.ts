@@ -398,6 +398,109 @@ describe("SvelteKit example, database sessions in SQLite", () => {
   )
 })
 
+describe("SvelteKit example, your devices (locals.sessions, database sessions)", () => {
+  it(
+    "lists both browsers' sessions with the right current one; A signs B out, B is signed out at its next request, A stays",
+    async () => {
+      const laptop = await browser.newContext({ baseURL: databaseApp.origin, userAgent: "Gatehouse e2e laptop" })
+      const phone = await browser.newContext({ baseURL: databaseApp.origin, userAgent: "Gatehouse e2e phone" })
+      try {
+        const a = await laptop.newPage()
+        const b = await phone.newPage()
+        await signInWithComponent(a)
+        // Start from this one session: sessions of "demo" left by earlier flows end here (scope "others").
+        await a.goto("/devices")
+        await submitAndWait(a, a.getByRole("button", { name: "Sign out everywhere else" }))
+        await expect(a.getByTestId("devices-message").textContent()).resolves.toMatch(/^Signed out of \d+ other devices?\.$/)
+        await expect(a.getByTestId("device").count()).resolves.toBe(1)
+
+        await signInWithComponent(b)
+        await a.goto("/devices")
+        expect(await devicesOn(a)).toEqual([
+          { agent: "Gatehouse e2e laptop", current: true, provider: "credentials" },
+          { agent: "Gatehouse e2e phone", current: false, provider: "credentials" },
+        ])
+        await b.goto("/devices")
+        expect(await devicesOn(b)).toEqual([
+          { agent: "Gatehouse e2e phone", current: true, provider: "credentials" },
+          { agent: "Gatehouse e2e laptop", current: false, provider: "credentials" },
+        ])
+        const phoneToken = (await sessionCookie(phone))!.value
+
+        // A signs B out.
+        const phoneRow = a.getByTestId("device").filter({ hasText: "Gatehouse e2e phone" })
+        const revoked = await submitAndWait(a, phoneRow.getByRole("button", { name: "Sign out this device" }))
+        expect(revoked.status()).toBe(200)
+        await expect(a.getByTestId("devices-message").textContent()).resolves.toBe("That device is signed out.")
+        expect(await devicesOn(a)).toEqual([{ agent: "Gatehouse e2e laptop", current: true, provider: "credentials" }])
+        const rows = readDatabase((db) => db.prepare("SELECT count(*) AS n FROM sessions WHERE session_token = ?").get(phoneToken)) as {
+          n: number
+        }
+        expect(rows.n).toBe(0)
+
+        // B's next request finds no session: the protected page sends it to sign in.
+        const blocked = await b.goto("/protected")
+        expect(await redirectStatuses(blocked)).toEqual([303])
+        expect(new URL(b.url()).pathname).toBe("/signin")
+        await expect(b.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+        expect(await (await b.request.get("/api/session")).json()).toBeNull()
+
+        // A is still signed in, then signs out everywhere: itself included.
+        await a.goto("/protected")
+        await expectSignedInAsDemo(a)
+        await a.goto("/devices")
+        const everywhere = await submitAndWait(a, a.getByRole("button", { name: "Sign out everywhere", exact: true }))
+        expect(everywhere.status()).toBe(303)
+        expect(new URL(a.url()).pathname).toBe("/")
+        await expect(a.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+        expect(await sessionCookie(laptop)).toBeUndefined()
+        const demoRows = readDatabase((db) =>
+          db.prepare("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?").get("demo@example.test"),
+        ) as { n: number }
+        expect(demoRows.n).toBe(0)
+      } catch (error) {
+        if (error instanceof Error) error.message += `\n--- server output ---\n${databaseApp.output.join("").slice(-4000)}`
+        throw error
+      } finally {
+        await laptop.close()
+        await phone.close()
+      }
+    },
+    flowTimeout,
+  )
+
+  it("refuses a cross-site post to the revoke actions before they run", async () => {
+    for (const action of ["revoke", "others", "all"]) {
+      const response = await fetch(`${databaseApp.origin}/devices?/${action}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://attacker.test" },
+        body: new URLSearchParams({ sessionId: "anything" }),
+        redirect: "manual",
+      })
+      expect(response.status, action).toBe(403)
+    }
+  })
+
+  it("sends a visitor without a session from the devices page to sign in", async () => {
+    const response = await fetch(`${databaseApp.origin}/devices`, { redirect: "manual" })
+    expect(response.status).toBe(303)
+    expect(new URL(response.headers.get("location")!, databaseApp.origin).pathname).toBe("/signin")
+  })
+})
+
+/** The devices page's list: user agent, current marker, provider, in page order. */
+async function devicesOn(page: Page): Promise<{ agent: string; current: boolean; provider: string }[]> {
+  const devices: { agent: string; current: boolean; provider: string }[] = []
+  for (const device of await page.getByTestId("device").all()) {
+    devices.push({
+      agent: (await device.getByTestId("device-agent").textContent())!,
+      current: (await device.getByTestId("current-device").count()) === 1,
+      provider: (await device.getByTestId("device-provider").textContent())!,
+    })
+  }
+  return devices
+}
+
 async function buildExample(): Promise<void> {
   for (const pkg of ["core", "sveltekit"]) {
     if (!existsSync(join(repoRoot, "packages", pkg, "dist/index.js"))) {

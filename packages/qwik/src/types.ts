@@ -1,4 +1,4 @@
-import type { AuthConfig } from "@gatehouse/core"
+import type { AuthConfig, SessionInfo } from "@gatehouse/core"
 import type { Session } from "@gatehouse/core/types"
 
 /** Configuration of {@link QwikAuth$}: core's config, less `raw` (the integration owns the response). */
@@ -75,3 +75,28 @@ export interface SignOutFailed {
 
 export type SignInResult = ActionSucceeded | SignInFailed
 export type SignOutResult = ActionSucceeded | SignOutFailed
+
+export type { SessionInfo }
+
+/**
+ * Input of `useRevokeSession`: one session by its `id` (from `useSessions`), or `scope` "others"
+ * (every session of the user but this one) or "all" (this one too: the user is signed out).
+ * A form sends `<input type="hidden" name="sessionId" value={session.id} />` or `name="scope"`.
+ */
+export type RevokeSessionInput = { sessionId: string; scope?: undefined } | { scope: "others" | "all"; sessionId?: undefined }
+
+/** A revocation done: how many sessions ended, and whether this browser's own session was one of them. */
+export interface SessionsRevoked {
+  failed: undefined
+  revoked: number
+  /** True when this request's session ended: its cookie is cleared, `useSession` reads null. */
+  signedOut: boolean
+}
+
+export interface RevokeSessionFailed {
+  failed: true
+  fieldErrors: { sessionId?: string[]; scope?: string[] }
+  formErrors: string[]
+}
+
+export type RevokeSessionResult = SessionsRevoked | RevokeSessionFailed

@@ -1,7 +1,7 @@
 import { z } from "zod"
-import type { SignInInput, SignOutInput } from "./types.js"
+import type { RevokeSessionInput, SignInInput, SignOutInput } from "./types.js"
 
-type ZodSchema = ReturnType<typeof z.object>
+type ZodSchema = z.ZodTypeAny
 
 type Validated<T> =
   | { success: true; data: T }
@@ -10,6 +10,7 @@ type Validated<T> =
 /** Built on first use: the schemas are server-only and must not cost the browser anything. */
 let signInSchema: ZodSchema | undefined
 let signOutSchema: ZodSchema | undefined
+let revokeSessionSchema: ZodSchema | undefined
 
 /** A form posts strings: "false" from a hidden input means false. */
 function booleanField() {
@@ -35,6 +36,18 @@ function signOutInputSchema(): ZodSchema {
   return signOutSchema
 }
 
+function revokeSessionInputSchema(): ZodSchema {
+  revokeSessionSchema ??= z
+    .object({
+      sessionId: z.string().min(1).max(256).optional(),
+      scope: z.enum(["others", "all"]).optional(),
+    })
+    .refine((input) => (input.sessionId === undefined) !== (input.scope === undefined), {
+      message: 'Give either "sessionId" or "scope" ("others" or "all"), not both.',
+    })
+  return revokeSessionSchema
+}
+
 /**
  * Checks an action's input. Failures come back as Qwik turns them into the action's value:
  * `{ failed: true, fieldErrors: { <field>: string[] }, formErrors: string[] }`, status 400.
@@ -52,4 +65,8 @@ export async function validateSignInInput(_event: unknown, data: unknown): Promi
 
 export async function validateSignOutInput(_event: unknown, data: unknown): Promise<Validated<SignOutInput>> {
   return validate<SignOutInput>(signOutInputSchema(), data)
+}
+
+export async function validateRevokeSessionInput(_event: unknown, data: unknown): Promise<Validated<RevokeSessionInput>> {
+  return validate<RevokeSessionInput>(revokeSessionInputSchema(), data)
 }
