@@ -13,6 +13,7 @@ import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
 import { queries, type Query } from "./queries.js"
+import { MigrationRequiredError, sessionMetadataColumns } from "./session-metadata.js"
 import {
   toAccount,
   toAuthenticator,
@@ -39,6 +40,12 @@ function given(record: object, field: string): boolean {
  */
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
+  // The Auth.js session methods work with or without the metadata columns (migration 4), using
+  // them when they are there; the session-management methods require them.
+  const hasSessionMetadata = sessionMetadataColumns(pool)
+  async function requireSessionMetadata(method: string): Promise<void> {
+    if (!(await hasSessionMetadata({ fresh: true }))) throw new MigrationRequiredError(method)
+  }
 
   async function first<Row extends QueryResultRow>(
     query: Query,
@@ -194,24 +201,64 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAccount(row) : null
     },
 
-    async createSession({ sessionToken, userId, expires }) {
+    async createSession(session) {
+      const { sessionToken, userId, expires } = session
+      const withMetadata = await hasSessionMetadata()
       const row = await translatingConflicts(writeConflicts.createSession, () =>
-        first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
+        withMetadata
+          ? first<SessionRow>(queries.insertSessionWithMetadata, [
+              sessionToken,
+              userId,
+              expires,
+              session.createdAt ?? null,
+              session.lastSeenAt ?? null,
+              session.userAgent ?? null,
+              session.provider ?? null,
+              session.providerSessionId ?? null,
+            ])
+          : first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
       )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toSession(row)
     },
 
     async getSessionAndUser(sessionToken) {
-      const row = await first<SessionAndUserRow>(queries.sessionAndUser, [sessionToken])
+      const query = (await hasSessionMetadata()) ? queries.sessionAndUserWithMetadata : queries.sessionAndUser
+      const row = await first<SessionAndUserRow>(query, [sessionToken])
       return row ? toSessionAndUser(row) : null
     },
 
     async updateSession(session) {
+      const values = [session.sessionToken, session.expires ?? null, session.userId ?? null]
+      const withMetadata = await hasSessionMetadata()
       const row = await translatingConflicts(writeConflicts.updateSession, () =>
-        first<SessionRow>(queries.updateSession, [session.sessionToken, session.expires ?? null, session.userId ?? null]),
+        withMetadata
+          ? first<SessionRow>(queries.updateSessionWithMetadata, [...values, session.lastSeenAt ?? null])
+          : first<SessionRow>(queries.updateSession, values),
       )
       return row ? toSession(row) : null
+    },
+
+    async listSessionsByUserId(userId) {
+      await requireSessionMetadata("listSessionsByUserId")
+      try {
+        const result = await pool.query<SessionRow>({ ...queries.sessionsOfUser, values: [userId] })
+        return result.rows.map(toSession)
+      } catch (error) {
+        if (isMalformedId(error)) return []
+        throw error
+      }
+    },
+
+    async deleteSessionsByUserId(userId, options) {
+      await requireSessionMetadata("deleteSessionsByUserId")
+      try {
+        const result = await pool.query({ ...queries.deleteSessionsOfUserExcept, values: [userId, options?.except ?? null] })
+        return result.rowCount ?? 0
+      } catch (error) {
+        if (isMalformedId(error)) return 0
+        throw error
+      }
     },
 
     async deleteSession(sessionToken) {

@@ -128,9 +128,18 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toAccount(row) : null
     },
 
-    createSession({ sessionToken, userId, expires }) {
+    createSession(session) {
       const row = translatingConflicts(writeConflicts.createSession, () =>
-        sql.insertSession.get({ session_token: sessionToken, user_id: userId, expires: millis(expires) }),
+        sql.insertSession.get({
+          session_token: session.sessionToken,
+          user_id: session.userId,
+          expires: millis(session.expires),
+          created_at: millis(session.createdAt),
+          last_seen_at: millis(session.lastSeenAt),
+          user_agent: nullable(session.userAgent),
+          provider: nullable(session.provider),
+          provider_session_id: nullable(session.providerSessionId),
+        }),
       )
       return toSession(row!)
     },
@@ -146,6 +155,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           session_token: session.sessionToken,
           expires: millis(session.expires),
           user_id: nullable(session.userId),
+          last_seen_at: millis(session.lastSeenAt),
         }),
       )
       return row ? toSession(row) : null
@@ -154,6 +164,14 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     deleteSession(sessionToken) {
       const row = sql.deleteSession.get({ session_token: sessionToken })
       return row ? toSession(row) : null
+    },
+
+    listSessionsByUserId(userId) {
+      return sql.sessionsOfUser.all({ user_id: userId }).map(toSession)
+    },
+
+    deleteSessionsByUserId(userId, options) {
+      return sql.deleteSessionsOfUserExcept.run({ user_id: userId, except: options?.except ?? null }).changes
     },
 
     createVerificationToken(token) {

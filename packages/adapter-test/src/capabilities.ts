@@ -16,6 +16,7 @@ export const capabilityGroups = {
   authenticators: ["createAuthenticator", "getAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
   removeUserAttachments: ["removeUserAttachments"],
   createUserWithAccount: ["createUserWithAccount"],
+  sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups
