@@ -63,7 +63,11 @@ export interface Adapter {
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
-  /** May receive the metadata fields of AdapterSession (beyond Auth.js): an adapter stores those it knows, ignores the rest. */
+  /**
+   * May receive the metadata fields of AdapterSession (beyond Auth.js): an adapter stores those it
+   * knows, ignores the rest. Core sends them only to adapters that have `listSessionsByUserId` and
+   * `deleteSessionsByUserId`, so an Auth.js adapter gets the three fields it always got.
+   */
   createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
   /** `lastSeenAt` may be given (core sends it when it extends the session): an adapter that keeps it updates it. */

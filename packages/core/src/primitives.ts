@@ -14,6 +14,7 @@ export type AuthAction =
   | "error"
   | "providers"
   | "session"
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"

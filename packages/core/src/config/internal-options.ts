@@ -55,4 +55,6 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   experimental: { enableWebAuthn?: boolean }
   /** Where answered passkey challenges are claimed, once across every instance when shared state is configured. */
   passkeyChallenges: ChallengeLedger
+  /** The request's User-Agent header, recorded with a session started by this request. */
+  userAgent?: string | null
 }

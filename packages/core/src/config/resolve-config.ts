@@ -102,6 +102,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     updateAge: 24 * 60 * 60,
     generateSessionToken: () => crypto.randomUUID(),
     maxCookieChunks: defaultMaxSessionChunks,
+    revocationCheckInterval: 60,
     ...stripUndefined(config.session),
   }
   const jwt: JWTOptions & { secret: string | string[] } = {
@@ -174,7 +175,13 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     Number.isInteger(chunks) && chunks >= 1 && chunks <= maxSessionChunksLimit
       ? undefined
       : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
-  result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
+  const interval = session.revocationCheckInterval
+  const intervalError =
+    typeof interval === "number" && Number.isFinite(interval) && interval >= 0
+      ? undefined
+      : new AuthError("session.revocationCheckInterval must be a number of seconds, 0 or more")
+  result.configError =
+    providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? intervalError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
     // On one instance the process's memory is enough; a deployment of several needs shared state.

@@ -3,6 +3,7 @@ import { csrf } from "../actions/csrf.js"
 import { error } from "../actions/error.js"
 import { providers } from "../actions/providers.js"
 import { session } from "../actions/session.js"
+import { sessions } from "../actions/sessions.js"
 import { signin } from "../actions/signin.js"
 import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
@@ -22,6 +23,9 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
         return providers(options.providers)
       case "session":
         return session(request, options)
+      case "sessions":
+        if (!request.operation) return sessions(request, options)
+        break
       case "csrf":
         return csrf(config.skipCSRFCheck, options)
       case "signin":
@@ -41,6 +45,9 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
     switch (action) {
       case "session":
         return session(request, options)
+      case "sessions":
+        if (request.operation === "revoke") return sessions(request, options)
+        break
       case "signin":
         return signin(request, options)
       case "signout":
@@ -49,5 +56,5 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
         return callback(request, options)
     }
   }
-  throw new UnknownAction(`Unsupported action: ${method} ${action}`)
+  throw new UnknownAction(`Unsupported action: ${method} ${action}${request.operation ? `/${request.operation}` : ""}`)
 }
