@@ -13,7 +13,11 @@ function databaseConfig(): SvelteKitAuthConfig {
 /** Signs "demo" in through the handle from a browser with this user agent; returns the cookie it would send back. */
 async function signIn(config: SvelteKitAuthConfig, userAgent: string): Promise<string> {
   const { handle } = createSvelteKitAuth(config, production)
-  const { event } = formPost("http://app.test/auth/callback/credentials", { username: "demo", password: "demo" }, { "user-agent": userAgent })
+  const { event } = formPost(
+    "http://app.test/auth/callback/credentials",
+    { username: "demo", password: "demo" },
+    { "user-agent": userAgent },
+  )
   const response = await handle({ event, resolve: async () => new Response() })
   const cookie = response.headers.getSetCookie().find((c) => c.startsWith("authjs.session-token="))!
   return cookie.split(";")[0]!
