@@ -1,11 +1,13 @@
 import type { Pool, PoolClient, QueryResultRow } from "pg"
 import {
   AdapterConflictError,
+  adapterDatabase,
   unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
   type AdapterAccount,
+  type AdapterDatabase,
   type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
@@ -36,7 +38,8 @@ function given(record: object, field: string): boolean {
 /**
  * The Gatehouse adapter for PostgreSQL, on a node-postgres Pool. It works on the schema of
  * @auth/pg-adapter (run `migrate(pool)` once to create it, or to add Gatehouse's
- * constraints and the authenticators table to an existing Auth.js database).
+ * constraints, the authenticators table and the session metadata columns to an existing Auth.js
+ * database; listing and revoking a user's sessions need the latter).
  */
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
@@ -107,7 +110,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     )
   }
 
-  return {
+  const adapter: Adapter = {
     async createUser(user) {
       const row = await translatingConflicts(writeConflicts.createUser, () => inTransaction(pool, (client) => insertUser(client, user)))
       return toUser(row!)
@@ -339,4 +342,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
       }
     },
   }
+  // For `gatehouse migrate`, which finds the app's database through its config.
+  const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }
+  Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
+  return adapter
 }

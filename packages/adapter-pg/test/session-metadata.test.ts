@@ -173,3 +173,26 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
     expect(await migrate(database.pool)).toEqual([])
   })
 })
+
+describe("listing and deleting a user's sessions", () => {
+  test('read the index on sessions."userId", never the whole table', async () => {
+    const database = await freshDatabase("metadata_plan")
+    await migrate(database.pool)
+    const client = await database.pool.connect()
+    try {
+      // The table is tiny here, so the planner would scan it anyway: forbid that, and see what is left.
+      await client.query("SET enable_seqscan = off")
+      for (const sql of [
+        `SELECT * FROM sessions WHERE "userId" = 1 ORDER BY id`,
+        `DELETE FROM sessions WHERE "userId" = 1 AND ('t'::text IS NULL OR "sessionToken" <> 't'::text)`,
+      ]) {
+        const { rows } = await client.query(`EXPLAIN ${sql}`)
+        expect(rows.map((row) => row["QUERY PLAN"]).join("\n")).toMatch(
+          /Index Scan using sessions_user_id_idx|Bitmap Index Scan on sessions_user_id_idx/,
+        )
+      }
+    } finally {
+      client.release()
+    }
+  })
+})

@@ -2,11 +2,13 @@ import BetterSqlite3 from "better-sqlite3"
 import type { Database } from "better-sqlite3"
 import {
   AdapterConflictError,
+  adapterDatabase,
   unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
   type AdapterAccount,
+  type AdapterDatabase,
   type AdapterUser,
 } from "@gatehouse/core/adapters"
 import { configureConnection } from "./configure-connection.js"
@@ -36,7 +38,7 @@ function nullable<T>(value: T | undefined): T | null {
 export function SQLiteAdapter(database: Database | string): Adapter {
   const db = typeof database === "string" ? new BetterSqlite3(database) : database
   configureConnection(db)
-  migrate(db)
+  const appliedOnOpen = migrate(db)
   const sql = prepareStatements(db)
   // All or nothing: a failing delete rolls the earlier ones back.
   const removeUserAttachments = db.transaction((userId: string) => {
@@ -232,5 +234,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     adapter.linkAccount!({ ...account, userId: created.id } as AdapterAccount)
     return created
   })
+  // For `gatehouse migrate`, which finds the app's database through its config.
+  const databaseInfo: AdapterDatabase = { dialect: "sqlite", filename: db.name, memory: db.memory, appliedOnOpen }
+  Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
   return adapter
 }

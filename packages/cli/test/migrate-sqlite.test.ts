@@ -54,10 +54,13 @@ test("a plain path works too, relative to where the command runs", async () => {
   expect(tables(join(directory, "plain.db"))).toContain("users")
 })
 
-test("without a URL it says what to give", async () => {
-  const result = await runCli(["migrate"])
+test("without a URL, outside an app, it says what to give", async () => {
+  const result = await runCli(["migrate"], { cwd: directory })
   expect(result.code).toBe(1)
-  expect(result.stderr).toBe("gatehouse migrate: say which database: --url postgres://user@host/db, --url file:path.db or --url path.db\n")
+  expect(result.stderr).toBe(
+    "gatehouse migrate: say which database: --url postgres://user@host/db, --url file:path.db or --url path.db (or DATABASE_URL), " +
+      "or run it in a Next.js, SvelteKit or Qwik City app, or name the module holding the auth config (gatehouse migrate src/auth.ts)\n",
+  )
 })
 
 test("a URL for another database is refused, its password hidden", async () => {

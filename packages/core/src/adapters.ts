@@ -111,6 +111,20 @@ export interface Adapter {
   deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
 }
 
+/**
+ * Where a database adapter says which database it is on, for tools outside the app: `gatehouse
+ * migrate` loads the app's auth config and migrates the database its adapter uses. A property
+ * under this registered symbol (so every copy of a package agrees on it), not enumerable.
+ */
+export const adapterDatabase: unique symbol = Symbol.for("gatehouse.adapter.database")
+
+/** What an adapter keeps under `adapterDatabase`. */
+export type AdapterDatabase =
+  /** `appliedOnOpen`: the migrations the adapter applied when it opened the file (it migrates on open). */
+  | { dialect: "sqlite"; filename: string; memory: boolean; appliedOnOpen: number[] }
+  /** The node-postgres Pool the adapter was given. */
+  | { dialect: "postgres"; pool: unknown }
+
 /** What `removeUserAttachments` removed. */
 export interface RemovedUserAttachments {
   accounts: AdapterAccount[]

@@ -32,7 +32,7 @@ export async function currentSession(
   if (options.session.strategy === "database") {
     const found = await adapter.getSessionAndUser(token)
     if (!found || new Date(found.session.expires).valueOf() < Date.now()) return { session: null, stale: true }
-    return { session: { userId: found.user.id, sessionToken: token }, stale: false }
+    return { session: { userId: String(found.user.id), sessionToken: token }, stale: false }
   }
   const payload = await readTokenCached(token, options.jwt, cookie.name).catch(() => null)
   if (!payload) return { session: null, stale: true }
@@ -41,7 +41,7 @@ export async function currentSession(
   if (!sid || typeof userId !== "string") return { session: null, stale: false }
   if (isUnverifiedToken(payload) && !(await unverifiedUserStillOwns(payload, options))) return { session: null, stale: true }
   const found = await adapter.getSessionAndUser(sid)
-  if (!found || found.session.userId !== userId) {
+  if (!found || String(found.session.userId) !== userId) {
     remember(sid, true)
     return { session: null, stale: true }
   }

@@ -8,7 +8,7 @@ import type { SessionManagingAdapter } from "./session-management-adapter.js"
 export async function listUserSessions(current: CurrentSession, adapter: SessionManagingAdapter): Promise<SessionInfo[]> {
   const rows = await adapter.listSessionsByUserId(current.userId)
   const now = Date.now()
-  const live = rows.filter((row) => row.userId === current.userId && dateOf(row.expires)! > now)
+  const live = rows.filter((row) => String(row.userId) === current.userId && dateOf(row.expires)! > now)
   const listed = await Promise.all(live.map((row) => sessionInfo(row, row.sessionToken === current.sessionToken)))
   return listed.sort((a, b) => Number(b.current) - Number(a.current) || activity(b) - activity(a))
 }

@@ -15,7 +15,7 @@ interface Check {
   revoked: boolean
 }
 
-const maxEntries = 50_000
+const maxEntries = 20_000
 const checks = new Map<string, Check>()
 /** Checks in flight: a burst of reads of one session waits for one adapter call, not one each. */
 const inFlight = new Map<string, Promise<boolean>>()
@@ -36,7 +36,8 @@ export function isRevoked(sid: string, userId: string, options: InternalOptions)
 async function askAdapter(sid: string, userId: string, options: InternalOptions): Promise<boolean> {
   try {
     const found = await options.adapter!.getSessionAndUser(sid)
-    const revoked = !found || found.session.userId !== userId
+    // Ids compared as text: an Auth.js adapter on integer ids returns numbers, a token's `sub` is a string.
+    const revoked = !found || String(found.session.userId) !== userId
     remember(sid, revoked)
     return revoked
   } catch (error) {

@@ -24,7 +24,7 @@ export async function revokeFor(
   options: Pick<InternalOptions, "events" | "logger">,
   adapter: SessionManagingAdapter,
 ): Promise<Revoked> {
-  const rows = (await adapter.listSessionsByUserId(current.userId)).filter((row) => row.userId === current.userId)
+  const rows = (await adapter.listSessionsByUserId(current.userId)).filter((row) => String(row.userId) === current.userId)
   let tokens: string[]
   let revoked: number
   if ("sessionId" in target) {
@@ -63,11 +63,30 @@ export async function revokeAllOf(
   return revoked
 }
 
+/**
+ * Ends the given sessions (row tokens; a JWT session's sid) of `userId`, for a caller that chose them
+ * itself (back-channel logout: the sessions carrying the IdP's `sid`). Returns how many it ended.
+ */
+export async function endSessions(
+  userId: string,
+  tokens: string[],
+  reason: RevocationReason,
+  options: Pick<InternalOptions, "events" | "logger">,
+  adapter: SessionManagingAdapter,
+): Promise<number> {
+  for (const token of tokens) await adapter.deleteSession(token)
+  const count = tokens.length
+  await announce(userId, tokens, count, reason, options)
+  return count
+}
+
+type RevocationReason = "user" | "all-sessions" | "backchannel-logout"
+
 async function announce(
   userId: string,
   tokens: string[],
   count: number,
-  reason: "user" | "all-sessions",
+  reason: RevocationReason,
   options: Pick<InternalOptions, "events" | "logger">,
 ): Promise<void> {
   for (const token of tokens) remember(token, true)
