@@ -17,6 +17,7 @@ export const capabilityGroups = {
   removeUserAttachments: ["removeUserAttachments"],
   createUserWithAccount: ["createUserWithAccount"],
   accountTokens: ["getAccountByUserId", "updateAccountTokens"],
+  sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

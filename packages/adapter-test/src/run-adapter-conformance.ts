@@ -8,6 +8,7 @@ import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
+import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -25,6 +26,7 @@ const registrars = {
   removeUserAttachments: registerRemoveUserAttachmentsTests,
   createUserWithAccount: registerCreateUserWithAccountTests,
   accountTokens: registerAccountTokenTests,
+  sessionManagement: registerSessionManagementTests,
 } as const
 
 /**
@@ -55,6 +57,9 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       // Authenticators and getAccount hang off accounts: they need linkAccount to set up.
       if ((group === "authenticators" || group === "getAccount") && !ctx.has("accounts")) continue
       if ((group === "unlinkAccount" || group === "accountTokens") && !ctx.has("accounts")) continue
+      if (group === "unlinkAccount" && !ctx.has("accounts")) continue
+      // Listing and revoking sessions needs sessions to make.
+      if (group === "sessionManagement" && !ctx.has("sessions")) continue
       registrars[group](ctx)
     }
   })

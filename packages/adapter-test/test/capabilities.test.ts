@@ -29,6 +29,8 @@ describe("detectCapabilities", () => {
       "createUserWithAccount",
       "getAccountByUserId",
       "updateAccountTokens",
+      "listSessionsByUserId",
+      "deleteSessionsByUserId",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
@@ -40,6 +42,11 @@ describe("detectCapabilities", () => {
     const report = detectCapabilities({ createSession: noop, getSessionAndUser: noop } as never)
     expect(report.partial).toEqual([{ group: "sessions", missing: ["updateSession", "deleteSession"] }])
     expect(report.absent).toContain("users")
+  })
+
+  test("session management is one group: listing without deleting is partial", () => {
+    const report = detectCapabilities({ listSessionsByUserId: noop } as never)
+    expect(report.partial).toEqual([{ group: "sessionManagement", missing: ["deleteSessionsByUserId"] }])
   })
 
   test("a property that is not a function does not count as a method", () => {

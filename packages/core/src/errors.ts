@@ -21,6 +21,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InvalidLogoutToken"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -105,6 +106,37 @@ export class CredentialsSignin extends SignInError {
 
 export class InvalidEndpoints extends AuthError {
   static type = "InvalidEndpoints" as const
+}
+/** Which check a refused logout token failed (logged; the provider only hears 400). */
+export type LogoutTokenProblem =
+  | "malformed"
+  | "no-issuer"
+  | "no-client-id"
+  | "discovery"
+  | "no-jwks"
+  | "jwks"
+  | "signature"
+  | "issuer"
+  | "audience"
+  | "iat"
+  | "expired"
+  | "claims"
+  | "typ"
+  | "jti"
+  | "replayed"
+  | "events"
+  | "nonce"
+  | "sub-sid"
+  | "missing-sub"
+/** A back-channel logout request Gatehouse refused (400, nothing changed); `code` names the failed check. */
+export class InvalidLogoutToken extends AuthError {
+  static type = "InvalidLogoutToken" as const
+  readonly code: LogoutTokenProblem
+
+  constructor(code: LogoutTokenProblem, message: string, cause?: Error) {
+    super(`${message} (${code})`, cause)
+    this.code = code
+  }
 }
 export class InvalidCheck extends AuthError {
   static type = "InvalidCheck" as const

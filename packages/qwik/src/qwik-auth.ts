@@ -3,14 +3,18 @@ import { routeLoaderQrl, type Loader, type RequestEventCommon, type RequestEvent
 import type { Session } from "@gatehouse/core/types"
 import { createAccessTokenHelper } from "./get-access-token.js"
 import { createRequestHook, SESSION_KEY } from "./request-hook.js"
+import { createRevokeSessionAction } from "./revoke-session-action.js"
+import { createSessionsLoader } from "./sessions-loader.js"
 import { createSignInAction } from "./sign-in-action.js"
 import { createSignOutAction } from "./sign-out-action.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /**
  * The QRL form of {@link QwikAuth$}; the optimizer rewrites `QwikAuth$(fn)` into a call to this.
- * Re-export all four members from a route plugin (`src/routes/plugin@auth.ts`): Qwik City only
- * runs hooks, loaders and actions that a route module exports.
+ * Re-export `onRequest`, `useSession`, `useSignIn` and `useSignOut` from a route plugin
+ * (`src/routes/plugin@auth.ts`): Qwik City only runs hooks, loaders and actions that a route module
+ * exports. Export `useSessions` and `useRevokeSession` from the page listing the user's devices only:
+ * Qwik City runs a loader on every request to every route whose modules export it.
  */
 export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => QwikAuthConfig | Promise<QwikAuthConfig>>) {
   return {
@@ -20,6 +24,8 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
     useSignOut: createSignOutAction(authOptions),
     /** In a `routeLoader$` or action: `await getAccessToken(event, "github")` → `{ accessToken, expiresAt }` or null. */
     getAccessToken: createAccessTokenHelper(authOptions),
+    useSessions: createSessionsLoader(authOptions),
+    useRevokeSession: createRevokeSessionAction(authOptions),
   }
 }
 

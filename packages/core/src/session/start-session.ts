@@ -4,6 +4,7 @@ import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.j
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
+import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
@@ -45,8 +46,10 @@ export async function startSession(
     trigger: isNewUser ? "signUp" : "signIn",
   })
   if (token === null) return clearSessionCookie(cookies, cookie)
-  const value = await options.jwt.encode({ ...options.jwt, token: markedToken(token, user, account, options), salt: cookie.name })
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
+  await endPreviousJwtSession(cookies, options)
+  const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
+  const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }
 
