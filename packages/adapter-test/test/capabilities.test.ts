@@ -35,7 +35,7 @@ describe("detectCapabilities", () => {
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(11)
+    expect(report.implemented).toHaveLength(12)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {
