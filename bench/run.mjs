@@ -10,6 +10,7 @@ import AuthjsCredentials from "@auth/core/providers/credentials"
 import { compare, roundSpread } from "./measure.mjs"
 import { benchDatabaseSessions } from "./database.mjs"
 import { benchCookieSessions } from "./jwt-vs-better-auth.mjs"
+import { benchSessionRevocation } from "./session-revocation.mjs"
 import { coldImport } from "./cold-import.mjs"
 import { installedSize } from "./installed-size.mjs"
 import { rssAfterLookups } from "./memory.mjs"
@@ -203,6 +204,8 @@ if (selected("GET /session, no cookie ÷ distinct")) {
 if (["SQLite file", "PostgreSQL"].some((name) => selected(`GET /session, database, ${name}`))) {
   rows.push(...(await benchDatabaseSessions({ count: Math.ceil(count / 2), rounds: quick ? 3 : 7, only })))
 }
+
+if (selected("revocation")) rows.push(...(await benchSessionRevocation({ count, rounds: quick ? 3 : 7 })))
 
 if (selected("cookie session")) rows.push(...(await benchCookieSessions({ count, rounds: quick ? 3 : 7 })))
 

@@ -33,6 +33,7 @@ function cleanName(value: unknown): string | undefined {
  * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
  * - e-mail links and codes through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), or printed
  *   on the console with EMAIL_SERVER=console (development only: refused under `next start`);
+ * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
  * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
  *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
@@ -64,11 +65,17 @@ export function authConfig(env: Env): NextAuthConfig {
     adapter,
     experimental: { enableWebAuthn: true },
     pages: { signIn: "/signin" },
-    session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
+    session: {
+      strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
+      // JWT sessions: how often (seconds) a session's token is checked against its row, so a session
+      // revoked on "Your devices" stops working within this bound (default 60).
+      ...(env.SESSION_REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(env.SESSION_REVOCATION_CHECK_INTERVAL) } : {}),
+    },
     callbacks: {
-      // Runs in proxy.ts: only /protected needs a session; everything else is public.
+      // Runs in proxy.ts: only /protected and /devices need a session; everything else is public.
       authorized({ auth, request }) {
-        if (request.nextUrl.pathname.startsWith("/protected")) return Boolean(auth?.user)
+        const { pathname } = request.nextUrl
+        if (pathname.startsWith("/protected") || pathname.startsWith("/devices")) return Boolean(auth?.user)
         return true
       },
       // JWT sessions: update() from the browser and unstable_update() from the server land here.

@@ -329,7 +329,8 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
       expect(await db.count("users")).toBe(1)
       expect(await db.count("accounts")).toBe(1)
-      expect(await db.count("sessions")).toBe(0)
+      // The adapter manages sessions: the JWT session is recorded (keyed by its `gatehouse.sid`) so it can be revoked.
+      expect(await db.count("sessions")).toBe(1)
       const [userId] = await db.accountOwners("dev-oidc")
       const cookie = sessionTokenOf(browser)!
       expect(cookie.split(".")).toHaveLength(5)
@@ -354,6 +355,10 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       expect(await db.count("users")).toBe(1)
       const again = await decode({ token: sessionTokenOf(browser)!, secret, salt: sessionCookieName })
       expect(again!.sub).toBe(userId)
+      // The new sign-in replaced the browser's recorded session rather than adding one.
+      expect(await db.count("sessions")).toBe(1)
+      expect(await db.sessionRow(again!["gatehouse.sid"] as string)).toMatchObject({ userId })
+      expect(await db.sessionRow(token!["gatehouse.sid"] as string)).toBeNull()
     })
   })
 

@@ -1,42 +1,22 @@
 // The README's demo, driven as a person would: start it, sign in with each provider in Chromium.
-import { spawn, type ChildProcess } from "node:child_process"
-import { mkdtempSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser } from "playwright-core"
 import { launchChromium } from "./support/launch-chromium.js"
-import { freePort } from "./support/free-port.js"
+import { startDemo, type RunningDemo } from "./support/demo-server.js"
 
-let demo: ChildProcess
+let demo: RunningDemo
 let browser: Browser
 let origin: string
-let output = ""
 
 beforeAll(async () => {
-  const port = await freePort()
-  origin = `http://localhost:${port}`
-  demo = spawn(process.execPath, ["examples/demo/server.mjs"], {
-    env: { ...process.env, PORT: String(port), DEMO_DATA_DIR: mkdtempSync(join(tmpdir(), "gatehouse-demo-")) },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`demo did not start:\n${output}`)), 30_000)
-    demo.stdout!.on("data", (chunk) => {
-      output += chunk
-      if (output.includes("Gatehouse demo on")) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-    demo.once("exit", (code) => reject(new Error(`demo exited with ${code}:\n${output}`)))
-  })
+  demo = await startDemo()
+  origin = demo.origin
   browser = await launchChromium()
 })
 
 afterAll(async () => {
   await browser?.close()
-  demo?.kill("SIGTERM")
+  demo?.stop()
 })
 
 describe("the demo", () => {
@@ -68,9 +48,9 @@ describe("the demo", () => {
     await page.fill("input[name=email]", "reader@example.test")
     await page.click("button:has-text('Sign in with')>>nth=1")
     await page.waitForURL(/verify-request/)
-    await expect.poll(() => /Link: (\S+)/.exec(output)?.[1], { timeout: 10_000 }).toBeTruthy()
-    const link = /Link: (\S+)/.exec(output)![1]
-    expect(output).toContain("reader@example.test")
+    await expect.poll(() => /Link: (\S+)/.exec(demo.output())?.[1], { timeout: 10_000 }).toBeTruthy()
+    const link = /Link: (\S+)/.exec(demo.output())![1]
+    expect(demo.output()).toContain("reader@example.test")
     await page.goto(link)
     expect(await page.textContent("body")).not.toContain("Signed in as")
     await page.click("button[type=submit]")

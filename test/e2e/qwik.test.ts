@@ -373,6 +373,121 @@ describe("Qwik City example, database sessions in SQLite", () => {
   })
 })
 
+describe("Qwik City example, your devices (useSessions, useRevokeSession, database sessions)", () => {
+  /** Signs the dev user in through the OpenID provider and lands on the devices page. */
+  async function signInToDevices(page: Page) {
+    await page.goto(`${dbApp.origin}/?redirectTo=/devices/`)
+    await page.locator('#oidc-form button[type="submit"]').click()
+    await page.waitForURL((url) => url.origin === idp.issuer)
+    await page.locator("#sign-in").click()
+    await page.waitForURL(`${dbApp.origin}/devices/`)
+    await page.locator("#devices").waitFor()
+  }
+
+  /** The devices page's list: user agent, current marker, provider, in page order. */
+  async function devicesOn(page: Page) {
+    const devices: { agent: string; current: boolean; provider: string }[] = []
+    for (const device of await page.locator("#devices li.device").all()) {
+      devices.push({
+        agent: (await device.locator(".device-agent").textContent())!,
+        current: (await device.locator(".current-device").count()) === 1,
+        provider: (await device.locator(".device-provider").textContent())!,
+      })
+    }
+    return devices
+  }
+
+  it("lists both browsers' sessions with the right current one; A signs B out, B is signed out at its next request, A stays", async () => {
+    const laptop = await browser.newContext({ userAgent: "Gatehouse e2e laptop" })
+    const phone = await browser.newContext({ userAgent: "Gatehouse e2e phone" })
+    try {
+      const a = await laptop.newPage()
+      const b = await phone.newPage()
+      await signInToDevices(a)
+      // Start from this one session: sessions of the dev user left by earlier flows end here (scope "others").
+      await a.locator('#revoke-others-form button[type="submit"]').click()
+      await a.locator("#devices-message").waitFor()
+      await expect(a.locator("#devices li.device").count()).resolves.toBe(1)
+
+      await signInToDevices(b)
+      await a.goto(`${dbApp.origin}/devices/`)
+      expect(await devicesOn(a)).toEqual([
+        { agent: "Gatehouse e2e laptop", current: true, provider: "dev-idp" },
+        { agent: "Gatehouse e2e phone", current: false, provider: "dev-idp" },
+      ])
+      expect(await devicesOn(b)).toEqual([
+        { agent: "Gatehouse e2e phone", current: true, provider: "dev-idp" },
+        { agent: "Gatehouse e2e laptop", current: false, provider: "dev-idp" },
+      ])
+      const phoneToken = (await sessionCookie(phone, dbApp.origin))!.value
+
+      // A signs B out; the list is loaded again after the action.
+      await a.locator("#devices li.device", { hasText: "Gatehouse e2e phone" }).locator('button[type="submit"]').click()
+      await a.locator("#devices-message").waitFor()
+      await expect(a.locator("#devices-message").textContent()).resolves.toBe("Signed out of 1 session.")
+      await expect.poll(() => devicesOn(a)).toEqual([{ agent: "Gatehouse e2e laptop", current: true, provider: "dev-idp" }])
+      expect(database().prepare("SELECT count(*) FROM sessions WHERE session_token = ?").pluck().get(phoneToken)).toBe(0)
+
+      // B's next request finds no session.
+      await b.goto(`${dbApp.origin}/protected/`)
+      expect(new URL(b.url()).pathname).toBe("/")
+      await expect(b.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+      expect(await b.evaluate(async () => (await fetch("/auth/session")).json())).toBeNull()
+      await b.goto(`${dbApp.origin}/devices/`)
+      await expect(b.locator("#devices-signed-out").count()).resolves.toBe(1)
+
+      // A is still signed in, then signs out everywhere: itself included.
+      await a.goto(`${dbApp.origin}/protected/`)
+      await expect(a.locator("#protected-content").textContent()).resolves.toContain("Dev User")
+      await a.goto(`${dbApp.origin}/devices/`)
+      await a.locator('#revoke-all-form button[type="submit"]').click()
+      await a.locator("#devices-signed-out").waitFor()
+      await expect(a.locator("#session-status").textContent()).resolves.toBe("Not signed in")
+      expect(await sessionCookie(laptop, dbApp.origin)).toBeUndefined()
+      const user = database().prepare("SELECT id FROM users WHERE email = ?").get("dev@example.test") as { id: string }
+      expect(database().prepare("SELECT count(*) FROM sessions WHERE user_id = ?").pluck().get(user.id)).toBe(0)
+    } catch (error) {
+      if (error instanceof Error) error.message += `\n--- server output ---\n${dbApp.output().slice(-4000)}`
+      throw error
+    } finally {
+      await laptop.close()
+      await phone.close()
+    }
+  })
+
+  it("validates the revoke action's input, and refuses a cross-site post to it", async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      await signInToDevices(page)
+      // Both a session id and a scope: refused by the input schema, nothing revoked.
+      await page.locator("#revoke-others-form").evaluate((form: HTMLFormElement) => {
+        form.insertAdjacentHTML("beforeend", '<input type="hidden" name="sessionId" value="x">')
+      })
+      await page.locator('#revoke-others-form button[type="submit"]').click()
+      await page.locator("#devices-error").waitFor()
+      await expect(page.locator("#devices-error").textContent()).resolves.toContain("either")
+      await expect(page.locator("#session-status").textContent()).resolves.toBe("Signed in as Dev User")
+
+      const cookie = (await sessionCookie(context, dbApp.origin))!
+      const forged = await fetch(`${dbApp.origin}/devices/?qaction=gatehouseRevokeSession`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          origin: "http://attacker.test",
+          "content-type": "application/x-www-form-urlencoded",
+          cookie: `${cookie.name}=${cookie.value}`,
+        },
+        body: new URLSearchParams({ scope: "all" }),
+      })
+      expect(forged.status).toBe(403)
+      expect(database().prepare("SELECT count(*) FROM sessions WHERE session_token = ?").pluck().get(cookie.value)).toBe(1)
+    } finally {
+      await context.close()
+    }
+  })
+})
+
 describe("Qwik City example without JavaScript", () => {
   it("signs in and fails with plain form posts (progressive enhancement)", async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })

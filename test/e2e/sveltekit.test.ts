@@ -38,6 +38,7 @@ let smtp: SmtpSink
 let jwtApp: RunningApp
 let databaseApp: RunningApp
 let databasePath: string
+let jwtDatabasePath: string
 const started: RunningApp[] = []
 let scratch: string
 // Inside the example, so the built server resolves its external packages from the workspace.
@@ -46,6 +47,7 @@ const buildDir = join(exampleDir, ".tmp", `e2e-${process.pid}-${randomBytes(3).t
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-sveltekit-"))
   databasePath = join(scratch, "database-sessions.db")
+  jwtDatabasePath = join(scratch, "jwt-sessions.db")
   const [, launched, sink] = await Promise.all([buildExample(), launchChromium(), startSmtpSink()])
   browser = launched
   smtp = sink
@@ -67,7 +69,7 @@ beforeAll(async () => {
     EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
   }
   ;[jwtApp, databaseApp] = await Promise.all([
-    startApp(jwtPort, { ...providerEnv, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: join(scratch, "jwt-sessions.db") }),
+    startApp(jwtPort, { ...providerEnv, AUTH_SESSION_STRATEGY: "jwt", DATABASE_PATH: jwtDatabasePath }),
     startApp(databasePort, { ...providerEnv, AUTH_SESSION_STRATEGY: "database", DATABASE_PATH: databasePath }),
   ])
 }, 240_000)
@@ -398,6 +400,117 @@ describe("SvelteKit example, database sessions in SQLite", () => {
   )
 })
 
+/**
+ * Two browsers signed in as one user: each lists both sessions with the right one current; A signs B
+ * out, and B's next request finds no session while A stays; then A signs out everywhere.
+ */
+async function devicesFlow(
+  app: RunningApp,
+  signIn: (page: Page) => Promise<void>,
+  expected: { provider: string; userName: string; email: string },
+): Promise<void> {
+  const laptop = await browser.newContext({ baseURL: app.origin, userAgent: "Gatehouse e2e laptop" })
+  const phone = await browser.newContext({ baseURL: app.origin, userAgent: "Gatehouse e2e phone" })
+  const device = (agent: string, current: boolean) => ({ agent: `Gatehouse e2e ${agent}`, current, provider: expected.provider })
+  try {
+    const a = await laptop.newPage()
+    const b = await phone.newPage()
+    await signIn(a)
+    // Start from this one session: the user's sessions left by earlier flows end here (scope "others").
+    await a.goto("/devices")
+    await submitAndWait(a, a.getByRole("button", { name: "Sign out everywhere else" }))
+    await expect(a.getByTestId("devices-message").textContent()).resolves.toMatch(/^Signed out of \d+ other devices?\.$/)
+    expect(await devicesOn(a)).toEqual([device("laptop", true)])
+
+    await signIn(b)
+    await a.goto("/devices")
+    expect(await devicesOn(a)).toEqual([device("laptop", true), device("phone", false)])
+    await b.goto("/devices")
+    expect(await devicesOn(b)).toEqual([device("phone", true), device("laptop", false)])
+
+    // A signs B out.
+    const phoneRow = a.getByTestId("device").filter({ hasText: "Gatehouse e2e phone" })
+    const revoked = await submitAndWait(a, phoneRow.getByRole("button", { name: "Sign out this device" }))
+    expect(revoked.status()).toBe(200)
+    await expect(a.getByTestId("devices-message").textContent()).resolves.toBe("That device is signed out.")
+    expect(await devicesOn(a)).toEqual([device("laptop", true)])
+
+    // B's next request finds no session: the protected page sends it to sign in.
+    const blocked = await b.goto("/protected")
+    expect(await redirectStatuses(blocked)).toEqual([303])
+    expect(new URL(b.url()).pathname).toBe("/signin")
+    await expect(b.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+    expect(await (await b.request.get("/api/session")).json()).toBeNull()
+
+    // A is still signed in, then signs out everywhere: itself included.
+    await a.goto("/protected")
+    await expect(a.getByTestId("status").textContent()).resolves.toBe(`Signed in as ${expected.userName}`)
+    await a.goto("/devices")
+    const everywhere = await submitAndWait(a, a.getByRole("button", { name: "Sign out everywhere", exact: true }))
+    expect(everywhere.status()).toBe(303)
+    expect(new URL(a.url()).pathname).toBe("/")
+    await expect(a.getByTestId("status").textContent()).resolves.toBe("Not signed in")
+    expect(await sessionCookie(laptop)).toBeUndefined()
+    const rows = readDatabase(
+      (db) => db.prepare("SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?").get(expected.email),
+      app === jwtApp ? jwtDatabasePath : databasePath,
+    ) as { n: number }
+    expect(rows.n).toBe(0)
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output.join("").slice(-4000)}`
+    throw error
+  } finally {
+    await laptop.close()
+    await phone.close()
+  }
+}
+
+describe("SvelteKit example, your devices (locals.sessions)", () => {
+  it(
+    "database sessions: lists both browsers' sessions with the right current one; A signs B out, B is signed out at its next request, A stays",
+    () => devicesFlow(databaseApp, signInWithComponent, { provider: "credentials", userName: "Demo User", email: "demo@example.test" }),
+    flowTimeout,
+  )
+
+  it(
+    "JWT sessions (recorded in SQLite): the same, the revoked JWT refused at B's next request",
+    () =>
+      devicesFlow(jwtApp, (page) => signInWithDevIdp(page, "/"), { provider: "dev-idp", userName: "Dev User", email: "dev@example.test" }),
+    flowTimeout,
+  )
+
+  it("refuses a cross-site post to the revoke actions before they run", async () => {
+    for (const action of ["revoke", "others", "all"]) {
+      const response = await fetch(`${databaseApp.origin}/devices?/${action}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://attacker.test" },
+        body: new URLSearchParams({ sessionId: "anything" }),
+        redirect: "manual",
+      })
+      expect(response.status, action).toBe(403)
+    }
+  })
+
+  it("sends a visitor without a session from the devices page to sign in", async () => {
+    const response = await fetch(`${databaseApp.origin}/devices`, { redirect: "manual" })
+    expect(response.status).toBe(303)
+    expect(new URL(response.headers.get("location")!, databaseApp.origin).pathname).toBe("/signin")
+  })
+})
+
+/** The devices page's list: user agent, current marker, provider, in page order. */
+async function devicesOn(page: Page): Promise<{ agent: string; current: boolean; provider: string }[]> {
+  const devices: { agent: string; current: boolean; provider: string }[] = []
+  for (const device of await page.getByTestId("device").all()) {
+    devices.push({
+      agent: (await device.getByTestId("device-agent").textContent())!,
+      current: (await device.getByTestId("current-device").count()) === 1,
+      provider: (await device.getByTestId("device-provider").textContent())!,
+    })
+  }
+  return devices
+}
+
 async function buildExample(): Promise<void> {
   for (const pkg of ["core", "sveltekit"]) {
     if (!existsSync(join(repoRoot, "packages", pkg, "dist/index.js"))) {
@@ -520,8 +633,8 @@ async function signInWithDevIdp(page: Page, callbackUrl: string): Promise<void> 
   await expect(page.getByTestId("status").textContent()).resolves.toContain("Dev User")
 }
 
-function readDatabase<T>(query: (db: Database.Database) => T): T {
-  const db = new Database(databasePath, { readonly: true, fileMustExist: true })
+function readDatabase<T>(query: (db: Database.Database) => T, path = databasePath): T {
+  const db = new Database(path, { readonly: true, fileMustExist: true })
   try {
     return query(db)
   } finally {

@@ -115,11 +115,21 @@ export class ClusterClient extends LoadClient {
 }
 
 /** Starts `count` instances on one database (and Redis when given), with e-mail and passkeys on. */
-export async function startCluster({ count = 3, database, redisUrl, redisPrefix, accountLimit = 5, ipLimit }) {
+export async function startCluster({
+  count = 3,
+  database,
+  redisUrl,
+  redisPrefix,
+  accountLimit = 5,
+  ipLimit,
+  session = "database",
+  revocationCheckInterval,
+}) {
   const mail = await startMailSink()
   const env = {
     ...database.serverEnv,
-    SESSION: "database",
+    SESSION: session,
+    ...(revocationCheckInterval !== undefined ? { REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval), ADAPTER_USERS: "1" } : {}),
     PUBLIC_ORIGIN: publicOrigin,
     MAIL_SINK: mail.url,
     PASSKEYS: "1",
@@ -345,6 +355,36 @@ export async function signOutEverywhere(cluster, database) {
     readAfter: after,
     sessionRowGone: rows.liveSessionsWithoutRow === 1,
   }
+}
+
+/**
+ * Session management across instances (issue 19): browsers A and B sign in as one user; every
+ * instance reads B (so each has checked it and remembers "not revoked"); A revokes B on instance 0.
+ * Returns which instances still served B at once and after `waitMs` (the check interval), and A's reads.
+ */
+export async function revokeAcrossInstances(cluster, { waitMs }) {
+  const username = `u-revoke-${crypto.randomUUID().slice(0, 8)}`
+  const a = cluster.client(username)
+  const b = cluster.client(username, 1)
+  const signedIn = (await a.signIn()).ok && (await b.signIn()).ok
+  const readAll = (client) =>
+    Promise.all(
+      cluster.instances.map(async (_, index) => {
+        const reader = cluster.client(username)
+        reader.jar = new Map(client.jar)
+        const { session } = await reader.on(index, () => reader.read())
+        return session?.user?.name === username
+      }),
+    )
+  const before = await readAll(b)
+  const listed = await a.on(0, async () => (await a.request("/sessions")).json())
+  const other = listed.find((info) => !info.current)
+  const revoke = await a.on(0, () => a.postForm("/sessions/revoke", { sessionId: other?.id ?? "" }))
+  const revoked = await revoke.json()
+  const atOnce = await readAll(b)
+  await new Promise((resolve) => setTimeout(resolve, waitMs))
+  const afterInterval = await readAll(b)
+  return { signedIn, listed: listed.length, before, revoked, atOnce, afterInterval, aAfter: await readAll(a) }
 }
 
 /**

@@ -14,13 +14,20 @@ import {
   exactlyOnceChecks,
   passkeyChallengeOnce,
   postgresDatabase,
+  revokeAcrossInstances,
   startCluster,
 } from "./multi-instance.mjs"
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
 
 /** A cluster on a database of its own for the tests of one describe block, stopped and dropped after them. */
-function clusterPerBlock(options: { redis: boolean; accountLimit?: number; ipLimit?: number }) {
+function clusterPerBlock(options: {
+  redis: boolean
+  accountLimit?: number
+  ipLimit?: number
+  session?: "database" | "jwt"
+  revocationCheckInterval?: number
+}) {
   const running = {} as { database: Awaited<ReturnType<typeof postgresDatabase>>; cluster: Awaited<ReturnType<typeof startCluster>> }
   beforeAll(async () => {
     running.database = await postgresDatabase()
@@ -29,6 +36,8 @@ function clusterPerBlock(options: { redis: boolean; accountLimit?: number; ipLim
       redisUrl: options.redis ? redisUrl : undefined,
       accountLimit: options.accountLimit,
       ipLimit: options.ipLimit,
+      session: options.session,
+      revocationCheckInterval: options.revocationCheckInterval,
     })
   }, 90_000)
   afterAll(async () => {
@@ -88,4 +97,18 @@ describe("three instances, one PostgreSQL database, no Redis", () => {
     expect(await emailLinkOnce(running.cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
     expect(await emailCodeOnce(running.cluster)).toMatchObject({ atOnce: 1, racers: 2, later: false })
   }, 60_000)
+})
+
+describe("three instances, JWT sessions with revocation checks every second (issue 19)", () => {
+  const running = clusterPerBlock({ redis: false, session: "jwt", revocationCheckInterval: 1 })
+
+  it("a session revoked on one instance is refused by the others within the interval; the revoker stays signed in", async () => {
+    const result = await revokeAcrossInstances(running.cluster, { waitMs: 1200 })
+    expect(result).toMatchObject({ signedIn: true, listed: 2, before: [true, true, true], revoked: { revoked: 1 } })
+    // The instance that revoked refuses at once; the others may serve it until their next check…
+    expect(result.atOnce[0]).toBe(false)
+    // …which comes within the interval on every instance.
+    expect(result.afterInterval).toEqual([false, false, false])
+    expect(result.aAfter).toEqual([true, true, true])
+  }, 90_000)
 })

@@ -11,6 +11,9 @@
 //   REDIS_URL      a shared Redis: the rate limiter's store (per-account budget on the "email"
 //                  field, ACCOUNT_LIMIT attempts per 10 minutes; with IP_LIMIT also per X-Real-IP), which also claims passkey challenges;
 //                  its keys under REDIS_PREFIX
+//   REVOCATION_CHECK_INTERVAL  session.revocationCheckInterval (seconds) for JWT sessions
+//   ADAPTER_USERS=1  `authorize` returns the adapter's user for the name (made on first sign-in), with
+//                  authorizeReturnsAdapterUserId: JWT sessions are then recorded and can be revoked
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
@@ -62,11 +65,26 @@ const logger = {
 /** Users sign in with their name and the password `pw-<name>`; the user id is stable per name. */
 const credentials = Credentials({
   credentials: { username: {}, password: {} },
-  authorize({ username, password }) {
+  ...(process.env.ADAPTER_USERS ? { authorizeReturnsAdapterUserId: true } : {}),
+  async authorize({ username, password }) {
     if (typeof username !== "string" || password !== `pw-${username}`) return null
-    return { id: `load-${username}`, name: username, email: `${username}@load.test` }
+    const user = { id: `load-${username}`, name: username, email: `${username}@load.test` }
+    return process.env.ADAPTER_USERS ? adapterUserFor(user) : user
   },
 })
+
+/** The adapter's user with this address, created on first use (another instance may create it at the same moment). */
+async function adapterUserFor(user) {
+  const found = await adapter.getUserByEmail(user.email)
+  if (found) return found
+  try {
+    return await adapter.createUser({ ...user, id: crypto.randomUUID(), emailVerified: null })
+  } catch (error) {
+    const raced = await adapter.getUserByEmail(user.email)
+    if (raced) return raced
+    throw error
+  }
+}
 
 /** The app's own mail function, as with an HTTP mail API: here the test's sink stands in for it. */
 const email = process.env.MAIL_SINK
@@ -118,7 +136,11 @@ function makeConfig() {
     trustHost: true,
     basePath: "/auth",
     adapter,
-    session: { strategy, updateAge: 0 },
+    session: {
+      strategy,
+      updateAge: 0,
+      ...(process.env.REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(process.env.REVOCATION_CHECK_INTERVAL) } : {}),
+    },
     providers: [credentials, ...(email ? [email] : []), ...(process.env.PASSKEYS ? [Passkey()] : [])],
     experimental: { enableWebAuthn: !!process.env.PASSKEYS },
     rateLimit,

@@ -70,6 +70,9 @@ async function walk(config: AuthConfig, signIn: (browser: TestBrowser) => Promis
     "POST /session without CSRF",
     await anonymous("/session", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }),
   )
+  // Session management: 401 signed out, 500 (MissingAdapterMethods) without an adapter that manages sessions.
+  record("anonymous GET /sessions", await anonymous("/sessions"))
+  record("POST /sessions/revoke without CSRF", await anonymous("/sessions/revoke", { method: "POST" }))
 
   record("sign-in", await signIn(browser))
   record(
@@ -78,6 +81,9 @@ async function walk(config: AuthConfig, signIn: (browser: TestBrowser) => Promis
   )
   for (const path of ["/session", "/csrf", "/signin", "/signout"]) record(`signed-in GET ${path}`, await browser.fetch(`${base}${path}`))
   record("signed-in POST /session (update)", await browser.post(`${base}/session`, {}, base))
+  record("signed-in GET /sessions", await browser.fetch(`${base}/sessions`))
+  record("signed-in POST /sessions/revoke scope=others", await browser.post(`${base}/sessions/revoke`, { scope: "others" }, base))
+  record("signed-in POST /sessions/revoke, bad body", await browser.post(`${base}/sessions/revoke`, { scope: "x" }, base))
   record(
     "signed-in GET /session with a stale cookie",
     await Auth(new Request(`${base}/session`, { headers: { cookie: "authjs.session-token=stale" } }), config),
@@ -100,6 +106,7 @@ describe("no auth response can be stored by a shared cache", () => {
     const config = credentialsConfig({ providers: withGitHub(), adapter, session: { strategy: "database", updateAge: 0 } })
     const seen = await walk(config, (browser) => signInAsAda(browser))
     for (const entry of seen) expectUncacheable(entry)
+    expect(seen.find((s) => s.label === "signed-in GET /sessions")!.response.status).toBe(200)
     // updateAge 0 re-sets the cookie on a read: that read is the riskiest one to cache.
     const read = seen.find((s) => s.label === "signed-in GET /session")!
     expect(read.response.headers.getSetCookie().length).toBeGreaterThan(0)

@@ -19,6 +19,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <span className="brand">Gatehouse</span>
               <Link href="/">Home</Link>
               <Link href="/protected">Protected</Link>
+              {session?.user && (
+                <Link href="/devices" data-testid="devices-link">
+                  Your devices
+                </Link>
+              )}
               <span className="spacer" />
               {session?.user ? (
                 <form action={signOutAction}>

@@ -7,6 +7,7 @@ import { PostgresAdapter } from "./postgres-adapter.js"
 export { PostgresAdapter }
 export { migrate } from "./migrate.js"
 export { MigrationBlockedError } from "./migration-blockers.js"
+export { MigrationRequiredError } from "./session-metadata.js"
 export type { MigrationBlocker } from "./migration-blockers.js"
 export { rateLimitStore } from "./rate-limit-store.js"
 export { migrations } from "./schema.js"

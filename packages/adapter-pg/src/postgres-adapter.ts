@@ -1,19 +1,23 @@
 import type { Pool, PoolClient, QueryResultRow } from "pg"
 import {
   AdapterConflictError,
+  adapterDatabase,
   unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
   type AdapterAccount,
+  type AdapterDatabase,
   type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
+import { accountTokenMethods } from "./account-tokens.js"
 import { isMalformedId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
 import { queries, type Query } from "./queries.js"
 import { sessionLookups } from "./session-lookups.js"
+import { MigrationRequiredError, sessionMetadataColumns } from "./session-metadata.js"
 import {
   toAccount,
   toAuthenticator,
@@ -36,11 +40,20 @@ function given(record: object, field: string): boolean {
 /**
  * The Gatehouse adapter for PostgreSQL, on a node-postgres Pool. It works on the schema of
  * @auth/pg-adapter (run `migrate(pool)` once to create it, or to add Gatehouse's
- * constraints and the authenticators table to an existing Auth.js database).
+ * constraints, the authenticators table and the session metadata columns to an existing Auth.js
+ * database; listing and revoking a user's sessions need the latter).
  */
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
+  // The Auth.js session methods work with or without the metadata columns (migration 4), using
+  // them when they are there; the session-management methods require them.
+  const hasSessionMetadata = sessionMetadataColumns(pool)
+  async function requireSessionMetadata(method: string): Promise<void> {
+    if (!(await hasSessionMetadata({ fresh: true }))) throw new MigrationRequiredError(method)
+  }
+  // Lookups in one turn of the event loop share one round trip (session-lookups.ts), with or without the metadata columns.
   const sessionAndUser = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUser)
+  const sessionAndUserWithMetadata = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUserWithMetadata)
 
   async function first<Row extends QueryResultRow>(
     query: Query,
@@ -102,7 +115,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     )
   }
 
-  return {
+  const adapter: Adapter = {
     async createUser(user) {
       const row = await translatingConflicts(writeConflicts.createUser, () => inTransaction(pool, (client) => insertUser(client, user)))
       return toUser(row!)
@@ -196,24 +209,64 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAccount(row) : null
     },
 
-    async createSession({ sessionToken, userId, expires }) {
+    async createSession(session) {
+      const { sessionToken, userId, expires } = session
+      const withMetadata = await hasSessionMetadata()
       const row = await translatingConflicts(writeConflicts.createSession, () =>
-        first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
+        withMetadata
+          ? first<SessionRow>(queries.insertSessionWithMetadata, [
+              sessionToken,
+              userId,
+              expires,
+              session.createdAt ?? null,
+              session.lastSeenAt ?? null,
+              session.userAgent ?? null,
+              session.provider ?? null,
+              session.providerSessionId ?? null,
+            ])
+          : first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
       )
       if (!row) throw new AdapterConflictError(...unknownUser)
       return toSession(row)
     },
 
     async getSessionAndUser(sessionToken) {
-      const row = await sessionAndUser(sessionToken)
+      const lookup = (await hasSessionMetadata()) ? sessionAndUserWithMetadata : sessionAndUser
+      const row = await lookup(sessionToken)
       return row ? toSessionAndUser(row) : null
     },
 
     async updateSession(session) {
+      const values = [session.sessionToken, session.expires ?? null, session.userId ?? null]
+      const withMetadata = await hasSessionMetadata()
       const row = await translatingConflicts(writeConflicts.updateSession, () =>
-        first<SessionRow>(queries.updateSession, [session.sessionToken, session.expires ?? null, session.userId ?? null]),
+        withMetadata
+          ? first<SessionRow>(queries.updateSessionWithMetadata, [...values, session.lastSeenAt ?? null])
+          : first<SessionRow>(queries.updateSession, values),
       )
       return row ? toSession(row) : null
+    },
+
+    async listSessionsByUserId(userId) {
+      await requireSessionMetadata("listSessionsByUserId")
+      try {
+        const result = await pool.query<SessionRow>({ ...queries.sessionsOfUser, values: [userId] })
+        return result.rows.map(toSession)
+      } catch (error) {
+        if (isMalformedId(error)) return []
+        throw error
+      }
+    },
+
+    async deleteSessionsByUserId(userId, options) {
+      await requireSessionMetadata("deleteSessionsByUserId")
+      try {
+        const result = await pool.query({ ...queries.deleteSessionsOfUserExcept, values: [userId, options?.except ?? null] })
+        return result.rowCount ?? 0
+      } catch (error) {
+        if (isMalformedId(error)) return 0
+        throw error
+      }
     },
 
     async deleteSession(sessionToken) {
@@ -293,5 +346,11 @@ export function PostgresAdapter(pool: Pool): Adapter {
         throw error
       }
     },
+
+    ...accountTokenMethods(pool),
   }
+  // For `gatehouse migrate`, which finds the app's database through its config.
+  const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }
+  Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
+  return adapter
 }

@@ -7,6 +7,8 @@ const userColumns = `users.id::text AS id, users.name, users.email, users."email
 const accountColumns = `"userId"::text AS "userId", type, provider, "providerAccountId", access_token, refresh_token,
   id_token, expires_at, token_type, scope, session_state`
 const sessionColumns = `"sessionToken", "userId"::text AS "userId", expires`
+/** With the metadata columns of migration 4: only on a database that has them (see session-metadata.ts). */
+const sessionMetadataColumns = `${sessionColumns}, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId"`
 const authenticatorColumns = `"credentialID", "userId"::text AS "userId", "providerAccountId", "credentialPublicKey",
   counter, "credentialDeviceType", "credentialBackedUp", transports`
 
@@ -105,6 +107,39 @@ export const queries = {
      WHERE "sessionToken" = $1 RETURNING ${sessionColumns}`,
   ),
   deleteSession: query("delete_session", `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING ${sessionColumns}`),
+
+  // The same, on a database migrated to version 4: the session metadata is written and read too.
+  insertSessionWithMetadata: query(
+    "insert_session_with_metadata",
+    `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
+     INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId")
+     SELECT $1::text, owner.id, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::text, $8::text FROM owner
+     RETURNING ${sessionMetadataColumns}`,
+  ),
+  sessionAndUserWithMetadata: query(
+    "session_and_user_with_metadata",
+    `SELECT sessions."sessionToken", sessions."userId"::text AS "sessionUserId", sessions.expires AS "sessionExpires",
+       sessions."createdAt" AS "sessionCreatedAt", sessions."lastSeenAt" AS "sessionLastSeenAt",
+       sessions."userAgent" AS "sessionUserAgent", sessions.provider AS "sessionProvider",
+       sessions."providerSessionId" AS "sessionProviderSessionId",
+       ${userColumns}
+     FROM sessions JOIN users ON users.id = sessions."userId"
+     WHERE sessions."sessionToken" = $1`,
+  ),
+  updateSessionWithMetadata: query(
+    "update_session_with_metadata",
+    `UPDATE sessions SET expires = coalesce($2, expires), "userId" = coalesce($3, "userId"),
+       "lastSeenAt" = coalesce($4::timestamptz, "lastSeenAt")
+     WHERE "sessionToken" = $1 RETURNING ${sessionMetadataColumns}`,
+  ),
+  // Session management: both go through sessions_user_id_idx. In creation order (the SERIAL id),
+  // so a list is stable between two reads.
+  sessionsOfUser: query("sessions_of_user", `SELECT ${sessionMetadataColumns} FROM sessions WHERE "userId" = $1 ORDER BY id`),
+  // $2 is null for "all of them"; a token that is not the user's keeps nothing.
+  deleteSessionsOfUserExcept: query(
+    "delete_sessions_of_user_except",
+    `DELETE FROM sessions WHERE "userId" = $1 AND ($2::text IS NULL OR "sessionToken" <> $2::text)`,
+  ),
 
   insertVerificationToken: query(
     "insert_verification_token",

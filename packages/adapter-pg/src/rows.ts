@@ -30,12 +30,23 @@ export interface SessionRow {
   sessionToken: string
   userId: string
   expires: Date
+  // Present on a database migrated to version 4 only.
+  createdAt?: Date | null
+  lastSeenAt?: Date | null
+  userAgent?: string | null
+  provider?: string | null
+  providerSessionId?: string | null
 }
 
 export interface SessionAndUserRow extends UserRow {
   sessionToken: string
   sessionUserId: string
   sessionExpires: Date
+  sessionCreatedAt?: Date | null
+  sessionLastSeenAt?: Date | null
+  sessionUserAgent?: string | null
+  sessionProvider?: string | null
+  sessionProviderSessionId?: string | null
 }
 
 export interface AuthenticatorRow {
@@ -58,15 +69,32 @@ export function toAccount(row: AccountRow): AdapterAccount {
   return accountWithStoredTokens({ userId: row.userId, type, provider: row.provider, providerAccountId: row.providerAccountId }, row)
 }
 
+/** The session record; the metadata only when the row has its columns (a schema before version 4 has none). */
 export function toSession(row: SessionRow): AdapterSession {
-  return { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
+  const session: AdapterSession = { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
+  if (!("createdAt" in row)) return session
+  return {
+    ...session,
+    createdAt: row.createdAt ?? null,
+    lastSeenAt: row.lastSeenAt ?? null,
+    userAgent: row.userAgent ?? null,
+    provider: row.provider ?? null,
+    providerSessionId: row.providerSessionId ?? null,
+  }
 }
 
 export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSession; user: AdapterUser } {
-  return {
-    session: { sessionToken: row.sessionToken, userId: row.sessionUserId, expires: row.sessionExpires },
-    user: toUser(row),
+  const session: SessionRow = { sessionToken: row.sessionToken, userId: row.sessionUserId, expires: row.sessionExpires }
+  if ("sessionCreatedAt" in row) {
+    Object.assign(session, {
+      createdAt: row.sessionCreatedAt,
+      lastSeenAt: row.sessionLastSeenAt,
+      userAgent: row.sessionUserAgent,
+      provider: row.sessionProvider,
+      providerSessionId: row.sessionProviderSessionId,
+    })
   }
+  return { session: toSession(session), user: toUser(row) }
 }
 
 export function toVerificationToken(row: VerificationToken): VerificationToken {

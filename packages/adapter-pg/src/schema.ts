@@ -106,4 +106,20 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS authenticators_user_id_idx ON authenticators ("userId");
     `,
   },
+  {
+    version: 4,
+    description: `session metadata: sessions "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId" (nullable)`,
+    // Nullable columns without defaults: PostgreSQL adds them without rewriting the table, and
+    // every existing session keeps working with its metadata unknown (null); @auth/pg-adapter,
+    // which names its columns, reads and writes the table as before. Listing and deleting a
+    // user's sessions use sessions_user_id_idx (version 2).
+    sql: `
+      ALTER TABLE sessions
+        ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ,
+        ADD COLUMN IF NOT EXISTS "lastSeenAt" TIMESTAMPTZ,
+        ADD COLUMN IF NOT EXISTS "userAgent" TEXT,
+        ADD COLUMN IF NOT EXISTS provider TEXT,
+        ADD COLUMN IF NOT EXISTS "providerSessionId" TEXT;
+    `,
+  },
 ]

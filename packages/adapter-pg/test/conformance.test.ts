@@ -1,16 +1,27 @@
 import { runAdapterConformance } from "@gatehouse/adapter-test"
 import type pg from "pg"
+import type { Adapter } from "@gatehouse/core/adapters"
 import { migrate, PostgresAdapter } from "../src/index.js"
 import { refuseDeletes } from "./support/refuse-deletes.js"
 import { documentedSchema, strictSchema } from "./support/schemas.js"
 import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
-/** The same suite on each schema an app may have: the adapter must answer the same on all of them. */
-const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown> }[] = [
-  { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema) },
-  { name: "the strict schema.sql of the Auth.js repository", create: (pool) => pool.query(strictSchema) },
-  { name: "a database created by migrate()", create: (pool) => migrate(pool) },
+/**
+ * The same suite on each schema an app may have: the adapter must answer the same on all of them.
+ * Session management (listSessionsByUserId, deleteSessionsByUserId) needs the metadata columns of
+ * migration 4, which the Auth.js schemas lack: there those methods refuse with MigrationRequiredError
+ * (session-metadata.test.ts), so the suite runs that group on the migrated database only.
+ */
+const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
+  { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
+  { name: "the strict schema.sql of the Auth.js repository", create: (pool) => pool.query(strictSchema), migrated: false },
+  { name: "a database created by migrate()", create: (pool) => migrate(pool), migrated: true },
 ]
+
+function withoutSessionManagement(adapter: Adapter): Adapter {
+  const { listSessionsByUserId: _list, deleteSessionsByUserId: _delete, ...auth } = adapter
+  return auth
+}
 
 for (const [index, schema] of schemas.entries()) {
   let database: TemporaryDatabase
@@ -20,7 +31,7 @@ for (const [index, schema] of schemas.entries()) {
       database = await createTemporaryDatabase(`conformance${index}`)
       await schema.create(database.pool)
     },
-    adapter: () => PostgresAdapter(database.pool),
+    adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutSessionManagement(PostgresAdapter(database.pool))),
     inspect: postgresInspector(() => database.pool),
     failDeletes: refuseDeletes(() => database.pool),
     teardown: () => database?.drop(),

@@ -41,7 +41,7 @@ describe("migrate(pool)", () => {
     ])
   })
 
-  test("uses the column names of @auth/pg-adapter's schema", async () => {
+  test("uses the column names of @auth/pg-adapter's schema, and its naming for the session metadata columns", async () => {
     const { rows } = await database.pool.query<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns
        WHERE table_schema = 'public' AND table_name IN ('users', 'accounts', 'sessions', 'verification_token')
@@ -53,7 +53,10 @@ describe("migrate(pool)", () => {
         .map((row) => row.column_name)
         .sort()
     expect(columns("users")).toEqual(["email", "emailVerified", "id", "image", "name"])
-    expect(columns("sessions")).toEqual(["expires", "id", "sessionToken", "userId"])
+    // The Auth.js columns, plus the nullable metadata of migration 4, camel-cased and quoted like "sessionToken".
+    expect(columns("sessions")).toEqual(
+      ["expires", "id", "sessionToken", "userId", "createdAt", "lastSeenAt", "userAgent", "provider", "providerSessionId"].sort(),
+    )
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])
     expect(columns("accounts")).toEqual(
       [

@@ -26,7 +26,16 @@ export interface AccountRow extends StoredAccountTokens {
   expires_at: number | null
 }
 
-export interface SessionRow {
+/** The session metadata columns (migration 2): null when unknown. */
+interface SessionMetadataColumns {
+  created_at: number | null
+  last_seen_at: number | null
+  user_agent: string | null
+  provider: string | null
+  provider_session_id: string | null
+}
+
+export interface SessionRow extends SessionMetadataColumns {
   session_token: string
   user_id: string
   expires: number
@@ -37,6 +46,11 @@ export interface SessionAndUserRow extends UserRow {
   session_token: string
   session_user_id: string
   session_expires: number
+  session_created_at: number | null
+  session_last_seen_at: number | null
+  session_user_agent: string | null
+  session_provider: string | null
+  session_provider_session_id: string | null
 }
 
 export interface VerificationTokenRow {
@@ -71,13 +85,35 @@ export function toAccount(row: AccountRow): AdapterAccount {
   return accountWithStoredTokens({ userId: row.user_id, type, provider: row.provider, providerAccountId: row.provider_account_id }, row)
 }
 
+function dateOrNull(millis: number | null): Date | null {
+  return millis === null ? null : new Date(millis)
+}
+
 export function toSession(row: SessionRow): AdapterSession {
-  return { sessionToken: row.session_token, userId: row.user_id, expires: new Date(row.expires) }
+  return {
+    sessionToken: row.session_token,
+    userId: row.user_id,
+    expires: new Date(row.expires),
+    createdAt: dateOrNull(row.created_at),
+    lastSeenAt: dateOrNull(row.last_seen_at),
+    userAgent: row.user_agent,
+    provider: row.provider,
+    providerSessionId: row.provider_session_id,
+  }
 }
 
 export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSession; user: AdapterUser } {
   return {
-    session: { sessionToken: row.session_token, userId: row.session_user_id, expires: new Date(row.session_expires) },
+    session: toSession({
+      session_token: row.session_token,
+      user_id: row.session_user_id,
+      expires: row.session_expires,
+      created_at: row.session_created_at,
+      last_seen_at: row.session_last_seen_at,
+      user_agent: row.session_user_agent,
+      provider: row.session_provider,
+      provider_session_id: row.session_provider_session_id,
+    }),
     user: toUser(row),
   }
 }

@@ -64,4 +64,18 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX authenticators_by_user ON authenticators(user_id);
     `,
   },
+  {
+    version: 2,
+    description: "session metadata: created_at, last_seen_at, user_agent, provider, provider_session_id (nullable)",
+    // Nullable columns without defaults: SQLite adds them without rewriting the table, and every
+    // existing session keeps working with its metadata unknown (null). The index sessions_by_user
+    // (version 1) already serves listing and deleting a user's sessions.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN created_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN user_agent TEXT;
+      ALTER TABLE sessions ADD COLUMN provider TEXT;
+      ALTER TABLE sessions ADD COLUMN provider_session_id TEXT;
+    `,
+  },
 ]

@@ -2,13 +2,16 @@ import BetterSqlite3 from "better-sqlite3"
 import type { Database } from "better-sqlite3"
 import {
   AdapterConflictError,
+  adapterDatabase,
   unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
   type AdapterAccount,
+  type AdapterDatabase,
   type AdapterUser,
 } from "@gatehouse/core/adapters"
+import { accountTokenMethods } from "./account-tokens.js"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
@@ -36,7 +39,7 @@ function nullable<T>(value: T | undefined): T | null {
 export function SQLiteAdapter(database: Database | string): Adapter {
   const db = typeof database === "string" ? new BetterSqlite3(database) : database
   configureConnection(db)
-  migrate(db)
+  const appliedOnOpen = migrate(db)
   const sql = prepareStatements(db)
   // All or nothing: a failing delete rolls the earlier ones back.
   const removeUserAttachments = db.transaction((userId: string) => {
@@ -128,9 +131,18 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toAccount(row) : null
     },
 
-    createSession({ sessionToken, userId, expires }) {
+    createSession(session) {
       const row = translatingConflicts(writeConflicts.createSession, () =>
-        sql.insertSession.get({ session_token: sessionToken, user_id: userId, expires: millis(expires) }),
+        sql.insertSession.get({
+          session_token: session.sessionToken,
+          user_id: session.userId,
+          expires: millis(session.expires),
+          created_at: millis(session.createdAt),
+          last_seen_at: millis(session.lastSeenAt),
+          user_agent: nullable(session.userAgent),
+          provider: nullable(session.provider),
+          provider_session_id: nullable(session.providerSessionId),
+        }),
       )
       return toSession(row!)
     },
@@ -146,6 +158,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           session_token: session.sessionToken,
           expires: millis(session.expires),
           user_id: nullable(session.userId),
+          last_seen_at: millis(session.lastSeenAt),
         }),
       )
       return row ? toSession(row) : null
@@ -154,6 +167,14 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     deleteSession(sessionToken) {
       const row = sql.deleteSession.get({ session_token: sessionToken })
       return row ? toSession(row) : null
+    },
+
+    listSessionsByUserId(userId) {
+      return sql.sessionsOfUser.all({ user_id: userId }).map(toSession)
+    },
+
+    deleteSessionsByUserId(userId, options) {
+      return sql.deleteSessionsOfUserExcept.run({ user_id: userId, except: options?.except ?? null }).changes
     },
 
     createVerificationToken(token) {
@@ -207,6 +228,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     createUserWithAccount(user, account) {
       return createUserWithAccount.immediate(user, account)
     },
+
+    ...accountTokenMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {
@@ -214,5 +237,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     adapter.linkAccount!({ ...account, userId: created.id } as AdapterAccount)
     return created
   })
+  // For `gatehouse migrate`, which finds the app's database through its config.
+  const databaseInfo: AdapterDatabase = { dialect: "sqlite", filename: db.name, memory: db.memory, appliedOnOpen }
+  Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
   return adapter
 }

@@ -3,10 +3,11 @@ import type { AccountRow, AuthenticatorRow, SessionAndUserRow, SessionRow, UserR
 
 type Params = Record<string, string | number | null>
 
-/** The two ways the adapter runs a statement: for one row (or none), or for all rows. */
+/** The ways the adapter runs a statement: for one row (or none), for all rows, or for how many it changed. */
 export interface Query<Row> {
   get(params: Params): Row | undefined
   all(params: Params): Row[]
+  run(params: Params): { changes: number }
 }
 
 /**
@@ -53,19 +54,32 @@ export function prepareStatements(db: Database) {
     ),
 
     insertSession: prepare<SessionRow>(
-      `INSERT INTO sessions (session_token, user_id, expires) VALUES (@session_token, @user_id, @expires) RETURNING *`,
+      `INSERT INTO sessions (session_token, user_id, expires, created_at, last_seen_at, user_agent, provider, provider_session_id)
+       VALUES (@session_token, @user_id, @expires, @created_at, @last_seen_at, @user_agent, @provider, @provider_session_id)
+       RETURNING *`,
     ),
     // The whole lookup is one read on the session's primary key plus the user's.
     sessionAndUser: prepare<SessionAndUserRow>(
-      `SELECT sessions.session_token, sessions.user_id AS session_user_id, sessions.expires AS session_expires, users.*
+      `SELECT sessions.session_token, sessions.user_id AS session_user_id, sessions.expires AS session_expires,
+         sessions.created_at AS session_created_at, sessions.last_seen_at AS session_last_seen_at,
+         sessions.user_agent AS session_user_agent, sessions.provider AS session_provider,
+         sessions.provider_session_id AS session_provider_session_id, users.*
        FROM sessions JOIN users ON users.id = sessions.user_id
        WHERE sessions.session_token = @session_token`,
     ),
     updateSession: prepare<SessionRow>(
       `UPDATE sessions SET
          expires = coalesce(@expires, expires),
-         user_id = coalesce(@user_id, user_id)
+         user_id = coalesce(@user_id, user_id),
+         last_seen_at = coalesce(@last_seen_at, last_seen_at)
        WHERE session_token = @session_token RETURNING *`,
+    ),
+    // Session management: both read the index sessions_by_user. Oldest first (unknown ages first),
+    // the token as tie-break, so a list is stable between two reads.
+    sessionsOfUser: prepare<SessionRow>(`SELECT * FROM sessions WHERE user_id = @user_id ORDER BY created_at, session_token`),
+    // @except is null for "all of them"; a token that is not the user's keeps nothing.
+    deleteSessionsOfUserExcept: prepare<SessionRow>(
+      `DELETE FROM sessions WHERE user_id = @user_id AND (@except IS NULL OR session_token <> @except)`,
     ),
     deleteSession: prepare<SessionRow>(`DELETE FROM sessions WHERE session_token = @session_token RETURNING *`),
 

@@ -69,6 +69,62 @@ describe("migrate(db)", () => {
   })
 })
 
+describe("a database made by the previous release (schema version 1)", () => {
+  /** What SQLiteAdapter of the previous release left: migration 1 recorded, a user signed in twice. */
+  function previousReleaseDatabase(name: string): Database.Database {
+    const db = open(name)
+    db.exec(migrations[0]!.sql)
+    db.exec("CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+    db.prepare("INSERT INTO gatehouse_migrations (version, applied_at) VALUES (1, 0)").run()
+    db.prepare("INSERT INTO users (id, name, email) VALUES ('u1', 'Ada', 'ada@example.test'), ('u2', 'Grace', 'grace@example.test')").run()
+    db.prepare(
+      "INSERT INTO sessions (session_token, user_id, expires) VALUES ('t1', 'u1', 1900000000000), ('t2', 'u1', 1900000000001), ('t3', 'u2', 1)",
+    ).run()
+    return db
+  }
+  const sessionRows = (db: Database.Database) => db.prepare("SELECT session_token, user_id, expires FROM sessions ORDER BY 1").all()
+
+  test("is migrated in place when the adapter opens it: every session kept, its metadata unknown", async () => {
+    const db = previousReleaseDatabase("previous.db")
+    const before = sessionRows(db)
+    const adapter = SQLiteAdapter(db)
+    expect(db.prepare("SELECT version FROM gatehouse_migrations ORDER BY version").pluck().all()).toEqual(allVersions)
+    expect(sessionRows(db)).toEqual(before)
+    const columns = db.prepare("SELECT name, \"notnull\" FROM pragma_table_info('sessions') ORDER BY cid").all()
+    expect(columns).toEqual([
+      { name: "session_token", notnull: 1 },
+      { name: "user_id", notnull: 1 },
+      { name: "expires", notnull: 1 },
+      { name: "created_at", notnull: 0 },
+      { name: "last_seen_at", notnull: 0 },
+      { name: "user_agent", notnull: 0 },
+      { name: "provider", notnull: 0 },
+      { name: "provider_session_id", notnull: 0 },
+    ])
+    const unknown = { createdAt: null, lastSeenAt: null, userAgent: null, provider: null, providerSessionId: null }
+    expect(await adapter.listSessionsByUserId!("u1")).toEqual([
+      { sessionToken: "t1", userId: "u1", expires: new Date(1_900_000_000_000), ...unknown },
+      { sessionToken: "t2", userId: "u1", expires: new Date(1_900_000_000_001), ...unknown },
+    ])
+    expect((await adapter.getSessionAndUser!("t3"))?.user.name).toBe("Grace")
+    expect(await adapter.deleteSessionsByUserId!("u1", { except: "t2" })).toBe(1)
+    expect(sessionRows(db)).toEqual([before[1], before[2]])
+  })
+
+  test("migrate(db) applies version 2 only, and the listing and deleting by user read an index", () => {
+    const db = previousReleaseDatabase("previous-migrate.db")
+    expect(migrate(db)).toEqual([2])
+    expect(migrate(db)).toEqual([])
+    for (const sql of [
+      "SELECT * FROM sessions WHERE user_id = 'u1'",
+      "DELETE FROM sessions WHERE user_id = 'u1' AND session_token <> 't1'",
+    ]) {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]
+      expect(plan.map((step) => step.detail).join("\n")).toMatch(/USING INDEX sessions_by_user/)
+    }
+  })
+})
+
 describe("two connections to one file (two processes of one app)", () => {
   test("see each other's writes, and a verification token is still used once", async () => {
     const first = SQLiteAdapter(open("shared.db"))

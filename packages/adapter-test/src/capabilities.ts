@@ -16,6 +16,8 @@ export const capabilityGroups = {
   authenticators: ["createAuthenticator", "getAuthenticator", "listAuthenticatorsByUserId", "updateAuthenticatorCounter"],
   removeUserAttachments: ["removeUserAttachments"],
   createUserWithAccount: ["createUserWithAccount"],
+  accountTokens: ["getAccountByUserId", "updateAccountTokens"],
+  sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -3,10 +3,12 @@ import type { Adapter } from "@gatehouse/core/adapters"
 import { detectCapabilities } from "./capabilities.js"
 import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
+import { registerAccountTokenTests } from "./groups/account-tokens.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
+import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -23,6 +25,8 @@ const registrars = {
   authenticators: registerAuthenticatorTests,
   removeUserAttachments: registerRemoveUserAttachmentsTests,
   createUserWithAccount: registerCreateUserWithAccountTests,
+  accountTokens: registerAccountTokenTests,
+  sessionManagement: registerSessionManagementTests,
 } as const
 
 /**
@@ -52,7 +56,10 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     for (const group of capabilities.implemented) {
       // Authenticators and getAccount hang off accounts: they need linkAccount to set up.
       if ((group === "authenticators" || group === "getAccount") && !ctx.has("accounts")) continue
+      if ((group === "unlinkAccount" || group === "accountTokens") && !ctx.has("accounts")) continue
       if (group === "unlinkAccount" && !ctx.has("accounts")) continue
+      // Listing and revoking sessions needs sessions to make.
+      if (group === "sessionManagement" && !ctx.has("sessions")) continue
       registrars[group](ctx)
     }
   })

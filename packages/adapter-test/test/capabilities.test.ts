@@ -27,17 +27,26 @@ describe("detectCapabilities", () => {
       "updateAuthenticatorCounter",
       "removeUserAttachments",
       "createUserWithAccount",
+      "getAccountByUserId",
+      "updateAccountTokens",
+      "listSessionsByUserId",
+      "deleteSessionsByUserId",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(10)
+    expect(report.implemented).toHaveLength(12)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {
     const report = detectCapabilities({ createSession: noop, getSessionAndUser: noop } as never)
     expect(report.partial).toEqual([{ group: "sessions", missing: ["updateSession", "deleteSession"] }])
     expect(report.absent).toContain("users")
+  })
+
+  test("session management is one group: listing without deleting is partial", () => {
+    const report = detectCapabilities({ listSessionsByUserId: noop } as never)
+    expect(report.partial).toEqual([{ group: "sessionManagement", missing: ["deleteSessionsByUserId"] }])
   })
 
   test("a property that is not a function does not count as a method", () => {

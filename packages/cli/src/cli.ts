@@ -14,9 +14,11 @@ const usage = `Usage: gatehouse <command> [options]
       Print a new AUTH_SECRET, or append it to <file> (e.g. .env.local). An AUTH_SECRET already
       in the file is kept unless --force is given.
 
-  migrate --url <postgres://…|file:path.db|path.db> [--dry-run]
+  migrate [--url <postgres://…|file:path.db|path.db>] [module] [--dry-run]
       Create or upgrade the Gatehouse tables. --dry-run prints the SQL it would run and, on an
       existing Auth.js PostgreSQL database, what it would add and which rows stand in the way.
+      Without --url: DATABASE_URL, else the database of the adapter in the app's auth config
+      (found as doctor finds it; module: the file holding the config).
 
   doctor [module] [--production] [--online] [--origin <url>] [--instances <n>]
       Load the app's auth config (module: a file whose default export is the config or a function

@@ -131,6 +131,10 @@ describe("an existing Auth.js PostgreSQL database", () => {
       `SELECT (SELECT count(*)::int FROM users) AS u, (SELECT count(*)::int FROM accounts) AS a, (SELECT count(*)::int FROM sessions) AS s`,
     )
     expect(rows[0]).toEqual({ u: 2, a: 1, s: 1 })
+    // The session survives with the metadata columns of migration 4, unknown for it.
+    expect(
+      await query(url, `SELECT "sessionToken", "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId" FROM sessions`),
+    ).toEqual([{ sessionToken: "token-1", createdAt: null, lastSeenAt: null, userAgent: null, provider: null, providerSessionId: null }])
     const schema = await schemaOf(url)
     expect(schema.map((row: any) => row.name)).toEqual(expect.arrayContaining(["users_email_key", "authenticators"]))
 

@@ -54,10 +54,13 @@ test("a plain path works too, relative to where the command runs", async () => {
   expect(tables(join(directory, "plain.db"))).toContain("users")
 })
 
-test("without a URL it says what to give", async () => {
-  const result = await runCli(["migrate"])
+test("without a URL, outside an app, it says what to give", async () => {
+  const result = await runCli(["migrate"], { cwd: directory })
   expect(result.code).toBe(1)
-  expect(result.stderr).toBe("gatehouse migrate: say which database: --url postgres://user@host/db, --url file:path.db or --url path.db\n")
+  expect(result.stderr).toBe(
+    "gatehouse migrate: say which database: --url postgres://user@host/db, --url file:path.db or --url path.db (or DATABASE_URL), " +
+      "or run it in a Next.js, SvelteKit or Qwik City app, or name the module holding the auth config (gatehouse migrate src/auth.ts)\n",
+  )
 })
 
 test("a URL for another database is refused, its password hidden", async () => {
@@ -65,4 +68,28 @@ test("a URL for another database is refused, its password hidden", async () => {
   expect(result.code).toBe(1)
   expect(result.stderr).toContain("unsupported database URL")
   expect(result.stderr).not.toContain("hunter2")
+})
+
+test("a database of the previous release gets the session metadata columns, keeping its sessions", async () => {
+  const path = join(directory, "previous.db")
+  const db = new Database(path)
+  db.exec(migrations[0]!.sql)
+  db.exec("CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+  db.exec("INSERT INTO gatehouse_migrations VALUES (1, 0); INSERT INTO users (id, email) VALUES ('u1', 'ada@example.test')")
+  db.exec("INSERT INTO sessions (session_token, user_id, expires) VALUES ('t1', 'u1', 1900000000000)")
+  db.close()
+
+  const dryRun = await runCli(["migrate", "--url", path, "--dry-run"])
+  expect(dryRun.stdout).toContain("-- migration 2: session metadata")
+  expect(dryRun.stdout).toContain("ALTER TABLE sessions ADD COLUMN user_agent TEXT;")
+  const result = await runCli(["migrate", "--url", path])
+  expect(result.stdout).toBe(`SQLite ${path}: applied migration(s) 2\n`)
+  const reader = new Database(path, { readonly: true })
+  try {
+    expect(reader.prepare("SELECT session_token, user_id, expires, created_at, user_agent FROM sessions").all()).toEqual([
+      { session_token: "t1", user_id: "u1", expires: 1_900_000_000_000, created_at: null, user_agent: null },
+    ])
+  } finally {
+    reader.close()
+  }
 })

@@ -23,7 +23,23 @@ export interface AdapterSession {
   sessionToken: string
   userId: string
   expires: Date
+  // Beyond Auth.js, optional metadata for session management ("your devices"): null or absent
+  // when unknown, when the adapter does not keep it, or when its schema predates it.
+  /** When the session was created (sign-in). */
+  createdAt?: Date | null
+  /** When the session was last extended by a read (core sends it with `updateSession`). */
+  lastSeenAt?: Date | null
+  /** The User-Agent header as the browser sent it, truncated to 512 characters by core. */
+  userAgent?: string | null
+  /** The id of the provider the session was signed in with. */
+  provider?: string | null
+  /** The identity provider's session id (the ID token's `sid` claim), for back-channel logout. */
+  providerSessionId?: string | null
 }
+
+/** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
+export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
+  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId">>
 
 export interface VerificationToken {
   identifier: string
@@ -47,8 +63,14 @@ export interface Adapter {
   unlinkAccount?(
     providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
   ): Promise<void> | Awaitable<AdapterAccount | undefined>
-  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  /**
+   * May receive the metadata fields of AdapterSession (beyond Auth.js): an adapter stores those it
+   * knows, ignores the rest. Core sends them only to adapters that have `listSessionsByUserId` and
+   * `deleteSessionsByUserId`, so an Auth.js adapter gets the three fields it always got.
+   */
+  createSession?(session: NewAdapterSession): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  /** `lastSeenAt` may be given (core sends it when it extends the session): an adapter that keeps it updates it. */
   updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
   createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>
@@ -74,7 +96,62 @@ export interface Adapter {
    * credentials sign-in would otherwise find only an unlinked user holding its address, and refuse.
    */
   createUserWithAccount?(user: AdapterUser, account: Omit<AdapterAccount, "userId">): Awaitable<AdapterUser>
+  /**
+   * Beyond Auth.js, optional (needed by `getAccessToken` for database sessions, and by JWT
+   * sessions with an adapter): the user's account at `provider`, or null.
+   */
+  getAccountByUserId?(userId: string, provider: string): Awaitable<AdapterAccount | null>
+  /**
+   * Beyond Auth.js, optional (needed for `getAccessToken` to store refreshed tokens): a
+   * compare-and-swap on the account's refresh token. Writes the token fields given in `tokens`
+   * (`null` clears one, a field left out is kept) only if the stored `refresh_token` is exactly
+   * `expectedRefreshToken` (null: only if it has none), atomically; resolves to whether it wrote. This is how instances
+   * sharing the database agree on which of them refreshes (see docs/adapters.md).
+   */
+  updateAccountTokens?(
+    account: Pick<AdapterAccount, "provider" | "providerAccountId">,
+    expectedRefreshToken: string | null,
+    tokens: AccountTokens,
+  ): Awaitable<boolean>
+  /**
+   * Beyond Auth.js, optional (session management, with `deleteSessionsByUserId`): every session
+   * row of the user, with the metadata the adapter keeps (see AdapterSession). Expired rows are
+   * included: expiry is core's decision, which filters them. An unknown user has none (`[]`).
+   */
+  listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>
+  /**
+   * Beyond Auth.js, optional (session management, with `listSessionsByUserId`): deletes the user's
+   * sessions — all of them, or all but the one whose token is `options.except` (the caller's own,
+   * for "sign out everywhere else") — and returns how many rows went. Other users' rows are never
+   * touched; an unknown user deletes nothing (0).
+   */
+  deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
 }
+
+/** The token fields `updateAccountTokens` writes. */
+export interface AccountTokens {
+  access_token?: string | null
+  refresh_token?: string | null
+  /** Seconds since the epoch. */
+  expires_at?: number | null
+  id_token?: string | null
+  token_type?: string | null
+  scope?: string | null
+}
+
+/**
+ * Where a database adapter says which database it is on, for tools outside the app: `gatehouse
+ * migrate` loads the app's auth config and migrates the database its adapter uses. A property
+ * under this registered symbol (so every copy of a package agrees on it), not enumerable.
+ */
+export const adapterDatabase: unique symbol = Symbol.for("gatehouse.adapter.database")
+
+/** What an adapter keeps under `adapterDatabase`. */
+export type AdapterDatabase =
+  /** `appliedOnOpen`: the migrations the adapter applied when it opened the file (it migrates on open). */
+  | { dialect: "sqlite"; filename: string; memory: boolean; appliedOnOpen: number[] }
+  /** The node-postgres Pool the adapter was given. */
+  | { dialect: "postgres"; pool: unknown }
 
 /** What `removeUserAttachments` removed. */
 export interface RemovedUserAttachments {

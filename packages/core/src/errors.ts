@@ -21,6 +21,7 @@ export type ErrorType =
   | "InvalidCallbackUrl"
   | "InvalidCheck"
   | "InvalidEndpoints"
+  | "InvalidLogoutToken"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -41,6 +42,8 @@ export type ErrorType =
   | "Verification"
   | "WebAuthnVerificationError"
   | "RateLimited"
+  | "RefreshTokenError"
+  | "AccessTokenRefreshError"
 
 /** Base class of every error Gatehouse raises. */
 export class AuthError extends Error {
@@ -103,6 +106,37 @@ export class CredentialsSignin extends SignInError {
 
 export class InvalidEndpoints extends AuthError {
   static type = "InvalidEndpoints" as const
+}
+/** Which check a refused logout token failed (logged; the provider only hears 400). */
+export type LogoutTokenProblem =
+  | "malformed"
+  | "no-issuer"
+  | "no-client-id"
+  | "discovery"
+  | "no-jwks"
+  | "jwks"
+  | "signature"
+  | "issuer"
+  | "audience"
+  | "iat"
+  | "expired"
+  | "claims"
+  | "typ"
+  | "jti"
+  | "replayed"
+  | "events"
+  | "nonce"
+  | "sub-sid"
+  | "missing-sub"
+/** A back-channel logout request Gatehouse refused (400, nothing changed); `code` names the failed check. */
+export class InvalidLogoutToken extends AuthError {
+  static type = "InvalidLogoutToken" as const
+  readonly code: LogoutTokenProblem
+
+  constructor(code: LogoutTokenProblem, message: string, cause?: Error) {
+    super(`${message} (${code})`, cause)
+    this.code = code
+  }
 }
 export class InvalidCheck extends AuthError {
   static type = "InvalidCheck" as const
@@ -179,6 +213,22 @@ export class ExperimentalFeatureNotEnabled extends AuthError {
 /** Too many attempts from one client or for one account; answered with 429. */
 export class RateLimited extends AuthError {
   static type = "RateLimited" as const
+}
+
+/**
+ * The provider refused the refresh token (`invalid_grant`: revoked, expired, or already used).
+ * Final for that refresh token: it is never sent again, `getAccessToken` resolves to null and
+ * `GET /session` carries `error: "RefreshTokenError"` until the user signs in again.
+ */
+export class RefreshTokenError extends AuthError {
+  static type = "RefreshTokenError" as const
+}
+/**
+ * A refresh failed for a reason that may pass (the provider unreachable, a server error, the
+ * database down): `getAccessToken` resolves to null this time and the refresh token is kept.
+ */
+export class AccessTokenRefreshError extends AuthError {
+  static type = "AccessTokenRefreshError" as const
 }
 
 const clientSafeTypes = new Set<string>([

@@ -9,11 +9,13 @@ export type Awaited<T> = T extends PromiseLike<infer U> ? U : T
 
 /** The nine actions served under `basePath`. */
 export type AuthAction =
+  | "backchannel-logout"
   | "callback"
   | "csrf"
   | "error"
   | "providers"
   | "session"
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"

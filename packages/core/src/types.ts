@@ -41,6 +41,11 @@ export type {
 export interface DefaultSession {
   user?: User
   expires: string
+  /**
+   * Beyond Auth.js's type (its refresh recipe sets it by hand): `"RefreshTokenError"` once the
+   * provider refused the refresh token of a provider with `tokenRefresh` (docs/access-tokens.md).
+   */
+  error?: "RefreshTokenError"
 }
 
 /** What `GET /session` returns to the client (shape set by the `session` callback). */
@@ -64,6 +69,7 @@ export type WarningCode =
   | "rate-limit-without-client-ip"
   | "adapter-without-remove-user-attachments"
   | "passkey-challenges-per-process"
+  | "token-refresh-per-process"
 
 export interface LoggerInstance {
   error: (error: Error) => void
@@ -120,6 +126,30 @@ export interface EventCallbacks {
     provider: string
   }) => Awaitable<void>
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
+  /** Beyond Auth.js: `getAccessToken` refreshed the provider's access token (once per refresh, on the instance that did it). */
+  tokenRefreshed?: (message: TokenRefreshEvent & { expiresAt: number | null }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: a refresh failed. `refused: true` when the provider refused the refresh token
+   * (RefreshTokenError: final, the user must sign in again), false when it may pass (AccessTokenRefreshError).
+   */
+  tokenRefreshFailed?: (message: TokenRefreshEvent & { error: Error; refused: boolean }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: sessions of `userId` were revoked (docs/sessions.md). `sessionIds` are their
+   * handles (SessionInfo `id`); `reason` says who asked: the user (`POST /sessions/revoke`,
+   * `revokeSessions`), `revokeUserSessions` ("all-sessions"), or the identity provider.
+   */
+  sessionRevoked?: (message: {
+    userId: string
+    sessionIds: string[]
+    reason: "user" | "all-sessions" | "backchannel-logout"
+  }) => Awaitable<void>
+}
+
+/** Which account a refresh event is about. `userId` is set when an adapter keeps the account. */
+export interface TokenRefreshEvent {
+  provider: string
+  providerAccountId: string
+  userId?: string
 }
 
 export interface SessionOptions {
@@ -132,7 +162,32 @@ export interface SessionOptions {
    * more is refused with 400 and no Set-Cookie. Default 16 (62 kB), at most 64.
    */
   maxCookieChunks: number
+  /**
+   * Beyond Auth.js (JWT sessions with an adapter that manages sessions, docs/sessions.md): how
+   * often, in seconds, a read asks the adapter whether its session was revoked, at most once per
+   * session per process. A revoked JWT stops working on every instance within this bound; reads
+   * in between make no adapter call. Default 60; 0 checks on every read.
+   */
+  revocationCheckInterval: number
 }
+
+/** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
+export interface SessionInfo {
+  /** An opaque handle for revoking it (never the session token). */
+  id: string
+  /** Whether it is the session of the request that asked. */
+  current: boolean
+  /** ISO dates; null when unknown (a row made before the metadata columns existed). */
+  createdAt: string | null
+  lastSeenAt: string | null
+  expires: string
+  userAgent: string | null
+  /** The provider it was signed in with. */
+  provider: string | null
+}
+
+/** What `revokeSessions` ends: one session by its handle, all but the current one, or all. */
+export type RevokeTarget = { sessionId: string } | { scope: "others" | "all" }
 
 export interface AuthConfig {
   providers: Provider[]

@@ -4,8 +4,9 @@ import type { DevIdentityProviderOptions } from "./index.js"
 
 export const cliUsage = `Usage: gatehouse-dev-idp [--port N] [--host 127.0.0.1] --client-id ID [--client-secret SECRET]
          [--auth-method client_secret_basic|client_secret_post|none] --redirect-uri URL [--redirect-uri URL ...]
+         [--post-logout-redirect-uri URL ...] [--backchannel-logout-uri URL]
 Environment: DEV_IDP_PORT, DEV_IDP_CLIENT_ID, DEV_IDP_CLIENT_SECRET, DEV_IDP_AUTH_METHOD,
-             DEV_IDP_REDIRECT_URIS (comma-separated)`
+             DEV_IDP_REDIRECT_URIS, DEV_IDP_POST_LOGOUT_REDIRECT_URIS (comma-separated), DEV_IDP_BACKCHANNEL_LOGOUT_URI`
 
 const authMethods = ["client_secret_basic", "client_secret_post", "none"] as const
 type AuthMethod = (typeof authMethods)[number]
@@ -25,6 +26,8 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
         "client-secret": { type: "string" },
         "auth-method": { type: "string" },
         "redirect-uri": { type: "string", multiple: true },
+        "post-logout-redirect-uri": { type: "string", multiple: true },
+        "backchannel-logout-uri": { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }).values
@@ -41,12 +44,18 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
     env.DEV_IDP_REDIRECT_URIS?.split(",")
       .map((uri) => uri.trim())
       .filter(Boolean)
+  const postLogoutRedirectUris =
+    values["post-logout-redirect-uri"] ??
+    env.DEV_IDP_POST_LOGOUT_REDIRECT_URIS?.split(",")
+      .map((uri) => uri.trim())
+      .filter(Boolean)
+  const backchannelLogoutUri = values["backchannel-logout-uri"] ?? env.DEV_IDP_BACKCHANNEL_LOGOUT_URI
   const portText = values.port ?? env.DEV_IDP_PORT ?? "0"
   const port = Number(portText)
 
   if (!clientId) return { kind: "invalid", problem: "a client id is required (--client-id or DEV_IDP_CLIENT_ID)" }
   if (!redirectUris?.length) return { kind: "invalid", problem: "at least one redirect URI is required (--redirect-uri)" }
-  for (const uri of redirectUris) {
+  for (const uri of [...redirectUris, ...(postLogoutRedirectUris ?? []), ...(backchannelLogoutUri ? [backchannelLogoutUri] : [])]) {
     if (!URL.canParse(uri)) return { kind: "invalid", problem: `not an absolute URL: ${uri}` }
   }
   if (!/^\d+$/.test(portText) || port > 65535) return { kind: "invalid", problem: `not a port number: ${portText}` }
@@ -68,6 +77,8 @@ export function parseCliOptions(argv: string[], env: Record<string, string | und
           client_secret: authMethod === "none" ? undefined : clientSecret,
           redirect_uris: redirectUris,
           token_endpoint_auth_method: authMethod as AuthMethod | undefined,
+          ...(postLogoutRedirectUris?.length ? { post_logout_redirect_uris: postLogoutRedirectUris } : {}),
+          ...(backchannelLogoutUri ? { backchannel_logout_uri: backchannelLogoutUri } : {}),
         },
       ],
     },

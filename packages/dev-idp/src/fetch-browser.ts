@@ -188,6 +188,30 @@ export async function signInAtDevIdp(
   return back.url
 }
 
+/**
+ * Answers the IdP's sign-out confirmation ("Yes, sign me out") for an end-session URL (a
+ * federated sign-out's redirect, or the bare endpoint): the IdP ends its session, sends logout
+ * tokens to every client with a backchannel_logout_uri, and redirects. Returns where it sends
+ * the browser (the client's post_logout_redirect_uri with `state`, or the IdP's own page).
+ */
+export async function confirmLogoutAtDevIdp(browser: FetchBrowser, endSessionUrl: string | URL): Promise<URL> {
+  const idpOrigin = new URL(endSessionUrl).origin
+  const page = await browser.request(endSessionUrl)
+  const html = await page.text()
+  const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(html)?.[1]
+  const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1]
+  if (page.status !== 200 || !action || !xsrf) {
+    throw new Error(`dev IdP showed no sign-out confirmation (status ${page.status}): ${html.slice(0, 400)}`)
+  }
+  const result = await browser.submitForm(
+    new URL(action.replace(/&amp;/g, "&"), idpOrigin),
+    { xsrf, logout: "yes" },
+    { stopAt: (url) => url.origin !== idpOrigin },
+  )
+  const location = result.response.headers.get("location")
+  return new URL(location ?? result.url, result.url)
+}
+
 function isRedirect(response: Response): boolean {
   return response.status >= 300 && response.status < 400 && response.headers.has("location")
 }

@@ -165,6 +165,21 @@ describe("dev identity provider CLI options", () => {
     })
   })
 
+  it("registers sign-out URIs from flags or the environment", () => {
+    const logoutUri = "http://app.test/auth/backchannel-logout/dev-idp"
+    const landing = "http://app.test/auth/signout/callback/dev-idp"
+    const base = ["--client-id", "demo", "--client-secret", "s", "--redirect-uri", redirectUri]
+    expect(parseCliOptions([...base, "--post-logout-redirect-uri", landing, "--backchannel-logout-uri", logoutUri], {})).toMatchObject({
+      kind: "start",
+      options: { clients: [{ post_logout_redirect_uris: [landing], backchannel_logout_uri: logoutUri }] },
+    })
+    expect(parseCliOptions(base, { DEV_IDP_POST_LOGOUT_REDIRECT_URIS: landing, DEV_IDP_BACKCHANNEL_LOGOUT_URI: logoutUri })).toMatchObject({
+      kind: "start",
+      options: { clients: [{ post_logout_redirect_uris: [landing], backchannel_logout_uri: logoutUri }] },
+    })
+    expect(parseCliOptions([...base, "--backchannel-logout-uri", "nope"], {})).toMatchObject({ kind: "invalid", problem: /nope/ })
+  })
+
   it("explains what is wrong instead of starting", () => {
     expect(parseCliOptions(["--redirect-uri", redirectUri], {})).toMatchObject({ kind: "invalid", problem: /client id/ })
     expect(parseCliOptions(["--client-id", "x", "--client-secret", "s"], {})).toMatchObject({ kind: "invalid", problem: /redirect URI/ })

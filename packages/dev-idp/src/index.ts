@@ -20,6 +20,14 @@ export interface DevClient {
   redirect_uris: string[]
   token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "none"
   post_logout_redirect_uris?: string[]
+  /**
+   * OpenID Connect Back-Channel Logout: where the IdP POSTs a logout token when the user signs out
+   * at the IdP (its end-session endpoint, e.g. after a federated sign-out), for Gatehouse
+   * `{origin}{basePath}/backchannel-logout/<providerId>`.
+   */
+  backchannel_logout_uri?: string
+  /** Whether logout tokens (and ID tokens) carry the IdP session id `sid`. Default: true with a backchannel_logout_uri. */
+  backchannel_logout_session_required?: boolean
 }
 
 export interface DevIdentityProviderOptions {
@@ -32,6 +40,21 @@ export interface DevIdentityProviderOptions {
   host?: string
   /** Seconds an ID token stays valid (oidc-provider's default: 3600). */
   idTokenTtl?: number
+  /** Seconds an access token stays valid (default 3600). */
+  accessTokenTtl?: number
+  /**
+   * Refresh tokens at every code exchange (without it, only for the `offline_access` scope), with
+   * `rotate: true` a new one at every refresh: the used one is spent, and sending it again revokes
+   * the grant (reuse detection). Also turns on token revocation (RFC 7009, `/token/revocation`).
+   */
+  refreshTokens?: { rotate: boolean }
+  /**
+   * The private RSA JWK (RS256) the IdP signs ID and logout tokens with. Default: a new key each
+   * start. Tests pass one to sign tokens of their own with the IdP's key.
+   */
+  signingKey?: JsonWebKey
+  /** Called with each back-channel logout delivery's outcome (the demo logs them). */
+  onBackchannelLogout?: (outcome: { clientId: string; sub: string; sid?: string; error?: Error }) => void
 }
 
 export interface DevIdentityProvider {
@@ -39,6 +62,8 @@ export interface DevIdentityProvider {
   issuer: string
   port: number
   users: readonly DevUser[]
+  /** The oidc-provider instance, for tests that watch its events (e.g. `grant.success`). */
+  oidc: Provider
   close(): Promise<void>
 }
 
@@ -58,6 +83,12 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
   const provider = new Provider(issuer, buildConfiguration(options, users))
   // The tests and the demo talk to it over plain http on loopback: trust that as-is.
   provider.proxy = false
+  provider.on("backchannel.success", (_ctx, client, sub, sid) => {
+    options.onBackchannelLogout?.({ clientId: client.clientId, sub, sid })
+  })
+  provider.on("backchannel.error", (_ctx, error, client, sub, sid) => {
+    options.onBackchannelLogout?.({ clientId: client.clientId, sub, sid, error })
+  })
   const providerHandler = provider.callback()
 
   server.on("request", (req, res) => {
@@ -73,15 +104,16 @@ export async function startDevIdentityProvider(options: DevIdentityProviderOptio
     issuer,
     port,
     users,
+    oidc: provider,
     close: () => closeServer(server),
   }
 }
 
 function buildConfiguration(options: DevIdentityProviderOptions, users: readonly DevUser[]): Configuration {
-  const signingKey = generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" })
+  const signingKey = options.signingKey ?? generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" })
   return {
     clients: options.clients.map(toClientMetadata),
-    jwks: { keys: [{ ...signingKey, kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" }] as never },
+    jwks: { keys: [{ kid: randomBytes(8).toString("hex"), ...signingKey, use: "sig", alg: "RS256" }] as never },
     cookies: { keys: [randomBytes(32).toString("hex")] },
     claims: claimsByScope,
     // Release scope claims in the ID token too, as most hosted providers do: OIDC clients read the profile from it.
@@ -89,7 +121,18 @@ function buildConfiguration(options: DevIdentityProviderOptions, users: readonly
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: { enabled: true },
+      backchannelLogout: { enabled: true },
+      ...(options.refreshTokens ? { revocation: { enabled: true } } : {}),
     },
+    ...(options.refreshTokens
+      ? {
+          issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+          rotateRefreshToken: () => options.refreshTokens!.rotate,
+        }
+      : {}),
+    // oidc-provider refuses outgoing requests to loopback and private addresses (SSRF protection);
+    // the dev IdP's clients live on loopback, so its logout tokens go out with plain fetch.
+    fetch: (url, init) => fetch(url, { ...init, dispatcher: undefined } as RequestInit),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: (_ctx, sub) => {
       const user = users.find((candidate) => candidate.sub === sub)
@@ -101,7 +144,7 @@ function buildConfiguration(options: DevIdentityProviderOptions, users: readonly
       // Long enough for a person in a browser, short enough that stale codes do not linger.
       AuthorizationCode: 300,
       IdToken: options.idTokenTtl ?? 3600,
-      AccessToken: 3600,
+      AccessToken: options.accessTokenTtl ?? 3600,
       Interaction: 900,
       Session: 3600,
       Grant: 3600,
@@ -121,6 +164,12 @@ function toClientMetadata(client: DevClient): ClientMetadata {
     ...(method === "none" ? {} : { client_secret: client.client_secret }),
     redirect_uris: client.redirect_uris,
     post_logout_redirect_uris: client.post_logout_redirect_uris ?? [],
+    ...(client.backchannel_logout_uri
+      ? {
+          backchannel_logout_uri: client.backchannel_logout_uri,
+          backchannel_logout_session_required: client.backchannel_logout_session_required ?? true,
+        }
+      : {}),
     token_endpoint_auth_method: method,
     grant_types: ["authorization_code", "refresh_token"],
     response_types: ["code"],

@@ -5,12 +5,14 @@
  * // auth.ts
  * import NextAuth from "@gatehouse/next"
  * import Credentials from "@gatehouse/next/providers/credentials"
- * export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({ providers: [Credentials({ … })] })
+ * export const { handlers, auth, signIn, signOut, unstable_update, sessions } = NextAuth({ providers: [Credentials({ … })] })
  * ```
  */
 import { createAuth } from "./lib/create-auth.js"
 import { createConfigResolver } from "./lib/create-config-resolver.js"
+import { accessTokenForServerCode } from "./lib/get-access-token.js"
 import { createHandlers } from "./lib/create-handlers.js"
+import { createSessions } from "./lib/sessions.js"
 import { signIn } from "./lib/sign-in.js"
 import { signOut } from "./lib/sign-out.js"
 import type { NextAuthConfigInit, NextAuthResult } from "./lib/types.js"
@@ -25,6 +27,8 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
       signIn(resolveConfig, provider, options as any, authorizationParams)) as NextAuthResult["signIn"],
     signOut: ((options) => signOut(resolveConfig, options)) as NextAuthResult["signOut"],
     unstable_update: (data) => updateSession(resolveConfig, data),
+    getAccessToken: (providerId) => accessTokenForServerCode(resolveConfig, providerId),
+    sessions: createSessions(resolveConfig),
   }
 }
 
@@ -32,13 +36,16 @@ export { NextAuth }
 export { isRedirectError } from "./lib/is-redirect-error.js"
 export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 export { customFetch } from "@gatehouse/core"
+export type { AccessToken } from "@gatehouse/core"
 export type {
   AuthorizedResult,
   NextAuthConfig,
   NextAuthConfigInit,
   NextAuthRequest,
   NextAuthResult,
+  NextAuthSessions,
+  RevokeSessionsResult,
   SignInOptions,
   SignOutOptions,
 } from "./lib/types.js"
-export type { Account, DefaultSession, Profile, Session, User } from "@gatehouse/core/types"
+export type { Account, DefaultSession, Profile, Session, SessionInfo, User } from "@gatehouse/core/types"

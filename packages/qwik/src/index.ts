@@ -8,6 +8,7 @@ export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 /** Provider option key replacing the fetch used for the provider's OAuth endpoints (server only). */
 export const customFetch = isServer ? coreCustomFetch : undefined
 
+export type { AccessToken } from "@gatehouse/core"
 export type { Account, DefaultSession, Profile, Session, User } from "@gatehouse/core/types"
 // Exported so that `declare module "@gatehouse/qwik" { interface JWT { … } }` augments the token type.
 export type { JWT } from "@gatehouse/core/jwt"
@@ -15,7 +16,12 @@ export type {
   ActionSucceeded,
   GetSessionResult,
   QwikAuthConfig,
+  RevokeSessionFailed,
+  RevokeSessionInput,
+  RevokeSessionResult,
+  SessionInfo,
   SessionLookup,
+  SessionsRevoked,
   SignInFailed,
   SignInFieldErrors,
   SignInInput,

@@ -1,15 +1,20 @@
 import { implicit$FirstArg, inlinedQrl, type QRL } from "@builder.io/qwik"
 import { routeLoaderQrl, type Loader, type RequestEventCommon, type RequestEventLoader } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/core/types"
+import { createAccessTokenHelper } from "./get-access-token.js"
 import { createRequestHook, SESSION_KEY } from "./request-hook.js"
+import { createRevokeSessionAction } from "./revoke-session-action.js"
+import { createSessionsLoader } from "./sessions-loader.js"
 import { createSignInAction } from "./sign-in-action.js"
 import { createSignOutAction } from "./sign-out-action.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /**
  * The QRL form of {@link QwikAuth$}; the optimizer rewrites `QwikAuth$(fn)` into a call to this.
- * Re-export all four members from a route plugin (`src/routes/plugin@auth.ts`): Qwik City only
- * runs hooks, loaders and actions that a route module exports.
+ * Re-export `onRequest`, `useSession`, `useSignIn` and `useSignOut` from a route plugin
+ * (`src/routes/plugin@auth.ts`): Qwik City only runs hooks, loaders and actions that a route module
+ * exports. Export `useSessions` and `useRevokeSession` from the page listing the user's devices only:
+ * Qwik City runs a loader on every request to every route whose modules export it.
  */
 export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => QwikAuthConfig | Promise<QwikAuthConfig>>) {
   return {
@@ -17,6 +22,10 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
     useSession: createSessionLoader(),
     useSignIn: createSignInAction(authOptions),
     useSignOut: createSignOutAction(authOptions),
+    /** In a `routeLoader$` or action: `await getAccessToken(event, "github")` → `{ accessToken, expiresAt }` or null. */
+    getAccessToken: createAccessTokenHelper(authOptions),
+    useSessions: createSessionsLoader(authOptions),
+    useRevokeSession: createRevokeSessionAction(authOptions),
   }
 }
 

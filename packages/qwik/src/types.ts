@@ -1,4 +1,4 @@
-import type { AuthConfig } from "@gatehouse/core"
+import type { AuthConfig, SessionInfo } from "@gatehouse/core"
 import type { Session } from "@gatehouse/core/types"
 
 /** Configuration of {@link QwikAuth$}: core's config, less `raw` (the integration owns the response). */
@@ -31,6 +31,13 @@ export interface SignInInput {
 /** Input of `useSignOut`. */
 export interface SignOutInput {
   redirectTo?: string
+  /**
+   * Also end the session at the identity provider it was signed in with (OpenID Connect
+   * RP-Initiated Logout): the browser goes to the provider's end-session endpoint, which sends it
+   * back to `redirectTo`. `false` turns off a provider's `federatedSignOut: true`. A form sends it as
+   * `<input type="hidden" name="federated" value="true" />`.
+   */
+  federated?: boolean | "true" | "false"
 }
 
 /** Success of either action; in practice the action redirects before anyone reads it. */
@@ -62,9 +69,34 @@ export interface SignInFailed {
 
 export interface SignOutFailed {
   failed: true
-  fieldErrors: { redirectTo?: string[] }
+  fieldErrors: { redirectTo?: string[]; federated?: string[] }
   formErrors: string[]
 }
 
 export type SignInResult = ActionSucceeded | SignInFailed
 export type SignOutResult = ActionSucceeded | SignOutFailed
+
+export type { SessionInfo }
+
+/**
+ * Input of `useRevokeSession`: one session by its `id` (from `useSessions`), or `scope` "others"
+ * (every session of the user but this one) or "all" (this one too: the user is signed out).
+ * A form sends `<input type="hidden" name="sessionId" value={session.id} />` or `name="scope"`.
+ */
+export type RevokeSessionInput = { sessionId: string; scope?: undefined } | { scope: "others" | "all"; sessionId?: undefined }
+
+/** A revocation done: how many sessions ended, and whether this browser's own session was one of them. */
+export interface SessionsRevoked {
+  failed: undefined
+  revoked: number
+  /** True when this request's session ended: its cookie is cleared, `useSession` reads null. */
+  signedOut: boolean
+}
+
+export interface RevokeSessionFailed {
+  failed: true
+  fieldErrors: { sessionId?: string[]; scope?: string[] }
+  formErrors: string[]
+}
+
+export type RevokeSessionResult = SessionsRevoked | RevokeSessionFailed

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { validateSignInInput, validateSignOutInput } from "./validate-action-input.js"
+import { validateRevokeSessionInput, validateSignInInput, validateSignOutInput } from "./validate-action-input.js"
 
 describe("sign-in input", () => {
   it("accepts the documented shape, keeping extra option fields", async () => {
@@ -58,5 +58,29 @@ describe("sign-out input", () => {
     await expect(validateSignOutInput(null, {})).resolves.toMatchObject({ success: true })
     const result = await validateSignOutInput(null, { redirectTo: { evil: true } })
     expect(result.success === false && result.error.fieldErrors.redirectTo).toEqual([expect.any(String)])
+  })
+})
+
+describe("revoke-session input", () => {
+  it("accepts one session id, or scope others / all", async () => {
+    for (const input of [{ sessionId: "0123456789abcdef0123456789abcdef" }, { scope: "others" }, { scope: "all" }]) {
+      await expect(validateRevokeSessionInput(null, input)).resolves.toEqual({ success: true, data: input })
+    }
+  })
+
+  it("refuses neither, both, another scope, an empty or non-string id", async () => {
+    for (const input of [{}, { sessionId: "a", scope: "all" }]) {
+      const result = await validateRevokeSessionInput(null, input)
+      expect(result.success === false && result.status).toBe(400)
+      expect(result.success === false && result.error.formErrors).toEqual([expect.stringMatching(/either/)])
+    }
+    for (const [input, field] of [
+      [{ scope: "everyone" }, "scope"],
+      [{ sessionId: "" }, "sessionId"],
+      [{ sessionId: ["a"] }, "sessionId"],
+    ] as const) {
+      const result = await validateRevokeSessionInput(null, input)
+      expect(result.success === false && result.error.fieldErrors[field]).toEqual([expect.any(String)])
+    }
   })
 })

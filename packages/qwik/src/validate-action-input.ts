@@ -1,7 +1,7 @@
 import { z } from "zod"
-import type { SignInInput, SignOutInput } from "./types.js"
+import type { RevokeSessionInput, SignInInput, SignOutInput } from "./types.js"
 
-type ZodSchema = ReturnType<typeof z.object>
+type ZodSchema = z.ZodTypeAny
 
 type Validated<T> =
   | { success: true; data: T }
@@ -10,6 +10,15 @@ type Validated<T> =
 /** Built on first use: the schemas are server-only and must not cost the browser anything. */
 let signInSchema: ZodSchema | undefined
 let signOutSchema: ZodSchema | undefined
+let revokeSessionSchema: ZodSchema | undefined
+
+/** A form posts strings: "false" from a hidden input means false. */
+function booleanField() {
+  return z
+    .union([z.boolean(), z.enum(["true", "false"])])
+    .transform((value) => value === true || value === "true")
+    .optional()
+}
 
 function signInInputSchema(): ZodSchema {
   signInSchema ??= z.object({
@@ -17,18 +26,26 @@ function signInInputSchema(): ZodSchema {
     redirectTo: z.string().optional(),
     options: z.object({ redirectTo: z.string() }).partial().passthrough().optional(),
     authorizationParams: z.union([z.string(), z.instanceof(URLSearchParams), z.record(z.string(), z.string())]).optional(),
-    // A form posts strings: "false" from a hidden input means false.
-    redirectOnFailure: z
-      .union([z.boolean(), z.enum(["true", "false"])])
-      .transform((value) => value === true || value === "true")
-      .optional(),
+    redirectOnFailure: booleanField(),
   })
   return signInSchema
 }
 
 function signOutInputSchema(): ZodSchema {
-  signOutSchema ??= z.object({ redirectTo: z.string().optional() })
+  signOutSchema ??= z.object({ redirectTo: z.string().optional(), federated: booleanField() })
   return signOutSchema
+}
+
+function revokeSessionInputSchema(): ZodSchema {
+  revokeSessionSchema ??= z
+    .object({
+      sessionId: z.string().min(1).max(256).optional(),
+      scope: z.enum(["others", "all"]).optional(),
+    })
+    .refine((input) => (input.sessionId === undefined) !== (input.scope === undefined), {
+      message: 'Give either "sessionId" or "scope" ("others" or "all"), not both.',
+    })
+  return revokeSessionSchema
 }
 
 /**
@@ -48,4 +65,8 @@ export async function validateSignInInput(_event: unknown, data: unknown): Promi
 
 export async function validateSignOutInput(_event: unknown, data: unknown): Promise<Validated<SignOutInput>> {
   return validate<SignOutInput>(signOutInputSchema(), data)
+}
+
+export async function validateRevokeSessionInput(_event: unknown, data: unknown): Promise<Validated<RevokeSessionInput>> {
+  return validate<RevokeSessionInput>(revokeSessionInputSchema(), data)
 }

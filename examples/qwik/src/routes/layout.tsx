@@ -8,7 +8,7 @@ export default component$(() => {
     <>
       <header>
         <nav>
-          <Link href="/">Home</Link> · <Link href="/protected/">Protected</Link>
+          <Link href="/">Home</Link> · <Link href="/protected/">Protected</Link> · <Link href="/devices/">Your devices</Link>
         </nav>
         <p id="session-status">
           {session.value?.user ? `Signed in as ${session.value.user.name ?? session.value.user.email}` : "Not signed in"}

@@ -26,11 +26,14 @@ export interface Blocker {
  * unique indexes, NOT NULL columns and foreign keys would trip over, inside a read-only transaction.
  */
 export async function migratePostgres(url: string, dryRun: boolean): Promise<number> {
-  const adapter = await loadOptional("@gatehouse/adapter-pg", "Migrating PostgreSQL", () => import("@gatehouse/adapter-pg"))
   const { default: pg } = await loadOptional("pg", "Migrating PostgreSQL", () => import("pg"))
-  const pool: Pool = new pg.Pool({ connectionString: url, max: 1 })
-  const where = `PostgreSQL ${redact(url)}`
+  return migratePostgresPool(new pg.Pool({ connectionString: url, max: 1 }), `PostgreSQL ${redact(url)}`, dryRun)
+}
+
+/** The same on a pool (the app's own, found through its config), which it ends when done. */
+export async function migratePostgresPool(pool: Pool, where: string, dryRun: boolean): Promise<number> {
   try {
+    const adapter = await loadOptional("@gatehouse/adapter-pg", "Migrating PostgreSQL", () => import("@gatehouse/adapter-pg"))
     const plan = await readPlan(pool, adapter.migrations)
     if (dryRun) {
       if (plan.pending.length === 0) {

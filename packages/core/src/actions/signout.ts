@@ -11,6 +11,7 @@ import { signoutPage } from "../pages/signout-page.js"
 import type { Cookie } from "../primitives.js"
 import { clearIdentityProviderCookie, readIdentityProviderCookie } from "../session/identity-provider-cookie.js"
 import { type IdentityProviderMark, identityProviderOf } from "../session/token-marks.js"
+import { endJwtSession } from "../sessions/jwt-session-record.js"
 import type { ResponseInternal } from "../types.js"
 
 /**
@@ -36,6 +37,7 @@ export async function signout(request: RequestInternal, options: InternalOptions
     if (options.session.strategy === "jwt") {
       const decoded = await Promise.resolve(options.jwt.decode({ ...options.jwt, token, salt: cookie.name })).catch(() => null)
       signedInWith = identityProviderOf(decoded)
+      await endJwtSession(decoded, options)
       await emitEvent(options, "signOut", { token: decoded ?? null })
     } else {
       const account = await readIdentityProviderCookie(request.cookies, token, options)

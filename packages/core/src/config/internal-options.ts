@@ -1,5 +1,6 @@
 /** The shape every action receives: config resolved once, plus what this request decided. */
 import type { Adapter } from "../adapters.js"
+import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -55,4 +56,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   experimental: { enableWebAuthn?: boolean }
   /** Where answered passkey challenges are claimed, once across every instance when shared state is configured. */
   passkeyChallenges: ChallengeLedger
+  /** Where logout tokens' `jti`s are claimed, once across every instance when shared state is configured. */
+  logoutTokens: SingleUseLedger
+  /** The request's User-Agent header, recorded with a session started by this request. */
+  userAgent?: string | null
 }

@@ -11,7 +11,7 @@ import type { ResolvedConfig } from "./resolve-config.js"
 /** Actions that read or render a CSRF token. GET /session is not one of them. */
 function needsCsrf(action: AuthAction, method: string): boolean {
   if (action === "csrf" || action === "signin" || action === "signout") return true
-  return method === "POST" && (action === "session" || action === "callback")
+  return method === "POST" && (action === "session" || action === "sessions" || action === "callback")
 }
 
 /** Actions that end in a redirect to the app, and so care where to go. */
@@ -72,6 +72,8 @@ export async function requestOptions(
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
     passkeyChallenges: config.passkeyChallenges,
+    logoutTokens: config.logoutTokens,
+    userAgent: request.headers.get("user-agent"),
   }
 
   if (config.skipCSRFCheck) {

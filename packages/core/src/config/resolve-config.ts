@@ -1,3 +1,4 @@
+import { refreshesInProcessOnly } from "../access-token/token-refresh-enabled.js"
 import type { Adapter } from "../adapters.js"
 import { AuthError } from "../errors.js"
 import { decode } from "../jwt/decode.js"
@@ -10,6 +11,8 @@ import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
+import { logoutTokenKind } from "../oauth/logout-token.js"
+import { type SingleUseLedger, singleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
 import { assertConfig } from "./assert-config.js"
@@ -59,6 +62,8 @@ export interface ResolvedConfig {
   rateLimit: RateLimiter | undefined
   /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
   passkeyChallenges: ChallengeLedger
+  /** Where logout tokens' `jti`s are claimed (shared store, adapter, or this process). */
+  logoutTokens: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -102,6 +107,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     updateAge: 24 * 60 * 60,
     generateSessionToken: () => crypto.randomUUID(),
     maxCookieChunks: defaultMaxSessionChunks,
+    revocationCheckInterval: 60,
     ...stripUndefined(config.session),
   }
   const jwt: JWTOptions & { secret: string | string[] } = {
@@ -155,6 +161,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     rateLimit: rateLimit.limiter,
     // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
     passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -174,7 +181,13 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     Number.isInteger(chunks) && chunks >= 1 && chunks <= maxSessionChunksLimit
       ? undefined
       : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
-  result.configError = providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? assertConfig(result, config)
+  const interval = session.revocationCheckInterval
+  const intervalError =
+    typeof interval === "number" && Number.isFinite(interval) && interval >= 0
+      ? undefined
+      : new AuthError("session.revocationCheckInterval must be a number of seconds, 0 or more")
+  result.configError =
+    providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? intervalError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
     // On one instance the process's memory is enough; a deployment of several needs shared state.
@@ -183,6 +196,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       logger.warn("passkey-challenges-per-process")
     }
   }
+  if (!result.configError && env.NODE_ENV === "production" && refreshesInProcessOnly(providers, config.adapter, session.strategy))
+    logger.warn("token-refresh-per-process")
   if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
   return result
 }

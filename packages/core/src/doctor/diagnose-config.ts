@@ -12,6 +12,7 @@ import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
+import { checkTokenRefresh } from "./check-token-refresh.js"
 import { closestName } from "./closest-name.js"
 
 /** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
@@ -102,6 +103,7 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   checkEmailProviders(providers, config, env, production, findings)
   checkPasskeys(providers, config, findings)
   checkRateLimit(config, env, production, options.instances, findings)
+  checkTokenRefresh(providers, config, options.instances ?? Number(env.GATEHOUSE_INSTANCES || 1), findings)
   checkWhatCoreRefuses(providers, config, findings)
   return findings
 }

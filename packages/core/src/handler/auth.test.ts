@@ -2,7 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { CredentialsSignin, InvalidProvider } from "../errors.js"
 import GitHub from "../providers/github.js"
 import { raw } from "../symbols.js"
-import { adaCredentials, base, browserFor, credentialsConfig, origin, signInAsAda, silentLogger } from "@gatehouse/test-kit/credentials-app"
+import {
+  adaCredentials,
+  base,
+  browserFor,
+  credentialsConfig,
+  origin,
+  signInAsAda,
+  type silentLogger,
+} from "@gatehouse/test-kit/credentials-app"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import type { AuthConfig } from "../types.js"
 import { Auth } from "./auth.js"

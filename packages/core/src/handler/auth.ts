@@ -1,6 +1,14 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { requestOptions } from "../config/request-options.js"
-import { AuthError, CredentialsSignin, SessionTokenError, isClientError } from "../errors.js"
+import {
+  AuthError,
+  CredentialsSignin,
+  MissingAdapterMethods,
+  MissingCSRF,
+  SessionTokenError,
+  UnknownAction,
+  isClientError,
+} from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { parseRequest } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
@@ -45,7 +53,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     internal = await parseRequest(request, config.basePath)
   } catch (error) {
     logger.error(error as Error)
-    return Response.json("Bad request.", { status: 400 })
+    return Response.json("Bad request.", { status: 400, headers: errorHeaders })
   }
 
   if (config.publicOrigin) {
@@ -85,10 +93,22 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     logger.error(error)
     if (error instanceof AuthError && config.raw && !isRedirectMode) throw error
     if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400, headers: errorHeaders })
+    // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
+    if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
+    if (internal.action === "sessions") return sessionsErrorResponse(error)
     const url = errorRedirectUrl(error, internal, config)
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
     return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders } })
   }
+}
+
+/** The sessions endpoints answer JSON, never a redirect: a refused or bad request, or a server-side failure. */
+function sessionsErrorResponse(error: Error): Response {
+  if (error instanceof MissingCSRF)
+    return Response.json({ message: "CSRF token missing or invalid" }, { status: 403, headers: errorHeaders })
+  if (error instanceof UnknownAction) return Response.json({ message: "Bad request" }, { status: 400, headers: errorHeaders })
+  const message = error instanceof MissingAdapterMethods ? configurationMessage : "The sessions could not be read or changed"
+  return Response.json({ message }, { status: 500, headers: errorHeaders })
 }
 
 function tooManySessionChunks(request: RequestInternal, config: ResolvedConfig): SessionTokenError | undefined {

@@ -1,8 +1,10 @@
 import type { AuthAction } from "../primitives.js"
 
 const actions = new Set<string>([
+  "backchannel-logout",
   "providers",
   "session",
+  "sessions",
   "csrf",
   "signin",
   "signout",
@@ -12,7 +14,7 @@ const actions = new Set<string>([
   "webauthn-options",
 ])
 
-/** Whether `action` names one of the nine actions served under `basePath`. */
+/** Whether `action` names one of the ten actions served under `basePath`. */
 export function isAuthAction(action: string): action is AuthAction {
   return actions.has(action)
 }

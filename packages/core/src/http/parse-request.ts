@@ -5,7 +5,7 @@ import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { RequestInternal } from "./request-internal.js"
 
-const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options"])
+const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options", "backchannel-logout"])
 
 /**
  * `Request` → what the actions need. Throws UnknownAction for anything that is not one of
@@ -15,7 +15,7 @@ export async function parseRequest(request: Request, basePath: string): Promise<
   const method = request.method
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Unsupported HTTP method: ${method}`)
   const url = new URL(request.url)
-  const { action, providerId } = parseActionPath(url.pathname, basePath)
+  const { action, providerId, operation } = parseActionPath(url.pathname, basePath)
   // Most requests carry no query string: skip making a URLSearchParams for nothing.
   const query: Record<string, string> = url.search === "" ? {} : Object.fromEntries(url.searchParams)
   return {
@@ -23,6 +23,7 @@ export async function parseRequest(request: Request, basePath: string): Promise<
     method,
     action,
     providerId,
+    ...(operation ? { operation } : {}),
     headers: request.headers,
     cookies: parseCookieHeader(request.headers.get("cookie")),
     query,
@@ -32,11 +33,11 @@ export async function parseRequest(request: Request, basePath: string): Promise<
 }
 
 /**
- * `{basePath}/<action>[/<providerId>]`, and `{basePath}/signout/callback/<providerId>` (where a
- * provider sends the browser back after a federated sign-out); trailing slashes tolerated,
- * nothing else.
+ * `{basePath}/<action>[/<providerId>]`, `{basePath}/signout/callback/<providerId>` (where a
+ * provider sends the browser back after a federated sign-out) and `{basePath}/sessions/revoke`;
+ * trailing slashes tolerated, nothing else.
  */
-export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } {
+export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string; operation?: "revoke" } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")
@@ -45,6 +46,9 @@ export function parseActionPath(pathname: string, basePath: string): { action: A
   if (segments.includes("")) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   if (segments.length === 3 && segments[0] === "signout" && segments[1] === "callback") {
     return { action: "signout", providerId: segments[2] }
+  }
+  if (segments.length === 2 && segments[0] === "sessions" && segments[1] === "revoke") {
+    return { action: "sessions", operation: "revoke" }
   }
   if (segments.length > 2) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const [action, providerId] = segments

@@ -6,6 +6,8 @@ export interface RequestInternal {
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
+  /** `revoke` for `{basePath}/sessions/revoke`. */
+  operation?: "revoke"
   headers: Headers
   cookies: Record<string, string>
   query: Record<string, string>

@@ -1,8 +1,10 @@
+import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
 import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../primitives.js"
+import { newSessionMetadata } from "../sessions/session-metadata.js"
 import { currentUser } from "./current-user.js"
 import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
 import { undoNewUser } from "./undo-new-user.js"
@@ -71,6 +73,7 @@ async function loginOrRegister(
         throw new NotLinked("The account is already associated with another user", { provider: providerAccount.provider })
       }
       user = byAccount
+      await storeSignInTokens(accountToStore(providerAccount, options), options)
     } else {
       account = accountToStore(providerAccount, options)
       if (!user) {
@@ -105,6 +108,7 @@ async function loginOrRegister(
       sessionToken: options.session.generateSessionToken(),
       userId: user.id,
       expires: new Date(Date.now() + options.session.maxAge * 1000),
+      ...newSessionMetadata(options, providerAccount),
     })
   }
   return { user, account, isNewUser, databaseSession }

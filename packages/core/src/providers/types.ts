@@ -107,6 +107,16 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
    * (`federated=true`). Either keeps the ID token in JWT sessions, which federated sign-out needs.
    */
   federatedSignOut?: boolean | "on-request"
+  /**
+   * Beyond Auth.js: `getAccessToken` refreshes this provider's access token with the refresh grant
+   * when it is about to expire, race-safe (one refresh per refresh token across concurrent
+   * requests and instances). Default `false`: `getAccessToken` then hands out the stored token
+   * while it is valid and null after. Turning it on also keeps the tokens in the session cookie
+   * of JWT sessions without an adapter (about 1–2 kB), and makes `GET /session` of adapter-backed
+   * sessions look up the account to report `error: "RefreshTokenError"`. Most providers issue a
+   * refresh token only when asked (the `offline_access` scope, Google's `access_type=offline`).
+   */
+  tokenRefresh?: boolean
   /** The provider's `end_session_endpoint`, for providers whose discovery document lacks it (or that have none). */
   endSessionEndpoint?: string
   /** The user's overrides, merged over the defaults by core. */

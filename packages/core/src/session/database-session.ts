@@ -1,8 +1,10 @@
+import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
 import { SessionTokenError } from "../errors.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
+import { managesSessions } from "../sessions/session-management-adapter.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
 /**
@@ -39,7 +41,8 @@ export async function readDatabaseSession(
     const lastExtended = expires.valueOf() - sessionOptions.maxAge * 1000
     if (update || lastExtended + sessionOptions.updateAge * 1000 <= now) {
       expires = new Date(now + sessionOptions.maxAge * 1000)
-      await adapter.updateSession({ sessionToken, expires })
+      // The last-seen time moves with the extension (once per updateAge), on adapters that keep it.
+      await adapter.updateSession({ sessionToken, expires, ...(managesSessions(adapter) ? { lastSeenAt: new Date(now) } : {}) })
       response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires, options.session.maxCookieChunks)
     }
 
@@ -50,7 +53,7 @@ export async function readDatabaseSession(
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),
     } as Parameters<typeof callbacks.session>[0])
-    response.body = withoutSessionToken(payload as Session, sessionToken)
+    response.body = withRefreshError(withoutSessionToken(payload as Session, sessionToken), await refreshErrorOfUser(user.id, options))
     await emitEvent(options, "session", { session: payload as Session })
   } catch (error) {
     // The database may be down: log, answer "no session", and keep the cookie for later.

@@ -1,10 +1,13 @@
+import { refreshErrorOfToken, withRefreshError } from "../access-token/refresh-error.js"
 import { JWTSessionError } from "../errors.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { emitEvent } from "../events/emit-event.js"
-import { isUnverifiedToken, keepTokenMarks, unverifiedTokenStillValid } from "./token-marks.js"
+import { isRevoked } from "../sessions/revocation-checks.js"
+import { touchJwtSession } from "../sessions/jwt-session-record.js"
+import { isUnverifiedToken, keepTokenMarks, sessionIdOf, unverifiedTokenStillValid } from "./token-marks.js"
 import { readTokenCached } from "./read-token-cached.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
@@ -41,6 +44,15 @@ export async function readJwtSession(
         return response
       }
     }
+    const sid = sessionIdOf(payload)
+    if (sid && typeof payload.sub === "string") {
+      const revoked = isRevoked(sid, payload.sub, options)
+      // Revoked (its row deleted): signed out here too. Known answers come back synchronously.
+      if (revoked === true || (revoked !== false && (await revoked))) {
+        response.cookies = clearSessionCookie(cookies, cookie)
+        return response
+      }
+    }
     const before = JSON.stringify(payload)
     const returned = await callbacks.jwt({
       token: payload,
@@ -55,12 +67,8 @@ export async function readJwtSession(
     const next = keepTokenMarks(payload, returned)
     const now = Date.now()
     const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
-    const reissue =
-      !!update ||
-      sessionOptions.updateAge === 0 ||
-      issuedAt + sessionOptions.updateAge * 1000 <= now ||
-      typeof payload.exp !== "number" ||
-      JSON.stringify(next) !== before
+    const aged = sessionOptions.updateAge === 0 || issuedAt + sessionOptions.updateAge * 1000 <= now
+    const reissue = !!update || aged || typeof payload.exp !== "number" || JSON.stringify(next) !== before
     const expires = reissue ? new Date(now + sessionOptions.maxAge * 1000) : new Date((payload.exp as number) * 1000)
 
     const session = await callbacks.session({
@@ -70,11 +78,13 @@ export async function readJwtSession(
       },
       token: next,
     } as Parameters<typeof callbacks.session>[0])
-    response.body = session as Session
+    response.body = withRefreshError(session as Session, await refreshErrorOfToken(next, options))
 
     if (reissue) {
       const value = await jwt.encode({ ...jwt, token: stripClaims(next), salt: cookie.name })
       response.cookies = writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
+      // Once per updateAge, like the cookie: the recorded session's row follows (not on every callback change).
+      if (sid && (aged || update)) await touchJwtSession(next, expires, options)
     }
     await emitEvent(options, "session", { session: session as Session, token: next })
   } catch (error) {
@@ -91,7 +101,7 @@ export async function readJwtSession(
  * only while the user is still unverified: once the address's owner proved it, the token may be an
  * impostor's. One adapter read, paid only by such tokens.
  */
-async function unverifiedUserStillOwns(payload: JWT, options: InternalOptions): Promise<boolean> {
+export async function unverifiedUserStillOwns(payload: JWT, options: InternalOptions): Promise<boolean> {
   const user = typeof payload.sub === "string" ? await options.adapter!.getUser(payload.sub) : null
   return unverifiedTokenStillValid(user)
 }

@@ -3,6 +3,8 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
+import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
+import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
@@ -44,8 +46,10 @@ export async function startSession(
     trigger: isNewUser ? "signUp" : "signIn",
   })
   if (token === null) return clearSessionCookie(cookies, cookie)
-  const value = await options.jwt.encode({ ...options.jwt, token: markedToken(token, user, account, options), salt: cookie.name })
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
+  await endPreviousJwtSession(cookies, options)
+  const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
+  const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }
 
@@ -54,7 +58,7 @@ export async function startSession(
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
-  const marked = withIdentityProvider(token, account, options)
+  const marked = markUpstreamTokens(withIdentityProvider(token, account, options), account, options)
   return withAdapterMarks(marked, user, account, options)
 }
 

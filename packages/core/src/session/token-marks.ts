@@ -15,11 +15,18 @@ import type { JWT } from "../jwt/types.js"
  *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
  * - `gatehouse.idp` (`{ provider, idToken? }`): minted by a sign-in with a provider whose
  *   `federatedSignOut` is set, so that sign-out can end the session at the provider too.
+ * - `gatehouse.tokens` (access-token/cookie-tokens.ts): the provider's tokens, for a sign-in
+ *   without an adapter with a provider whose `tokenRefresh` is on, so `getAccessToken` can refresh.
+ * - `gatehouse.sid` (random hex): the session's id, kept for the session's whole life, when the
+ *   sign-in recorded it in an adapter that manages sessions (see sessions/jwt-session-record.ts).
+ *   Its row's absence means the session was revoked.
  */
 const credentialsClaim = "gatehouse.credentials"
 const unverifiedClaim = "gatehouse.unverified"
 const identityProviderClaim = "gatehouse.idp"
-const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim] as const
+export const upstreamTokensClaim = "gatehouse.tokens"
+const sessionIdClaim = "gatehouse.sid"
+const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim, upstreamTokensClaim, sessionIdClaim] as const
 
 /** Which provider a JWT session was signed in with, and the ID token it issued. */
 export interface IdentityProviderMark {
@@ -47,6 +54,17 @@ export function identityProviderOf(token: JWT | null | undefined): IdentityProvi
   const mark = token?.[identityProviderClaim] as Partial<IdentityProviderMark> | undefined
   if (typeof mark?.provider !== "string") return undefined
   return { provider: mark.provider, ...(typeof mark.idToken === "string" ? { idToken: mark.idToken } : {}) }
+}
+
+/** The token of a sign-in recorded as session `sid`, marked (see above). */
+export function markSessionId(token: JWT, sid: string): JWT {
+  return { ...token, [sessionIdClaim]: sid }
+}
+
+/** The recorded session id of a JWT session, when it has one (tokens from Auth.js, or minted without a managing adapter, do not). */
+export function sessionIdOf(token: JWT | null | undefined): string | undefined {
+  const sid = token?.[sessionIdClaim]
+  return typeof sid === "string" && sid.length > 0 ? sid : undefined
 }
 
 /** Whether the token came from a credentials sign-in, so its `sub` names no adapter user. */

@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapters.js"
-import { sha256Hex } from "../crypto/sha256-hex.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import type { RateLimitStore } from "../primitives.js"
+import { claimInSharedStore, fingerprint as kindFingerprint, type SingleUseKind } from "../single-use/single-use-ledger.js"
 import { claimChallenge } from "./consumed-challenges.js"
 
 /**
@@ -21,13 +21,12 @@ export interface ChallengeLedger {
 
 /** The verification-token identifier of passkey challenges: never an e-mail address (no "@"). */
 export const challengeIdentifier = "gatehouse:passkey-challenge"
-const storeKeyPrefix = "passkey-challenge:"
 /** A claim is remembered a little longer than the cookie that carries the challenge can be read. */
-const claimLifetimeMs = checkCookieMaxAge * 1000 + 60_000
+const passkeyChallenge: SingleUseKind = { name: "passkey-challenge", lifetimeMs: checkCookieMaxAge * 1000 + 60_000 }
 
 /** The challenge's hash: stores and tables never hold a live challenge. */
 function fingerprint(challenge: string): Promise<string> {
-  return sha256Hex(`passkey-challenge:${challenge}`)
+  return kindFingerprint(passkeyChallenge.name, challenge)
 }
 
 /**
@@ -46,8 +45,7 @@ export function challengeLedger(sharedStore: RateLimitStore | undefined, adapter
       async issue() {},
       async claim(challenge) {
         if (!claimChallenge(challenge)) return false
-        const { count } = await sharedStore.hit(`${storeKeyPrefix}${await fingerprint(challenge)}`, claimLifetimeMs)
-        return count === 1
+        return claimInSharedStore(sharedStore, passkeyChallenge, challenge)
       },
     }
   }

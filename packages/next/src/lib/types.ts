@@ -1,4 +1,5 @@
-import type { AuthConfig, Awaitable, Session, User } from "@gatehouse/core/types"
+import type { AccessToken } from "@gatehouse/core"
+import type { AuthConfig, Awaitable, Session, SessionInfo, User } from "@gatehouse/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server"
 
@@ -76,4 +77,37 @@ export interface NextAuthResult {
     options?: SignOutOptions & { redirect?: Redirect },
   ) => Promise<Redirect extends false ? string : never>
   unstable_update: (data: Partial<Session | { user: Partial<User> }>) => Promise<Session | null>
+  /**
+   * The signed-in user's access token at `providerId` (`{ accessToken, expiresAt }`), refreshed first
+   * when it is about to expire and the provider has `tokenRefresh: true`; null when there is none
+   * or it cannot be refreshed. In server components, server actions and route handlers.
+   */
+  getAccessToken: (providerId: string) => Promise<AccessToken | null>
+  /**
+   * The signed-in user's sessions ("your devices") and their revocation. Needs an adapter with
+   * `listSessionsByUserId` and `deleteSessionsByUserId` (both strategies); without one each call throws
+   * `MissingAdapterMethods`.
+   */
+  sessions: NextAuthSessions
+}
+
+/** What `sessions.revoke*()` did: how many sessions went, and whether the caller's own was one of them. */
+export interface RevokeSessionsResult {
+  revoked: number
+  /** The current session was revoked: its cookie is cleared in this action's response, `auth()` now gives null. */
+  signedOut: boolean
+}
+
+export interface NextAuthSessions {
+  /** Server components, server actions, route handlers: the user's sessions (`current` marks this one), or null when signed out. */
+  list: () => Promise<SessionInfo[] | null>
+  /**
+   * Server actions and route handlers: ends the session with this id (from `list()`). An id that is not one
+   * of the user's sessions revokes nothing (`revoked: 0`). Revoking the current session signs the user out.
+   */
+  revoke: (sessionId: string) => Promise<RevokeSessionsResult>
+  /** Server actions and route handlers: ends every session of the user but the current one ("sign out everywhere else"). */
+  revokeOthers: () => Promise<RevokeSessionsResult>
+  /** Server actions and route handlers: ends every session of the user, the current one included ("sign out everywhere"). */
+  revokeAll: () => Promise<RevokeSessionsResult>
 }

@@ -35,6 +35,11 @@ export interface ClientSignOutOptions<Redirect extends boolean = boolean> {
   /** @deprecated Use `redirectTo`. */
   callbackUrl?: string
   redirect?: Redirect
+  /**
+   * Also end the session at the identity provider (OpenID Connect RP-Initiated Logout): the browser
+   * goes to the provider's end-session endpoint, which sends it back to `redirectTo`.
+   */
+  federated?: boolean
 }
 
 export interface SignOutResponse {
@@ -109,7 +114,10 @@ export async function signOut(options: ClientSignOutOptions<false>): Promise<Sig
 export async function signOut(options: ClientSignOutOptions = {}): Promise<SignOutResponse | void> {
   const { redirect = true } = options
   const redirectTo = options.redirectTo ?? options.callbackUrl ?? window.location.href
-  const response = await postForm(`${authPath()}/signout`, { callbackUrl: redirectTo })
+  const response = await postForm(`${authPath()}/signout`, {
+    callbackUrl: redirectTo,
+    ...(options.federated !== undefined ? { federated: String(options.federated) } : {}),
+  })
   const url = (await returnedUrl(response)) ?? redirectTo
   if (redirect) {
     navigate(url)

@@ -2,11 +2,13 @@ import type { Action, Handle, RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
+import { accessTokenFor } from "./get-access-token.js"
 import { authBasePath } from "./auth-base-path.js"
 import { isAuthRequest } from "./is-auth-request.js"
 import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
 import { readSession } from "./read-session.js"
+import { localsSessions } from "./sessions.js"
 import { keepPrivateIfSessionWritten } from "./session-dependent-response.js"
 import { readSignInForm } from "./read-sign-in-form.js"
 import { signInOnServer } from "./sign-in.js"
@@ -14,7 +16,10 @@ import { signOutOnServer } from "./sign-out.js"
 import type { KitRuntime, SvelteKitAuthConfigInput } from "./types.js"
 
 export interface SvelteKitAuthResult {
-  /** The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`. */
+  /**
+   * The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`,
+   * `event.locals.getAccessToken()` and `event.locals.sessions`.
+   */
   handle: Handle
   /** Form action (`export const actions = { default: signIn }` in `src/routes/signin/+page.server.ts`). */
   signIn: Action
@@ -28,7 +33,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   // One resolution per request, however many of handle, locals.auth() and the actions ask for it.
   // Keyed by `locals`, the one object SvelteKit shares across a request's hooks, loads and actions.
   const configs = new WeakMap<object, Promise<PreparedConfig>>()
-  const sessions = new WeakMap<object, Promise<Session | null>>()
+  const sessionReads = new WeakMap<object, Promise<Session | null>>()
 
   function configFor(event: RequestEvent): Promise<PreparedConfig> {
     let config = configs.get(event.locals)
@@ -41,7 +46,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   }
 
   function sessionFor(event: RequestEvent): Promise<Session | null> {
-    let session = sessions.get(event.locals)
+    let session = sessionReads.get(event.locals)
     if (!session) {
       session = configFor(event).then(
         (config) => readSession(event, config, runtime),
@@ -51,7 +56,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
           return null
         },
       )
-      sessions.set(event.locals, session)
+      sessionReads.set(event.locals, session)
     }
     return session
   }
@@ -59,6 +64,14 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   const handle: Handle = async ({ event, resolve }) => {
     event.locals.auth ??= () => sessionFor(event)
     event.locals.getSession ??= event.locals.auth
+    event.locals.getAccessToken ??= async (providerId) => accessTokenFor(event, await configFor(event), runtime, providerId)
+    event.locals.sessions ??= localsSessions(event, {
+      config: configFor,
+      runtime,
+      // The request's own session is gone: `locals.auth()` must not keep answering from its memo (or,
+      // with JWT sessions, from a cookie that is still on this request).
+      signedOut: (revoked) => void sessionReads.set(revoked.locals, Promise.resolve(null)),
+    })
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
     const config = await configFor(event)
     return Auth(event.request, config.handler) as Promise<Response>
@@ -66,21 +79,27 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
 
   const signIn: Action = async (event) => {
     const { providerId, options, authorizationParams } = readSignInForm(await readForm(event))
-    sessions.delete(event.locals)
+    sessionReads.delete(event.locals)
     return signInOnServer(event, providerId, options, authorizationParams, await configFor(event), runtime)
   }
 
   const signOut: Action = async (event) => {
     const form = await readForm(event)
     const redirectTo = form.get("redirectTo") ?? form.get("callbackUrl")
-    sessions.delete(event.locals)
+    sessionReads.delete(event.locals)
     return signOutOnServer(
       event,
-      { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined },
+      { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined, federated: federatedField(form) },
       await configFor(event),
       runtime,
     )
   }
 
   return { handle, signIn, signOut }
+}
+
+/** The form's `federated` field: "true" or "false" decide, anything else (or none) leaves it to the provider's setting. */
+function federatedField(form: FormData): boolean | undefined {
+  const value = form.get("federated")
+  return value === "true" ? true : value === "false" ? false : undefined
 }

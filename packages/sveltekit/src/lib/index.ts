@@ -7,8 +7,10 @@ export type { SvelteKitAuthResult } from "./create-sveltekit-auth.js"
 export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from "./types.js"
 export type { SignInOptions, AuthorizationParams } from "./sign-in.js"
 export type { SignOutOptions } from "./sign-out.js"
+export type { LocalsSessions, RevokeResult, SessionInfo } from "./sessions.js"
 export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 export { customFetch } from "@gatehouse/core"
+export type { AccessToken } from "@gatehouse/core"
 export type {
   Account,
   DefaultSession,

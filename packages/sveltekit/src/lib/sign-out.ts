@@ -10,9 +10,18 @@ import type { KitRuntime } from "./types.js"
 export interface SignOutOptions {
   /** Where to land after signing out; default: the page the request came from, else "/". */
   redirectTo?: string
+  /**
+   * Also end the session at the identity provider it was signed in with (OpenID Connect
+   * RP-Initiated Logout): the redirect goes to the provider, which sends the browser back to
+   * `redirectTo`. `false` turns off a provider's `federatedSignOut: true` for this sign-out.
+   */
+  federated?: boolean
 }
 
-/** Ends the session on the server (JWT cookie cleared, or the database session deleted), then redirects (303). */
+/**
+ * Ends the session on the server (JWT cookie cleared, or the database session deleted), then redirects
+ * (303): to `redirectTo`, or with `federated` to the provider's end-session endpoint first.
+ */
 export async function signOutOnServer(
   event: RequestEvent,
   options: SignOutOptions,
@@ -23,7 +32,7 @@ export async function signOutOnServer(
   const request = new Request(actionUrl("signout", event, runtime.env, config.server), {
     method: "POST",
     headers: forwardedHeaders(event.request.headers),
-    body: new URLSearchParams({ callbackUrl }),
+    body: new URLSearchParams({ callbackUrl, ...(options.federated !== undefined ? { federated: String(options.federated) } : {}) }),
   })
   const response = (await Auth(request, config.server)) as ResponseInternal | Response
   redirect(303, redirectTarget(event, response, actionUrl("error", event, runtime.env, config.server)))

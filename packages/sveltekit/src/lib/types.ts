@@ -1,5 +1,7 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
+import type { AccessToken } from "@gatehouse/core"
+import type { LocalsSessions } from "./sessions.js"
 
 /**
  * The SvelteKit flavour of `AuthConfig` (the same type as `@auth/sveltekit`'s). Two fields are
@@ -30,6 +32,17 @@ declare global {
       auth(): Promise<Session | null>
       /** @deprecated Use `auth()`. */
       getSession(): Promise<Session | null>
+      /**
+       * The signed-in user's access token at `providerId` (`{ accessToken, expiresAt }`), refreshed
+       * first when it is about to expire and the provider has `tokenRefresh: true`; null when there
+       * is none or it cannot be refreshed.
+       */
+      getAccessToken(providerId: string): Promise<AccessToken | null>
+      /**
+       * The signed-in user's sessions ("your devices"): `list()`, `revoke(id)`, `revokeOthers()`,
+       * `revokeAll()`. Needs an adapter with `listSessionsByUserId` and `deleteSessionsByUserId`.
+       */
+      sessions: LocalsSessions
     }
     interface PageData {
       session?: Session | null

@@ -158,4 +158,25 @@ describe("signOut form action", () => {
     const bare = formPost("http://app.test/signout", {})
     expect((await redirectOf(() => signOut(bare.event))).location.href).toBe("http://app.test/")
   })
+
+  it("posts federated=true to core (issue #20): a session without an identity provider to leave lands on the error page", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {})
+    const { signIn, signOut } = createSvelteKitAuth(testConfig(), production)
+    const signedIn = formPost("http://app.test/signin", { providerId: "credentials", username: "demo", password: "demo" })
+    await redirectOf(() => signIn(signedIn.event))
+    const cookie = `authjs.session-token=${signedIn.written.get("authjs.session-token")!.value}`
+
+    const federated = formPost("http://app.test/signout", { redirectTo: "/bye", federated: "true" }, { cookie })
+    const { location } = await redirectOf(() => signOut(federated.event))
+    // Core was asked for a federated sign-out: a credentials session records no provider, so it refuses
+    // (logged) and sends the browser to the error page; the session cookie is cleared all the same.
+    expect(location.pathname).toBe("/auth/error")
+    expect(location.searchParams.get("error")).toBe("Configuration")
+    expect(logged.mock.calls.flat().join(" ")).toMatch(/federated sign-out was asked for/)
+    expect(federated.written.get("authjs.session-token")).toMatchObject({ value: "", options: { maxAge: 0 } })
+
+    // federated=false (or none) is an ordinary sign-out.
+    const plain = formPost("http://app.test/signout", { redirectTo: "/bye", federated: "false" }, { cookie })
+    expect((await redirectOf(() => signOut(plain.event))).location.href).toBe("http://app.test/bye")
+  })
 })

@@ -8,6 +8,7 @@ import type { AdapterAccount, AdapterSession, AdapterUser } from "../../adapters
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
 import { readSessionCookie } from "../../http/session-chunks.js"
+import { newSessionMetadata } from "../../sessions/session-metadata.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
 
@@ -67,6 +68,7 @@ async function storeCredentialsLogin(
       sessionToken: options.session.generateSessionToken(),
       userId: stored.id,
       expires: new Date(Date.now() + options.session.maxAge * 1000),
+      ...newSessionMetadata(options, { provider: options.provider.id, type: "credentials", providerAccountId: user.id }),
     })
     return { user: stored, databaseSession }
   } catch (error) {

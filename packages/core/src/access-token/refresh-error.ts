@@ -1,0 +1,45 @@
+/**
+ * `error: "RefreshTokenError"` in the session answer once the provider refused the refresh token
+ * (as Auth.js's refresh recipe reports it), so the app can send the user to sign in again.
+ */
+import type { InternalOptions } from "../config/internal-options.js"
+import type { JWT } from "../jwt/types.js"
+import { isCredentialsToken } from "../session/token-marks.js"
+import { isRefusedAccount } from "./account-tokens.js"
+import { refusedInCookie } from "./cookie-tokens.js"
+import { tokenRefreshOn } from "./token-refresh-enabled.js"
+
+export const refreshTokenError = "RefreshTokenError"
+
+/** For a JWT session: from the cookie's mark, or (with an adapter) from the user's accounts. */
+export async function refreshErrorOfToken(token: JWT, options: InternalOptions): Promise<string | undefined> {
+  if (!options.adapter) return (await refusedInCookie(token)) ? refreshTokenError : undefined
+  if (isCredentialsToken(token) || typeof token.sub !== "string") return undefined
+  return refreshErrorOfUser(token.sub, options)
+}
+
+/**
+ * For a user kept by the adapter: one account lookup per provider with `tokenRefresh` (none when
+ * no provider has it, the default), skipped for adapters without `getAccountByUserId`.
+ */
+export async function refreshErrorOfUser(userId: string, options: InternalOptions): Promise<string | undefined> {
+  const adapter = options.adapter
+  if (typeof adapter?.getAccountByUserId !== "function") return undefined
+  try {
+    for (const provider of options.providers) {
+      if (!tokenRefreshOn(provider)) continue
+      const account = await adapter.getAccountByUserId(userId, provider.id)
+      if (account && isRefusedAccount(account)) return refreshTokenError
+    }
+  } catch (error) {
+    // The database did not answer: the session itself still reads as it is.
+    options.logger.error(error as Error)
+  }
+  return undefined
+}
+
+/** The session answer with the error beside its fields (a session callback's own `error` wins). */
+export function withRefreshError<S>(session: S, error: string | undefined): S {
+  if (!error || !session || typeof session !== "object" || "error" in session) return session
+  return { ...session, error }
+}

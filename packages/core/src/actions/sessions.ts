@@ -1,0 +1,54 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { MissingCSRF, UnknownAction } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { clearSessionCookie } from "../http/session-chunks.js"
+import { noStoreHeaders } from "../session/no-store-headers.js"
+import { currentSession } from "../sessions/current-session.js"
+import { listUserSessions } from "../sessions/list-user-sessions.js"
+import { revokeFor } from "../sessions/revoke-user-sessions.js"
+import { sessionManagingAdapter } from "../sessions/session-management-adapter.js"
+import type { ResponseInternal, RevokeTarget, SessionInfo } from "../types.js"
+
+/**
+ * GET /sessions lists the signed-in user's sessions; POST /sessions/revoke ends one of them
+ * (`sessionId`), all but the current one (`scope=others`) or all (`scope=all`). Both answer 401
+ * when nobody is signed in. Without an adapter that manages sessions: MissingAdapterMethods (500).
+ */
+export async function sessions(
+  request: RequestInternal,
+  options: InternalOptions,
+): Promise<ResponseInternal<SessionInfo[] | { revoked: number } | { message: string }>> {
+  const adapter = sessionManagingAdapter(options.adapter)
+  let target: RevokeTarget | undefined
+  if (request.method === "POST") {
+    if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a session revocation")
+    target = revokeTarget(request.body)
+  }
+  const cookie = options.cookies.sessionToken
+  const { session, stale } = await currentSession(request.cookies, options, adapter)
+  if (!session) {
+    return {
+      status: 401,
+      headers: { ...noStoreHeaders },
+      body: { message: "Not signed in" },
+      cookies: stale ? clearSessionCookie(request.cookies, cookie) : [],
+    }
+  }
+  if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session, adapter) }
+  const { revoked, signedOut } = await revokeFor(session, target, options, adapter)
+  return {
+    headers: { ...noStoreHeaders },
+    body: { revoked },
+    cookies: signedOut ? clearSessionCookie(request.cookies, cookie) : [],
+  }
+}
+
+/** `sessionId=<handle>`, or `scope=others|all`: exactly one. Anything else is a bad request (400). */
+export function revokeTarget(body: Record<string, unknown> | undefined): RevokeTarget {
+  const sessionId = body?.sessionId
+  const scope = body?.scope
+  if (sessionId !== undefined && scope !== undefined) throw new UnknownAction("Give either sessionId or scope, not both")
+  if (typeof sessionId === "string" && sessionId.length > 0 && sessionId.length <= 128) return { sessionId }
+  if (scope === "others" || scope === "all") return { scope }
+  throw new UnknownAction("Revoking sessions needs sessionId (a session's id) or scope (others or all)")
+}

@@ -1,0 +1,138 @@
+/** OpenID Connect Back-Channel Logout 1.0, section 2.6: what makes a logout token acceptable. */
+import * as joseErrors from "jose/errors"
+import { createRemoteJWKSet, customFetch as joseCustomFetch } from "jose/jwks/remote"
+import { jwtVerify } from "jose/jwt/verify"
+import type { JWTPayload } from "jose"
+import type { InternalProvider } from "../config/internal-options.js"
+import { InvalidLogoutToken, type LogoutTokenProblem } from "../errors.js"
+import type { SingleUseKind } from "../single-use/single-use-ledger.js"
+import { customFetch } from "../symbols.js"
+import { discoverAuthorizationServer } from "./discovery.js"
+
+export const backchannelLogoutEvent = "http://schemas.openid.net/event/backchannel-logout"
+/** A logout token is sent the moment the user signs out at the provider: older ones are refused. */
+export const logoutTokenMaxAgeSeconds = 300
+/** Clock difference allowed between the provider and this server, either way. */
+export const clockToleranceSeconds = 60
+/** Signatures only a holder of the provider's private key can make (never `none`, never a shared secret). */
+const asymmetricAlgorithms = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"]
+const maxTokenLength = 16 * 1024
+/** A jti is remembered as long as a token carrying it could still pass the iat check, and a little more. */
+export const logoutTokenKind: SingleUseKind = {
+  name: "logout-token",
+  lifetimeMs: (logoutTokenMaxAgeSeconds + 2 * clockToleranceSeconds + 60) * 1000,
+}
+
+export interface LogoutTokenClaims {
+  jti: string
+  /** The provider's subject: the account's `providerAccountId`. */
+  sub?: string
+  /** The provider's session id (`sid` in the ID token), when the token names one session. */
+  sid?: string
+}
+
+/**
+ * Verifies a logout token against the provider's published keys (its discovery document's
+ * `jwks_uri`) and checks every claim the specification requires; throws InvalidLogoutToken with
+ * the failed check's code otherwise. Single use (`jti`) is the caller's to claim.
+ */
+export async function verifyLogoutToken(token: unknown, provider: InternalProvider<"oauth">, now = Date.now()): Promise<LogoutTokenClaims> {
+  if (typeof token !== "string" || token.length === 0 || token.length > maxTokenLength) {
+    throw new InvalidLogoutToken("malformed", "The request has no logout_token (or an oversized one)")
+  }
+  if (!provider.issuer) {
+    throw new InvalidLogoutToken(
+      "no-issuer",
+      `Provider "${provider.id}" has no issuer, so there are no published keys to check a logout token against`,
+    )
+  }
+  if (!provider.clientId)
+    throw new InvalidLogoutToken("no-client-id", `Provider "${provider.id}" has no clientId to check the audience against`)
+  let metadata: Awaited<ReturnType<typeof discoverAuthorizationServer>>
+  try {
+    metadata = await discoverAuthorizationServer(provider)
+  } catch (error) {
+    throw new InvalidLogoutToken("discovery", `The discovery document of provider "${provider.id}" could not be read`, error as Error)
+  }
+  if (typeof metadata.jwks_uri !== "string") {
+    throw new InvalidLogoutToken("no-jwks", `Provider "${provider.id}" publishes no jwks_uri, so a logout token cannot be verified`)
+  }
+
+  let payload: JWTPayload
+  let typ: string | undefined
+  try {
+    const verified = await jwtVerify(token, remoteKeySet(metadata.jwks_uri, provider[customFetch]), {
+      issuer: metadata.issuer,
+      audience: provider.clientId,
+      algorithms: asymmetricAlgorithms,
+      clockTolerance: clockToleranceSeconds,
+      currentDate: new Date(now),
+    })
+    payload = verified.payload
+    typ = verified.protectedHeader.typ
+  } catch (error) {
+    throw new InvalidLogoutToken(problemOf(error), "The logout token was refused", error as Error)
+  }
+
+  // `typ` is optional; when present it must say what the token is (an ID token must never pass as one).
+  if (typ !== undefined && typ.toLowerCase().replace(/^application\//, "") !== "logout+jwt") {
+    throw new InvalidLogoutToken("typ", `The logout token's typ is "${typ}", not "logout+jwt"`)
+  }
+  const nowSeconds = Math.floor(now / 1000)
+  if (typeof payload.iat !== "number") throw new InvalidLogoutToken("iat", "The logout token has no iat")
+  if (payload.iat > nowSeconds + clockToleranceSeconds) throw new InvalidLogoutToken("iat", "The logout token was issued in the future")
+  if (payload.iat < nowSeconds - logoutTokenMaxAgeSeconds - clockToleranceSeconds) {
+    throw new InvalidLogoutToken("iat", `The logout token is older than ${logoutTokenMaxAgeSeconds} seconds`)
+  }
+  if (typeof payload.jti !== "string" || payload.jti.length === 0) throw new InvalidLogoutToken("jti", "The logout token has no jti")
+  const events = payload.events as Record<string, unknown> | undefined
+  const event = events && typeof events === "object" && !Array.isArray(events) ? events[backchannelLogoutEvent] : undefined
+  if (!event || typeof event !== "object" || Array.isArray(event)) {
+    throw new InvalidLogoutToken("events", `The logout token's events claim does not hold ${backchannelLogoutEvent}`)
+  }
+  if ("nonce" in payload) throw new InvalidLogoutToken("nonce", "The logout token carries a nonce (an ID token is not a logout token)")
+  const sub = optionalString(payload.sub, "sub")
+  const sid = optionalString(payload.sid, "sid")
+  if (sub === undefined && sid === undefined) throw new InvalidLogoutToken("sub-sid", "The logout token names neither sub nor sid")
+  return { jti: payload.jti, sub, sid }
+}
+
+function optionalString(value: unknown, name: "sub" | "sid"): string | undefined {
+  if (value === undefined) return undefined
+  if (typeof value !== "string" || value.length === 0) throw new InvalidLogoutToken("sub-sid", `The logout token's ${name} is not a string`)
+  return value
+}
+
+function problemOf(error: unknown): LogoutTokenProblem {
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === "iss") return "issuer"
+    if (error.claim === "aud") return "audience"
+    if (error.claim === "iat" || error.claim === "nbf") return "iat"
+    return "claims"
+  }
+  if (error instanceof joseErrors.JWTExpired) return "expired"
+  if (error instanceof joseErrors.JWKSNoMatchingKey || error instanceof joseErrors.JWSSignatureVerificationFailed) return "signature"
+  if (error instanceof joseErrors.JOSEAlgNotAllowed) return "signature"
+  if (error instanceof joseErrors.JWKSTimeout || error instanceof joseErrors.JWKSInvalid) return "jwks"
+  return "malformed"
+}
+
+// One key set per jwks_uri (and fetch), so jose's cache and cooldown work across requests.
+const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+const keySetsByFetch = new WeakMap<typeof fetch, Map<string, ReturnType<typeof createRemoteJWKSet>>>()
+const maxKeySets = 64
+
+function remoteKeySet(jwksUri: string, fetchOverride: typeof fetch | undefined): ReturnType<typeof createRemoteJWKSet> {
+  let sets = keySets
+  if (fetchOverride) {
+    sets = keySetsByFetch.get(fetchOverride) ?? new Map()
+    keySetsByFetch.set(fetchOverride, sets)
+  }
+  let keySet = sets.get(jwksUri)
+  if (!keySet) {
+    keySet = createRemoteJWKSet(new URL(jwksUri), fetchOverride ? { [joseCustomFetch]: fetchOverride } : undefined)
+    if (sets.size >= maxKeySets) sets.delete(sets.keys().next().value!)
+    sets.set(jwksUri, keySet)
+  }
+  return keySet
+}

@@ -1,0 +1,42 @@
+import type { AdapterSession } from "../adapters.js"
+import type { SessionInfo } from "../types.js"
+import type { CurrentSession } from "./current-session.js"
+import { sessionHandle } from "./session-handle.js"
+import type { SessionManagingAdapter } from "./session-management-adapter.js"
+
+/** The user's unexpired sessions, the current one first, then the most recently active. */
+export async function listUserSessions(current: CurrentSession, adapter: SessionManagingAdapter): Promise<SessionInfo[]> {
+  const rows = await adapter.listSessionsByUserId(current.userId)
+  const now = Date.now()
+  const live = rows.filter((row) => String(row.userId) === current.userId && dateOf(row.expires)! > now)
+  const listed = await Promise.all(live.map((row) => sessionInfo(row, row.sessionToken === current.sessionToken)))
+  return listed.sort((a, b) => Number(b.current) - Number(a.current) || activity(b) - activity(a))
+}
+
+async function sessionInfo(row: AdapterSession, current: boolean): Promise<SessionInfo> {
+  return {
+    id: await sessionHandle(row.sessionToken),
+    current,
+    createdAt: isoOf(row.createdAt),
+    lastSeenAt: isoOf(row.lastSeenAt),
+    expires: isoOf(row.expires)!,
+    userAgent: row.userAgent ?? null,
+    provider: row.provider ?? null,
+  }
+}
+
+function activity(info: SessionInfo): number {
+  return Date.parse(info.lastSeenAt ?? info.createdAt ?? "") || 0
+}
+
+/** Adapters return Dates; one reviving JSON may return text. */
+function dateOf(value: Date | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null
+  const time = new Date(value).valueOf()
+  return Number.isNaN(time) ? null : time
+}
+
+function isoOf(value: Date | string | null | undefined): string | null {
+  const time = dateOf(value)
+  return time === null ? null : new Date(time).toISOString()
+}

@@ -1,0 +1,62 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { SessionTokenError } from "../errors.js"
+import { managesSessions } from "./session-management-adapter.js"
+
+/**
+ * Whether a JWT session (by its `gatehouse.sid`) was revoked, asked of the adapter at most once
+ * per `session.revocationCheckInterval` per session in this process. A revoked session's row is
+ * gone, so the answer "revoked" never changes and is kept; "still there" is kept for the interval.
+ * Between checks a read costs a Map lookup and no adapter call.
+ *
+ * The map is bounded (oldest entries go first): an evicted session is simply checked again.
+ */
+interface Check {
+  checkedAt: number
+  revoked: boolean
+}
+
+const maxEntries = 20_000
+const checks = new Map<string, Check>()
+/** Checks in flight: a burst of reads of one session waits for one adapter call, not one each. */
+const inFlight = new Map<string, Promise<boolean>>()
+
+/** Synchronous when the answer is known (the steady state): a read then awaits nothing extra. */
+export function isRevoked(sid: string, userId: string, options: InternalOptions): boolean | Promise<boolean> {
+  if (!managesSessions(options.adapter)) return false
+  const known = checks.get(sid)
+  if (known && (known.revoked || Date.now() - known.checkedAt < options.session.revocationCheckInterval * 1000)) return known.revoked
+  let pending = inFlight.get(sid)
+  if (!pending) {
+    pending = askAdapter(sid, userId, options).finally(() => inFlight.delete(sid))
+    inFlight.set(sid, pending)
+  }
+  return pending
+}
+
+async function askAdapter(sid: string, userId: string, options: InternalOptions): Promise<boolean> {
+  try {
+    const found = await options.adapter!.getSessionAndUser(sid)
+    // Ids compared as text: an Auth.js adapter on integer ids returns numbers, a token's `sub` is a string.
+    const revoked = !found || String(found.session.userId) !== userId
+    remember(sid, revoked)
+    return revoked
+  } catch (error) {
+    // The database did not answer. Serving the session is the lesser harm: signing every user out
+    // during an outage would be worse than a revocation applying late. The check is not recorded,
+    // so the next read asks again and a revocation applies as soon as the database is back.
+    options.logger.error(new SessionTokenError("Could not check whether a JWT session was revoked; served it meanwhile", error as Error))
+    return false
+  }
+}
+
+/** Records a check's answer (also at sign-in, "not revoked", and at a revocation made in this process, "revoked"). */
+export function remember(sid: string, revoked: boolean): void {
+  checks.delete(sid)
+  if (checks.size >= maxEntries) checks.delete(checks.keys().next().value!)
+  checks.set(sid, { checkedAt: Date.now(), revoked })
+}
+
+/** How many sessions this process remembers a check for (tests, diagnostics). */
+export function revocationCheckEntries(): number {
+  return checks.size
+}

@@ -1,0 +1,96 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { emitEvent } from "../events/emit-event.js"
+import type { RevokeTarget } from "../types.js"
+import type { CurrentSession } from "./current-session.js"
+import { remember } from "./revocation-checks.js"
+import { sessionHandle } from "./session-handle.js"
+import type { SessionManagingAdapter } from "./session-management-adapter.js"
+
+export interface Revoked {
+  revoked: number
+  /** Whether the current session was among them (its cookie must be cleared). */
+  signedOut: boolean
+}
+
+/**
+ * Ends sessions of the current session's user: the one whose handle is `sessionId` (only among
+ * this user's: another user's id matches nothing, and the answer is the same as for an unknown id),
+ * all but the current one, or all. Deleting the rows is the revocation, for both strategies;
+ * this process also refuses the JWT sessions at once, other instances within the check interval.
+ */
+export async function revokeFor(
+  current: CurrentSession,
+  target: RevokeTarget,
+  options: Pick<InternalOptions, "events" | "logger">,
+  adapter: SessionManagingAdapter,
+): Promise<Revoked> {
+  const rows = (await adapter.listSessionsByUserId(current.userId)).filter((row) => String(row.userId) === current.userId)
+  let tokens: string[]
+  let revoked: number
+  if ("sessionId" in target) {
+    const handles = await Promise.all(rows.map((row) => sessionHandle(row.sessionToken)))
+    const row = rows[handles.indexOf(target.sessionId)]
+    if (!row) return { revoked: 0, signedOut: false }
+    await adapter.deleteSession(row.sessionToken)
+    tokens = [row.sessionToken]
+    revoked = 1
+  } else if (target.scope === "others") {
+    revoked = await adapter.deleteSessionsByUserId(current.userId, { except: current.sessionToken })
+    tokens = rows.map((row) => row.sessionToken).filter((token) => token !== current.sessionToken)
+  } else {
+    revoked = await adapter.deleteSessionsByUserId(current.userId)
+    tokens = [...new Set([...rows.map((row) => row.sessionToken), current.sessionToken])]
+  }
+  await announce(current.userId, tokens, revoked, "user", options)
+  return { revoked, signedOut: tokens.includes(current.sessionToken) }
+}
+
+/** Every session of `userId` ends (admin code, a password change): no current session involved. */
+export async function revokeAllOf(
+  userId: string,
+  options: Pick<InternalOptions, "events" | "logger">,
+  adapter: SessionManagingAdapter,
+): Promise<number> {
+  const rows = await adapter.listSessionsByUserId(userId)
+  const revoked = await adapter.deleteSessionsByUserId(userId)
+  await announce(
+    userId,
+    rows.map((row) => row.sessionToken),
+    revoked,
+    "all-sessions",
+    options,
+  )
+  return revoked
+}
+
+/**
+ * Ends the given sessions (row tokens; a JWT session's sid) of `userId`, for a caller that chose them
+ * itself (back-channel logout: the sessions carrying the IdP's `sid`). Returns how many it ended.
+ */
+export async function endSessions(
+  userId: string,
+  tokens: string[],
+  reason: RevocationReason,
+  options: Pick<InternalOptions, "events" | "logger">,
+  adapter: SessionManagingAdapter,
+): Promise<number> {
+  for (const token of tokens) await adapter.deleteSession(token)
+  const count = tokens.length
+  await announce(userId, tokens, count, reason, options)
+  return count
+}
+
+type RevocationReason = "user" | "all-sessions" | "backchannel-logout"
+
+async function announce(
+  userId: string,
+  tokens: string[],
+  count: number,
+  reason: RevocationReason,
+  options: Pick<InternalOptions, "events" | "logger">,
+): Promise<void> {
+  for (const token of tokens) remember(token, true)
+  if (count === 0 && tokens.length === 0) return
+  const sessionIds = await Promise.all(tokens.map(sessionHandle))
+  await emitEvent(options, "sessionRevoked", { userId, sessionIds, reason })
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest"
+import type { InternalOptions } from "../config/internal-options.js"
+import { maxUserAgentLength, newSessionMetadata } from "./session-metadata.js"
+
+const managing = { listSessionsByUserId: () => [], deleteSessionsByUserId: () => 0 }
+const options = (userAgent: string | null, adapter: object | undefined = managing) => ({ userAgent, adapter }) as unknown as InternalOptions
+/** An unsigned JWT: the metadata only reads claims of an ID token the callback already verified. */
+const idToken = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.sig`
+
+describe("newSessionMetadata", () => {
+  it("records the provider, the IdP's sid and the User-Agent cut to 512 characters", () => {
+    const now = new Date("2026-01-01T00:00:00Z")
+    const metadata = newSessionMetadata(
+      options("x".repeat(2000)),
+      { provider: "dev-oidc", type: "oidc", providerAccountId: "1", id_token: idToken({ sid: "idp-session-7" }) },
+      now,
+    )
+    expect(metadata).toEqual({
+      createdAt: now,
+      lastSeenAt: now,
+      userAgent: "x".repeat(maxUserAgentLength),
+      provider: "dev-oidc",
+      providerSessionId: "idp-session-7",
+    })
+  })
+
+  it("leaves out what is unknown, and a sid that is not a short string", () => {
+    for (const id_token of [undefined, "not a jwt", idToken({}), idToken({ sid: 7 }), idToken({ sid: "s".repeat(256) })]) {
+      const metadata = newSessionMetadata(options(null), { provider: "p", type: "oidc", providerAccountId: "1", id_token })
+      expect(metadata).toMatchObject({ userAgent: null, provider: "p", providerSessionId: null })
+    }
+  })
+
+  it("sends nothing beyond Auth.js's fields to an adapter that does not manage sessions", () => {
+    expect(newSessionMetadata(options("UA", { createSession() {} }), { provider: "p", type: "oidc", providerAccountId: "1" })).toEqual({})
+    expect(newSessionMetadata({ userAgent: "UA", adapter: undefined } as unknown as InternalOptions, null)).toEqual({})
+  })
+})

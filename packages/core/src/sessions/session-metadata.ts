@@ -1,0 +1,38 @@
+import { decodeJwt } from "jose/jwt/decode"
+import type { NewAdapterSession } from "../adapters.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import type { Account } from "../primitives.js"
+import { managesSessions } from "./session-management-adapter.js"
+
+/** Long enough for any real browser's User-Agent; a client cannot make a row arbitrarily big. */
+export const maxUserAgentLength = 512
+
+type SessionMetadata = Omit<NewAdapterSession, "sessionToken" | "userId" | "expires">
+
+/**
+ * What a session started now records about itself, for listing: when, from which browser (its
+ * User-Agent, not its IP address), with which provider, and the provider's own session id (the ID
+ * token's `sid`, which back-channel logout names). Nothing for an adapter that does not manage sessions.
+ */
+export function newSessionMetadata(options: InternalOptions, account: Account | null | undefined, now = new Date()): SessionMetadata {
+  if (!managesSessions(options.adapter)) return {}
+  return {
+    createdAt: now,
+    lastSeenAt: now,
+    userAgent: options.userAgent ? options.userAgent.slice(0, maxUserAgentLength) : null,
+    provider: account?.provider ?? null,
+    providerSessionId: providerSessionId(account),
+  }
+}
+
+/** The `sid` claim of the sign-in's ID token (already verified by the OAuth callback), when there is one. */
+function providerSessionId(account: Account | null | undefined): string | null {
+  const idToken = account?.id_token
+  if (typeof idToken !== "string") return null
+  try {
+    const sid = decodeJwt(idToken).sid
+    return typeof sid === "string" && sid.length > 0 && sid.length <= 255 ? sid : null
+  } catch {
+    return null
+  }
+}

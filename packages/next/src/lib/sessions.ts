@@ -1,0 +1,57 @@
+/**
+ * `sessions` from `NextAuth()`: the signed-in user's sessions ("your devices") and their revocation, for
+ * server components (`list`) and server actions / route handlers (`revoke*`). Core does the work
+ * (`listSessions`, `revokeSessions`) on the user's behalf: the request handed to it carries the cookies and
+ * headers Next gives this request, and the cookies core clears (the user revoked their own session) are
+ * written through next/headers, as `signOut` does.
+ */
+import { listSessions, revokeSessions } from "@gatehouse/core"
+import { reportError } from "@gatehouse/core/integration"
+import type { RevokeTarget } from "@gatehouse/core/types"
+import type { ConfigResolver } from "./create-config-resolver.js"
+import { writeCookies } from "./next-headers.js"
+import { parseSetCookie } from "./parse-set-cookie.js"
+import { serverRequestContext } from "./server-request.js"
+import { serverSessionConfig } from "./server-session-config.js"
+import type { NextAuthResult, RevokeSessionsResult } from "./types.js"
+
+type CoreConfig = Parameters<typeof listSessions>[1]
+
+/**
+ * Runs one of core's session functions for the user of this request: the request handed to it carries
+ * this request's cookies and forwarded headers. A failure (no adapter methods, a database error) is
+ * logged through the app's logger and thrown: a devices page must not show "no sessions" when it cannot
+ * know, nor a revoke look done when it is not.
+ */
+async function forThisUser<T>(resolveConfig: ConfigResolver, run: (request: Request, config: CoreConfig) => Promise<T>): Promise<T> {
+  const config = await resolveConfig(undefined)
+  // Outside the try: reading next/headers is how Next learns the page is dynamic; that signal must reach Next.
+  const context = await serverRequestContext("sessions", config)
+  try {
+    return await run(new Request(context.url, { headers: context.headers }), serverSessionConfig(config) as CoreConfig)
+  } catch (error) {
+    reportError(config.logger, error)
+    throw error
+  }
+}
+
+async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Promise<RevokeSessionsResult> {
+  const { revoked, signedOut, setCookie } = await forThisUser(resolveConfig, (request, config) => revokeSessions(request, config, target))
+  // Core hands cleared cookies back as Set-Cookie values; Next's cookie store takes them as objects.
+  await writeCookies(setCookie.map(parseSetCookie).filter((cookie) => cookie !== null))
+  return { revoked, signedOut }
+}
+
+export function createSessions(resolveConfig: ConfigResolver): NextAuthResult["sessions"] {
+  return {
+    list: () => forThisUser(resolveConfig, listSessions),
+    revoke: (sessionId) => {
+      if (typeof sessionId !== "string" || sessionId === "") {
+        return Promise.reject(new TypeError("sessions.revoke(id) takes the id of one of the user's sessions, as sessions.list() gives it"))
+      }
+      return revoke(resolveConfig, { sessionId })
+    },
+    revokeOthers: () => revoke(resolveConfig, { scope: "others" }),
+    revokeAll: () => revoke(resolveConfig, { scope: "all" }),
+  }
+}

@@ -1,0 +1,398 @@
+/**
+ * Back-channel logout (OpenID Connect Back-Channel Logout 1.0) end to end: the dev IdP (oidc-provider,
+ * backchannelLogout on) sends its logout tokens over real HTTP to the app's endpoint; the app is
+ * Auth() with a real SQLite adapter, driven by cookie-keeping fetch browsers. Both session strategies
+ * (JWT sessions are rows too). Refused tokens are signed with the IdP's own key (passed to it), so each
+ * test isolates the one check it breaks.
+ */
+import { generateKeyPairSync } from "node:crypto"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
+import Database from "better-sqlite3"
+import { SignJWT, importJWK, type JWTPayload } from "jose"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import type { AuthConfig } from "../../packages/core/src/types.js"
+import { type FetchBrowser, confirmLogoutAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
+import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { appOrigin, base, browserFor, makeApp, oidcProvider, sessionOf, signInThroughIdp, startSignIn, type TestApp } from "./oauth-app.js"
+
+const client = { client_id: "gatehouse-backchannel", client_secret: "backchannel-secret" }
+const logoutEvent = "http://schemas.openid.net/event/backchannel-logout"
+const kid = "dev-idp-test-key"
+const signingKey = { ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid }
+const strangerKey = { ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid }
+
+let idp: DevIdentityProvider
+let relay: Server
+let relayOrigin: string
+/** The app the IdP's logout tokens reach, over real HTTP (the relay hands them to its handler). */
+let current: TestApp
+/** Every logout token the IdP sent, with the app's answer. */
+const delivered: { token: string; status: number }[] = []
+
+beforeAll(async () => {
+  relay = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString()
+    const request = new Request(`${relayOrigin}${req.url}`, {
+      method: req.method,
+      headers: { "content-type": req.headers["content-type"] ?? "" },
+      body: req.method === "POST" ? body : undefined,
+    })
+    const response = await current.handler(request)
+    const token = new URLSearchParams(body).get("logout_token")
+    if (token) delivered.push({ token, status: response.status })
+    res.writeHead(response.status, Object.fromEntries(response.headers)).end(await response.text())
+  })
+  await new Promise<void>((resolve) => relay.listen(0, "127.0.0.1", resolve))
+  relayOrigin = `http://127.0.0.1:${(relay.address() as AddressInfo).port}`
+  idp = await startDevIdentityProvider({
+    clients: [
+      {
+        ...client,
+        redirect_uris: [`${appOrigin}/auth/callback/dev-oidc`],
+        post_logout_redirect_uris: [`${appOrigin}/auth/signout/callback/dev-oidc`],
+        backchannel_logout_uri: `${relayOrigin}/auth/backchannel-logout/dev-oidc`,
+      },
+    ],
+    users: [
+      { sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true },
+      { sub: "dev-user-2", name: "Second User", email: "second@example.test", email_verified: true },
+    ],
+    signingKey: signingKey as JsonWebKey,
+  })
+})
+
+afterAll(async () => {
+  await idp?.close()
+  await new Promise((resolve) => relay?.close(resolve))
+})
+
+beforeEach(() => {
+  delivered.length = 0
+})
+
+function appWith(strategy: "jwt" | "database", overrides: Partial<AuthConfig> = {}) {
+  const db = new Database(":memory:")
+  const app = makeApp([oidcProvider(idp.issuer, { ...clientOptions(), federatedSignOut: "on-request" })], {
+    adapter: SQLiteAdapter(db),
+    session: { strategy },
+    ...overrides,
+  })
+  current = app
+  return { app, db }
+}
+
+function clientOptions() {
+  return { clientId: client.client_id, clientSecret: client.client_secret }
+}
+
+async function signedIn(app: TestApp, username: string): Promise<FetchBrowser> {
+  const browser = browserFor({ [appOrigin]: app })
+  await signInThroughIdp(browser, "dev-oidc", { username })
+  expect((await sessionOf(browser))?.user?.email).toBeDefined()
+  return browser
+}
+
+function sessionRows(db: Database.Database): { userId: string; provider: string | null; providerSessionId: string | null }[] {
+  return db
+    .prepare(`SELECT user_id AS userId, provider, provider_session_id AS providerSessionId FROM sessions ORDER BY user_id`)
+    .all() as never
+}
+
+/** The IdP ends this browser's IdP session as the user would at the IdP itself (its end-session page, confirmed). */
+async function signOutAtIdp(browser: FetchBrowser): Promise<void> {
+  await confirmLogoutAtDevIdp(browser, `${idp.issuer}/session/end`)
+}
+
+/** Whether an authorization request at the IdP shows its login page (no IdP session) or goes straight back. */
+async function idpAsksToLogIn(browser: FetchBrowser): Promise<boolean> {
+  const { authorizationUrl } = await startSignIn(browser, "dev-oidc")
+  const result = await browser.follow(authorizationUrl, {}, { stopAt: (url) => url.origin !== idp.issuer })
+  return new URL(result.url).pathname.startsWith("/interaction/") && result.response.status === 200
+}
+
+function postLogoutToken(token: string | undefined, { providerId = "dev-oidc", contentType = "application/x-www-form-urlencoded" } = {}) {
+  const body = contentType.includes("json")
+    ? JSON.stringify({ logout_token: token })
+    : new URLSearchParams(token ? { logout_token: token } : {})
+  return current.handler(
+    new Request(`${base}/backchannel-logout/${providerId}`, { method: "POST", headers: { "content-type": contentType }, body }),
+  )
+}
+
+/** A logout token as the IdP would sign it (its own key), with `changes` applied; `undefined` values drop a claim. */
+async function logoutToken(
+  changes: Record<string, unknown> = {},
+  { key = signingKey, typ = "logout+jwt" }: { key?: JsonWebKey & { kid?: string }; typ?: string | null } = {},
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  const claims: Record<string, unknown> = {
+    iss: idp.issuer,
+    aud: client.client_id,
+    iat: now,
+    exp: now + 120,
+    jti: crypto.randomUUID(),
+    sub: "dev-user-1",
+    events: { [logoutEvent]: {} },
+    ...changes,
+  }
+  for (const [name, value] of Object.entries(claims)) if (value === undefined) delete claims[name]
+  const header = { alg: "RS256", kid: key.kid, ...(typ ? { typ } : {}) }
+  return new SignJWT(claims as JWTPayload).setProtectedHeader(header).sign(await importJWK(key as never, "RS256"))
+}
+
+async function hmacLogoutToken(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  return new SignJWT({ sub: "dev-user-1", jti: crypto.randomUUID(), events: { [logoutEvent]: {} } })
+    .setProtectedHeader({ alg: "HS256", typ: "logout+jwt" })
+    .setIssuer(idp.issuer)
+    .setAudience(client.client_id)
+    .setIssuedAt(now)
+    .sign(new TextEncoder().encode(secret))
+}
+
+function unsignedLogoutToken(): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url")
+  const now = Math.floor(Date.now() / 1000)
+  const claims = {
+    iss: idp.issuer,
+    aud: client.client_id,
+    iat: now,
+    jti: crypto.randomUUID(),
+    sub: "dev-user-1",
+    events: { [logoutEvent]: {} },
+  }
+  return `${encode({ alg: "none", typ: "logout+jwt" })}.${encode(claims)}.`
+}
+
+function loggedCodes(app: TestApp): string[] {
+  return app.logger.errors.map((error) => `${(error as { type?: string }).type}:${(error as { code?: string }).code}`)
+}
+
+describe.each(["database", "jwt"] as const)("back-channel logout, %s sessions", (strategy) => {
+  it("a logout token from the IdP ends the session of that browser only: the user's other IdP session and another user survive", async () => {
+    const { app, db } = appWith(strategy)
+    const laptop = await signedIn(app, "dev-user-1")
+    const phone = await signedIn(app, "dev-user-1")
+    const other = await signedIn(app, "dev-user-2")
+    const rows = sessionRows(db)
+    expect(rows).toHaveLength(3)
+    expect(new Set(rows.map((row) => row.providerSessionId)).size).toBe(3)
+    expect(rows.every((row) => row.provider === "dev-oidc")).toBe(true)
+
+    await signOutAtIdp(laptop)
+
+    expect(delivered).toHaveLength(1)
+    expect(delivered[0]!.status).toBe(200)
+    expect(await sessionOf(laptop)).toBeNull()
+    expect((await sessionOf(phone))?.user?.email).toBe("dev@example.test")
+    expect((await sessionOf(other))?.user?.email).toBe("second@example.test")
+    expect(sessionRows(db)).toHaveLength(2)
+    expect(app.logger.errors).toEqual([])
+    db.close()
+  })
+
+  it("a token naming only the user (no sid) ends every session of that user begun with the provider, and no one else's", async () => {
+    const { app, db } = appWith(strategy)
+    const laptop = await signedIn(app, "dev-user-1")
+    const phone = await signedIn(app, "dev-user-1")
+    const other = await signedIn(app, "dev-user-2")
+    // The same user's session begun another way (an e-mail link, say) is not the provider's to end.
+    const user1 = (db.prepare("SELECT user_id AS id FROM accounts WHERE provider_account_id = 'dev-user-1'").get() as { id: string }).id
+    db.prepare("INSERT INTO sessions (session_token, user_id, expires, provider) VALUES ('by-email', ?, ?, 'nodemailer')").run(
+      user1,
+      Date.now() + 3_600_000,
+    )
+    const response = await postLogoutToken(await logoutToken())
+    expect(response.status).toBe(200)
+    expect(response.headers.get("cache-control")).toContain("no-store")
+    expect(await sessionOf(laptop)).toBeNull()
+    expect(await sessionOf(phone)).toBeNull()
+    expect((await sessionOf(other))?.user?.email).toBe("second@example.test")
+    expect(sessionRows(db).map((row) => row.provider)).toEqual(expect.arrayContaining(["nodemailer", "dev-oidc"]))
+    expect(sessionRows(db)).toHaveLength(2)
+    db.close()
+  })
+
+  it("refuses a replayed logout token: 400, and the session begun since is untouched", async () => {
+    const { app, db } = appWith(strategy)
+    const token = await logoutToken()
+    const first = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(token)).status).toBe(200)
+    expect(await sessionOf(first)).toBeNull()
+
+    const again = await signedIn(app, "dev-user-1")
+    const replay = await postLogoutToken(token)
+    expect(replay.status).toBe(400)
+    expect(replay.headers.get("cache-control")).toContain("no-store")
+    expect(await replay.json()).toEqual({ error: "invalid_request" })
+    expect((await sessionOf(again))?.user?.email).toBe("dev@example.test")
+    expect(loggedCodes(app)).toEqual(["InvalidLogoutToken:replayed"])
+    // Shared through the database (the adapter's verification tokens), hashed: other instances refuse it too.
+    const ledger = db.prepare("SELECT token FROM verification_tokens WHERE identifier = 'gatehouse:logout-token'").all() as {
+      token: string
+    }[]
+    expect(ledger).toHaveLength(1)
+    expect(ledger[0]!.token).not.toContain(token.split(".")[1]!.slice(0, 20))
+    db.close()
+  })
+
+  it("refuses what is not a valid logout token with 400 and no-store, logs the check, and ends nothing", async () => {
+    const { app, db } = appWith(strategy)
+    const user1 = await signedIn(app, "dev-user-1")
+    const user2 = await signedIn(app, "dev-user-2")
+    const now = Math.floor(Date.now() / 1000)
+    const cases: [string, () => Promise<Response>][] = [
+      ["signature", async () => postLogoutToken(await logoutToken({}, { key: strangerKey }))],
+      ["audience", async () => postLogoutToken(await logoutToken({ aud: "someone-else" }))],
+      ["issuer", async () => postLogoutToken(await logoutToken({ iss: "http://127.0.0.1:1" }))],
+      ["iat", async () => postLogoutToken(await logoutToken({ iat: now - 600, exp: now + 60 }))],
+      ["iat", async () => postLogoutToken(await logoutToken({ iat: now + 600, exp: now + 900 }))],
+      ["iat", async () => postLogoutToken(await logoutToken({ iat: undefined }))],
+      ["expired", async () => postLogoutToken(await logoutToken({ iat: now - 200, exp: now - 100 }))],
+      ["nonce", async () => postLogoutToken(await logoutToken({ nonce: "n-1" }))],
+      ["events", async () => postLogoutToken(await logoutToken({ events: undefined }))],
+      ["events", async () => postLogoutToken(await logoutToken({ events: { "http://example.test/other": {} } }))],
+      ["events", async () => postLogoutToken(await logoutToken({ events: { [logoutEvent]: "yes" } }))],
+      ["typ", async () => postLogoutToken(await logoutToken({}, { typ: "JWT" }))],
+      ["jti", async () => postLogoutToken(await logoutToken({ jti: undefined }))],
+      ["sub-sid", async () => postLogoutToken(await logoutToken({ sub: undefined }))],
+      ["missing-sub", async () => postLogoutToken(await logoutToken({ sub: undefined, sid: "some-idp-session" }))],
+      ["malformed", async () => postLogoutToken("not.a.jwt")],
+      ["malformed", async () => postLogoutToken(undefined)],
+      ["malformed", async () => postLogoutToken(await logoutToken(), { contentType: "application/json" })],
+      // Signed with the client secret (HMAC): anyone holding the secret could mint it.
+      ["signature", async () => postLogoutToken(await hmacLogoutToken(client.client_secret))],
+      // Unsigned (`alg: none`).
+      ["signature", async () => postLogoutToken(unsignedLogoutToken())],
+      // An ID token of this IdP for this client: signed right, but no logout event (and typ JWT, a nonce).
+      ["typ", async () => postLogoutToken(await logoutToken({ nonce: "n-2", events: undefined }, { typ: "JWT" }))],
+    ]
+    for (const [code, send] of cases) {
+      const response = await send()
+      expect(response.status, code).toBe(400)
+      expect(response.headers.get("cache-control"), code).toContain("no-store")
+      expect(await response.json(), code).toEqual({ error: "invalid_request" })
+    }
+    expect(loggedCodes(app)).toEqual(cases.map(([code]) => `InvalidLogoutToken:${code}`))
+    expect((await sessionOf(user1))?.user?.email).toBe("dev@example.test")
+    expect((await sessionOf(user2))?.user?.email).toBe("second@example.test")
+    expect(sessionRows(db)).toHaveLength(2)
+    // Refused tokens claim no jti: nothing was written to the ledger.
+    expect(db.prepare("SELECT count(*) AS n FROM verification_tokens").get()).toEqual({ n: 0 })
+    db.close()
+  })
+})
+
+describe("back-channel logout requests that are not the provider's POST", () => {
+  it("answers 400 with no-store (never a redirect) for GET, an unknown provider, and a non-OAuth provider", async () => {
+    const { app, db } = appWith("database")
+    const get = await app.handler(new Request(`${base}/backchannel-logout/dev-oidc`))
+    const unknown = await postLogoutToken(await logoutToken(), { providerId: "nobody" })
+    const oversized = await app.handler(
+      new Request(`${base}/backchannel-logout/dev-oidc`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `logout_token=${"a".repeat(70_000)}`,
+      }),
+    )
+    for (const response of [get, unknown, oversized]) {
+      expect(response.status).toBe(400)
+      expect(response.headers.get("location")).toBeNull()
+      expect(response.headers.get("cache-control")).toContain("no-store")
+    }
+    expect(loggedCodes(app).map((entry) => entry.split(":")[0])).toEqual(["UnknownAction", "InvalidProvider", "UnknownAction"])
+    db.close()
+  })
+
+  it("needs no CSRF token and ignores cookies: a browser's cross-site POST of a forged token ends nothing", async () => {
+    const { app, db } = appWith("database")
+    const browser = await signedIn(app, "dev-user-1")
+    const response = await browser.request(`${base}/backchannel-logout/dev-oidc`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
+      body: new URLSearchParams({ logout_token: await logoutToken({}, { key: strangerKey }) }),
+    })
+    expect(response.status).toBe(400)
+    expect((await sessionOf(browser))?.user?.email).toBe("dev@example.test")
+    db.close()
+  })
+
+  it("accepts typ application/logout+jwt and a token without typ (both allowed by the specification)", async () => {
+    const { app, db } = appWith("database")
+    const first = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(await logoutToken({}, { typ: "application/logout+jwt" }))).status).toBe(200)
+    expect(await sessionOf(first)).toBeNull()
+    const second = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(await logoutToken({}, { typ: null }))).status).toBe(200)
+    expect(await sessionOf(second)).toBeNull()
+    expect(app.logger.errors).toEqual([])
+    db.close()
+  })
+
+  it("a provider without an issuer has no keys to check against: refused", async () => {
+    const db = new Database(":memory:")
+    const app = makeApp(
+      [
+        {
+          id: "dev-oidc",
+          name: "Dev OAuth",
+          type: "oauth",
+          authorization: `${idp.issuer}/auth`,
+          token: `${idp.issuer}/token`,
+          userinfo: `${idp.issuer}/me`,
+          ...clientOptions(),
+        },
+      ],
+      { adapter: SQLiteAdapter(db), session: { strategy: "database" } },
+    )
+    current = app
+    expect((await postLogoutToken(await logoutToken())).status).toBe(400)
+    expect(loggedCodes(app)).toEqual(["InvalidLogoutToken:no-issuer"])
+    db.close()
+  })
+
+  it("without session management in the adapter: refused (400), the missing methods logged", async () => {
+    const db = new Database(":memory:")
+    const { listSessionsByUserId: _l, deleteSessionsByUserId: _d, ...authjsOnly } = SQLiteAdapter(db) as Record<string, unknown>
+    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], { adapter: authjsOnly as never, session: { strategy: "database" } })
+    current = app
+    const response = await postLogoutToken(await logoutToken())
+    expect(response.status).toBe(400)
+    expect(app.logger.errors.map((error) => error.message).join()).toMatch(/listSessionsByUserId/)
+    db.close()
+  })
+})
+
+describe("federated sign-out with back-channel logout", () => {
+  it.each(["database", "jwt"] as const)(
+    "%s sessions: signing out everywhere ends the app session, the IdP session, and the next sign-in asks to log in again",
+    async (strategy) => {
+      const { app, db } = appWith(strategy)
+      const browser = await signedIn(app, "dev-user-1")
+      const elsewhere = await signedIn(app, "dev-user-1")
+      expect(await idpAsksToLogIn(browser)).toBe(false)
+
+      const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
+      const signOut = await browser.request(`${base}/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${appOrigin}/goodbye`, federated: "true" }),
+      })
+      expect(await sessionOf(browser)).toBeNull()
+      const back = await confirmLogoutAtDevIdp(browser, signOut.headers.get("location")!)
+      expect((await browser.request(back)).headers.get("location")).toBe(`${appOrigin}/goodbye`)
+
+      // The IdP told the app too; this browser's session was already over, so nothing more ended.
+      expect(delivered.map((entry) => entry.status)).toEqual([200])
+      expect((await sessionOf(elsewhere))?.user?.email).toBe("dev@example.test")
+      expect(sessionRows(db)).toHaveLength(1)
+      expect(await idpAsksToLogIn(browser)).toBe(true)
+      expect(app.logger.errors).toEqual([])
+      db.close()
+    },
+  )
+})

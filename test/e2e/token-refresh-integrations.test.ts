@@ -1,0 +1,120 @@
+/**
+ * getAccessToken through each framework integration, against the real oidc-provider: a JWT session
+ * without an adapter (the tokens in its cookie) whose access token is due. Each wrapper must hand out
+ * the refreshed token and write the new session cookie through its framework's cookie API.
+ */
+import type { RequestEvent } from "@sveltejs/kit"
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
+import { decode } from "../../packages/core/src/jwt.js"
+import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { createSvelteKitAuth } from "../../packages/sveltekit/src/lib/create-sveltekit-auth.js"
+import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-token.js"
+import NextAuth from "../../packages/next/src/index.js"
+import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "./oauth-app.js"
+
+const sessionCookie = "authjs.session-token"
+const nextCookieWrites = new Map<string, string>()
+let nextCookieHeader = ""
+
+// Server code reads and writes cookies through next/headers, which works only inside Next's request scope.
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ host: "app.test", "x-forwarded-proto": "http", cookie: nextCookieHeader }),
+  cookies: async () => ({
+    getAll: () =>
+      nextCookieHeader
+        .split("; ")
+        .filter(Boolean)
+        .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: decodeURIComponent(pair.slice(pair.indexOf("=") + 1)) })),
+    set: (name: string, value: string) => void nextCookieWrites.set(name, value),
+  }),
+}))
+
+let idp: DevIdentityProvider
+let refreshes = 0
+
+beforeAll(async () => {
+  idp = await startDevIdentityProvider({ clients: [basicClient], accessTokenTtl: 64, refreshTokens: { rotate: true } })
+  idp.oidc.on("grant.success", (ctx: any) => {
+    if (ctx.oidc?.params?.grant_type === "refresh_token") refreshes++
+  })
+})
+afterAll(() => idp?.close())
+
+const providers = () => [oidcProvider(idp.issuer, { tokenRefresh: true })]
+
+/** A fresh sign-in whose access token is then left to come due; returns the session cookie `name=value`. */
+async function dueSession(): Promise<string> {
+  const app = makeApp(providers())
+  const browser = browserFor({ [appOrigin]: app })
+  await signInThroughIdp(browser, "dev-oidc")
+  await new Promise((resolve) => setTimeout(resolve, 4_300))
+  return `${sessionCookie}=${browser.cookiesFor(appOrigin).get(sessionCookie)}`
+}
+
+async function accessTokenInCookie(value: string | undefined): Promise<string | undefined> {
+  const payload = await decode({ token: value!, secret, salt: sessionCookie })
+  return (payload?.["gatehouse.tokens"] as { access_token?: string } | undefined)?.access_token
+}
+
+async function expectValidAtProvider(accessToken: string | undefined) {
+  const response = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })
+  expect(response.status).toBe(200)
+}
+
+describe("getAccessToken in the integrations, for a JWT session whose token is due", () => {
+  test("Next: getAccessToken(providerId) from NextAuth() refreshes and sets the new session cookie", async () => {
+    nextCookieHeader = await dueSession()
+    const before = refreshes
+    const { getAccessToken } = NextAuth({ secret, trustHost: true, providers: providers() as never })
+    const token = await getAccessToken("dev-oidc")
+    expect(refreshes - before).toBe(1)
+    await expectValidAtProvider(token?.accessToken)
+    expect(await accessTokenInCookie(nextCookieWrites.get(sessionCookie))).toBe(token?.accessToken)
+  })
+
+  test("SvelteKit: event.locals.getAccessToken(providerId) refreshes and sets the new session cookie", async () => {
+    const cookie = await dueSession()
+    const written = new Map<string, string>()
+    const event = {
+      url: new URL(`${appOrigin}/calendar`),
+      request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
+      cookies: { set: (name: string, value: string) => void written.set(name, value) },
+      locals: {},
+    } as unknown as RequestEvent
+    const { handle } = createSvelteKitAuth(
+      { secret, providers: providers() as never },
+      { env: { AUTH_TRUST_HOST: "true" }, dev: false, building: false, base: "" },
+    )
+    const before = refreshes
+    let token: Awaited<ReturnType<App.Locals["getAccessToken"]>> = null
+    await handle({
+      event,
+      resolve: async (e) => {
+        token = await e.locals.getAccessToken("dev-oidc")
+        return new Response()
+      },
+    })
+    expect(refreshes - before).toBe(1)
+    await expectValidAtProvider(token!.accessToken)
+    expect(await accessTokenInCookie(written.get(sessionCookie))).toBe(token!.accessToken)
+  })
+
+  test("Qwik: getAccessToken(event, providerId) from QwikAuth$ refreshes and sets the new session cookie", async () => {
+    const cookie = await dueSession()
+    const written = new Map<string, string>()
+    const event = {
+      url: new URL(`${appOrigin}/calendar`),
+      request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
+      env: { get: (name: string) => (name === "AUTH_TRUST_HOST" ? "true" : undefined) },
+      cookie: { set: (name: string, value: string) => void written.set(name, value) },
+      sharedMap: new Map(),
+    }
+    // What QwikAuth$ returns as `getAccessToken` (qwik-auth.ts needs Qwik City's build-time modules to load).
+    const getAccessToken = createAccessTokenHelper((async () => ({ secret, providers: providers() })) as never)
+    const before = refreshes
+    const token = await getAccessToken(event as never, "dev-oidc")
+    expect(refreshes - before).toBe(1)
+    await expectValidAtProvider(token?.accessToken)
+    expect(await accessTokenInCookie(written.get(sessionCookie))).toBe(token?.accessToken)
+  })
+})
