@@ -54,7 +54,14 @@ export function authConfig(env: Env): NextAuthConfig {
     Passkey(),
   ]
   if (env.AUTH_DEV_IDP_ISSUER) {
-    providers.push({ id: "dev-idp", name: "Dev IdP", type: "oidc", issuer: env.AUTH_DEV_IDP_ISSUER })
+    providers.push({
+      id: "dev-idp",
+      name: "Dev IdP",
+      type: "oidc",
+      issuer: env.AUTH_DEV_IDP_ISSUER,
+      // Keeps what signing out of the IdP too needs; the devices page asks for it (signOut({ federated: true })).
+      federatedSignOut: "on-request",
+    })
   }
   if (env.EMAIL_SERVER) {
     providers.push(Nodemailer({ server: env.EMAIL_SERVER, from: env.EMAIL_FROM ?? "Gatehouse example <no-reply@example.test>" }))

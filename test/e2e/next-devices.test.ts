@@ -45,6 +45,7 @@ beforeAll(async () => {
         client_id: idpClient.id,
         client_secret: idpClient.secret,
         redirect_uris: Object.values(ports).map((port) => `http://127.0.0.1:${port}/api/auth/callback/dev-idp`),
+        post_logout_redirect_uris: Object.values(ports).map((port) => `http://127.0.0.1:${port}/api/auth/signout/callback/dev-idp`),
       },
     ],
   })
@@ -198,5 +199,21 @@ describe.each(["jwt", "database"] as const)("Next.js example, your devices (%s s
     await expect(sessionOf(a.page)).resolves.toBeNull()
     await a.page.getByTestId("sign-in-link").waitFor()
     await expectSignedOut(b.page)
+  })
+
+  it("'sign out everywhere, including the identity provider' ends the session here and at the IdP: the next sign-in shows its login form", async () => {
+    const { a } = devices
+    await signIn(a.page)
+    await listed(a.page)
+    await a.page.getByTestId("sign-out-at-idp").click()
+    await a.page.waitForURL((url) => url.pathname.startsWith("/session/end"))
+    await a.page.click("button[value=yes]")
+    await a.page.waitForURL(`${app.origin}/`)
+    await expect(sessionOf(a.page)).resolves.toBeNull()
+
+    await a.page.goto(`${app.origin}/signin`)
+    await a.page.getByTestId("dev-idp-submit").click()
+    await a.page.waitForSelector("#sign-in")
+    expect(new URL(a.page.url()).pathname).toMatch(/^\/interaction\//)
   })
 })

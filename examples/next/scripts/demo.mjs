@@ -29,6 +29,10 @@ const idp = await startDevIdentityProvider({
     {
       ...idpClient,
       redirect_uris: ["localhost", "127.0.0.1"].map((host) => `http://${host}:${port}/api/auth/callback/dev-idp`),
+      // Signing out of the IdP too: where its end-session page sends the browser back to, and where it
+      // posts logout tokens for the other apps of that IdP session (back-channel logout).
+      post_logout_redirect_uris: ["localhost", "127.0.0.1"].map((host) => `http://${host}:${port}/api/auth/signout/callback/dev-idp`),
+      backchannel_logout_uri: `http://127.0.0.1:${port}/api/auth/backchannel-logout/dev-idp`,
     },
   ],
 })

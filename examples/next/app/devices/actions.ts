@@ -1,7 +1,7 @@
 "use server"
 import { revalidatePath } from "next/cache"
 import { redirect } from "next/navigation"
-import { sessions } from "../../auth"
+import { sessions, signOut } from "../../auth"
 
 /** "Sign out" on one device of the list: the form carries the session's id as `sessions.list()` gave it. */
 export async function revokeSession(formData: FormData) {
@@ -23,4 +23,12 @@ export async function revokeOtherSessions() {
 export async function revokeAllSessions() {
   await sessions.revokeAll()
   redirect("/")
+}
+
+/**
+ * "Sign out everywhere, including the identity provider": ends this session, then sends the browser to the
+ * IdP's end-session page (OpenID Connect RP-Initiated Logout); the IdP's logout tokens end the others.
+ */
+export async function signOutAtIdentityProvider() {
+  await signOut({ redirectTo: "/", federated: true })
 }

@@ -1,7 +1,7 @@
 import type { SessionInfo } from "@gatehouse/next"
 import { redirect } from "next/navigation"
 import { auth, sessions } from "../../auth"
-import { revokeAllSessions, revokeOtherSessions, revokeSession } from "./actions"
+import { revokeAllSessions, revokeOtherSessions, revokeSession, signOutAtIdentityProvider } from "./actions"
 
 /** A date as people read it, with the exact instant in `dateTime` (UTC, so server and reader agree). */
 function When({ iso }: { iso: string | null }) {
@@ -125,6 +125,13 @@ export default async function DevicesPage() {
             Sign out everywhere
           </button>
         </form>
+        {ordered.find((item) => item.current)?.provider === "dev-idp" && (
+          <form action={signOutAtIdentityProvider}>
+            <button type="submit" className="secondary" data-testid="sign-out-at-idp">
+              Sign out everywhere, including the identity provider
+            </button>
+          </form>
+        )}
       </div>
     </>
   )
