@@ -1,14 +1,13 @@
 /**
  * The environment an integration fills a config from (setEnvDefaults) is the one core reads for that
- * config afterwards, in the server-side functions too. The deployment here: TLS ends at a proxy, the
- * app sees http://10.0.0.5:3000 requests, and AUTH_URL=https://app.example lives in the platform's
- * environment only (not process.env). Sessions were issued on https, so their cookie is the
- * `__Secure-` one: a function that builds its URL from process.env alone looks for the plain cookie
- * and finds nobody signed in.
+ * config afterwards, in the server-side functions too. The deployment (test-kit behind-tls-proxy):
+ * TLS ends at a proxy and AUTH_URL lives in the platform's environment only; a function that builds
+ * its URL from process.env alone looks for the plain cookie and finds nobody signed in.
  */
 import { SQLiteAdapter } from "../../../adapter-sqlite/src/index.js"
 import Database from "better-sqlite3"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { internalOrigin, platformEnv, seedHttpsSession, upstreamAccessToken } from "../../../test-kit/src/behind-tls-proxy.js"
 import { silentLogger } from "../../../test-kit/src/credentials-app.js"
 import type { Adapter } from "../adapters.js"
 import { getAccessToken } from "../access-token/get-access-token.js"
@@ -18,16 +17,9 @@ import type { AuthConfig } from "../types.js"
 import { configEnv } from "./config-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 
-const platformEnv = {
-  AUTH_URL: "https://app.example",
-  AUTH_SECRET: "platform-secret-with-at-least-thirty-two-characters",
-  AUTH_GITHUB_ID: "platform-client-id",
-  AUTH_GITHUB_SECRET: "platform-client-secret",
-}
-const sessionToken = "session-token-issued-on-https"
-
 let db: Database.Database
 let adapter: Adapter
+let cookie: string
 let savedAuthUrl: string | undefined
 
 beforeEach(async () => {
@@ -36,17 +28,7 @@ beforeEach(async () => {
   delete process.env.AUTH_URL
   db = new Database(":memory:")
   adapter = SQLiteAdapter(db)
-  const user = await adapter.createUser!({ id: "1", name: "Ada", email: "ada@example.test", emailVerified: null })
-  await adapter.linkAccount!({
-    userId: user.id,
-    type: "oauth",
-    provider: "github",
-    providerAccountId: "gh-1",
-    access_token: "upstream-access-token",
-    token_type: "bearer",
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-  })
-  await adapter.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + 3_600_000) })
+  cookie = await seedHttpsSession(adapter)
 })
 
 afterEach(() => {
@@ -63,9 +45,7 @@ function filledConfig(): AuthConfig {
 
 /** What the app sees behind the proxy: plain http on an internal address, the browser's https cookie. */
 function requestBehindProxy(): Request {
-  return new Request("http://10.0.0.5:3000/auth/session", {
-    headers: { host: "10.0.0.5:3000", cookie: `__Secure-authjs.session-token=${sessionToken}` },
-  })
+  return new Request(`${internalOrigin}/auth/session`, { headers: { host: new URL(internalOrigin).host, cookie } })
 }
 
 describe("a config filled from a platform environment", () => {
@@ -79,11 +59,11 @@ describe("a config filled from a platform environment", () => {
     const result = await revokeSessions(requestBehindProxy(), filledConfig(), { scope: "all" })
     expect(result).toMatchObject({ revoked: 1, signedOut: true })
     expect(result.setCookie.join("\n")).toContain("__Secure-authjs.session-token=;")
-    expect(await adapter.getSessionAndUser(sessionToken)).toBeNull()
+    expect(db.prepare("SELECT count(*) FROM sessions").pluck().get()).toBe(0)
   })
 
   it("getAccessToken reads the request as pinned to AUTH_URL's origin", async () => {
-    expect(await getAccessToken(requestBehindProxy(), filledConfig(), "github")).toMatchObject({ accessToken: "upstream-access-token" })
+    expect(await getAccessToken(requestBehindProxy(), filledConfig(), "github")).toMatchObject({ accessToken: upstreamAccessToken })
   })
 
   it("the same config, not filled from it, reads process.env and sees nobody (what the integrations did before)", async () => {
