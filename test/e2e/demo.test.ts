@@ -1,8 +1,12 @@
-// The README's demo, driven as a person would: start it, sign in with each provider in Chromium.
+// The README's demo, driven as a person would: start it, sign in with each provider in Chromium; its
+// "Sign out everywhere, including the identity provider": a federated sign-out through the dev IdP's
+// end-session page, its back-channel logout token accepted by the demo, and a next sign-in that
+// shows the IdP's login form again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import type { Browser } from "playwright-core"
 import { launchChromium } from "./support/launch-chromium.js"
 import { startDemo, type RunningDemo } from "./support/demo-server.js"
+import { signInWithDemoCredentials, signInWithDevIdp } from "./support/demo-sign-in.js"
 
 let demo: RunningDemo
 let browser: Browser
@@ -30,11 +34,7 @@ describe("the demo", () => {
     await page.click("#credentials-form button")
     await page.waitForURL(/error=CredentialsSignin/)
     expect(await page.textContent(".error")).toContain("Check the details")
-    await page.fill("#input-username-for-credentials-provider", "demo")
-    await page.fill("#input-password-for-credentials-provider", "demo")
-    await page.click("#credentials-form button")
-    await page.waitForURL(`${origin}/`)
-    expect(await page.textContent("body")).toContain("Signed in as Demo User")
+    await signInWithDemoCredentials(page, origin)
     await page.click("text=Sign out")
     await page.click("button:has-text('Sign out')")
     await page.waitForURL(`${origin}/`)
@@ -61,12 +61,36 @@ describe("the demo", () => {
 
   it("signs in through the local OpenID provider", async () => {
     const page = await browser.newPage()
+    await signInWithDevIdp(page, origin)
+    expect(await page.textContent("body")).toContain("dev@example.test")
+    await page.close()
+  })
+})
+
+describe("the demo's sign-out everywhere", () => {
+  it("is offered to Dev IdP sessions only", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/auth/signin`)
+    await signInWithDemoCredentials(page, origin)
+    expect(await page.locator("#sign-out-everywhere").count()).toBe(0)
+    await page.close()
+  })
+
+  it("ends the session here and at the IdP; the IdP's logout token is accepted; the next sign-in asks to log in", async () => {
+    const page = await browser.newPage()
+    await signInWithDevIdp(page, origin)
+
+    await page.click("#sign-out-everywhere")
+    await page.waitForURL(/\/session\/end/)
+    await page.click("button[value=yes]")
+    await page.waitForURL(`${origin}/`)
+    expect(await page.textContent("body")).toContain("You are not signed in")
+    expect(demo.output()).toContain("Dev IdP: logout token for dev-user-1 to gatehouse-demo: accepted")
+
     await page.goto(`${origin}/auth/signin`)
     await page.click("text=Sign in with Dev IdP")
-    await page.click("#sign-in")
-    await page.waitForURL(`${origin}/`)
-    expect(await page.textContent("body")).toContain("Signed in as Dev User")
-    expect(await page.textContent("body")).toContain("dev@example.test")
+    await page.waitForSelector("#sign-in")
+    expect(new URL(page.url()).pathname).toMatch(/^\/interaction\//)
     await page.close()
   })
 })

@@ -117,14 +117,20 @@ let smtp: SmtpSink
 let app: RunningApp
 /** Database sessions in SQLite: OIDC and e-mail links. */
 let dbApp: RunningApp
+/** JWT sessions recorded in SQLite (AUTH_SESSION_STRATEGY=jwt with DATABASE_PATH): for the devices page. */
+let jwtDbApp: RunningApp
 let dbFolder: string
-let db: Database.Database | undefined
+const openDatabases = new Map<string, Database.Database>()
 
-/** The example's SQLite file, opened read-only once the app has created it. */
-function database(): Database.Database {
-  db ??= new Database(join(dbFolder, "auth.db"), { readonly: true })
-  return db
+/** One of the example's SQLite files, opened read-only once the app has created it. */
+function databaseFile(name: string): Database.Database {
+  let opened = openDatabases.get(name)
+  if (!opened) openDatabases.set(name, (opened = new Database(join(dbFolder, name), { readonly: true })))
+  return opened
 }
+
+/** The database-sessions app's SQLite file. */
+const database = () => databaseFile("auth.db")
 
 beforeAll(async () => {
   // The integration and the app are built from the current sources (core is built by `npm run build`).
@@ -135,20 +141,20 @@ beforeAll(async () => {
     env: { ...process.env, NODE_ENV: "production" },
     maxBuffer: 16 * 1024 * 1024,
   })
-  const [appPort, dbAppPort] = [await freePort(), await freePort()]
+  const [appPort, dbAppPort, jwtDbAppPort] = [await freePort(), await freePort(), await freePort()]
   idp = await startDevIdentityProvider({
     clients: [
       {
         client_id: IDP_CLIENT.id,
         client_secret: IDP_CLIENT.secret,
-        redirect_uris: [appPort, dbAppPort].map((port) => `http://127.0.0.1:${port}/auth/callback/dev-idp`),
+        redirect_uris: [appPort, dbAppPort, jwtDbAppPort].map((port) => `http://127.0.0.1:${port}/auth/callback/dev-idp`),
       },
     ],
   })
   smtp = await startSmtpSink()
   const idpEnv = { AUTH_DEV_IDP_ISSUER: idp.issuer, AUTH_DEV_IDP_ID: IDP_CLIENT.id, AUTH_DEV_IDP_SECRET: IDP_CLIENT.secret }
   dbFolder = mkdtempSync(join(tmpdir(), "gatehouse-qwik-e2e-"))
-  ;[app, dbApp] = await Promise.all([
+  ;[app, dbApp, jwtDbApp] = await Promise.all([
     startApp({ PORT: String(appPort), AUTH_TRUST_HOST: "true", ...idpEnv }),
     startApp({
       PORT: String(dbAppPort),
@@ -157,16 +163,23 @@ beforeAll(async () => {
       DATABASE_PATH: join(dbFolder, "auth.db"),
       EMAIL_SERVER: `smtp://127.0.0.1:${smtp.port}`,
     }),
+    startApp({
+      PORT: String(jwtDbAppPort),
+      AUTH_TRUST_HOST: "true",
+      ...idpEnv,
+      AUTH_SESSION_STRATEGY: "jwt",
+      DATABASE_PATH: join(dbFolder, "jwt-sessions.db"),
+    }),
   ])
   browser = await launchChromium()
 }, 240_000)
 
 afterAll(async () => {
   await browser?.close()
-  await Promise.all([app?.stop(), dbApp?.stop()])
+  await Promise.all([app?.stop(), dbApp?.stop(), jwtDbApp?.stop()])
   await idp?.close()
   await smtp?.close()
-  db?.close()
+  for (const opened of openDatabases.values()) opened.close()
   if (dbFolder) rmSync(dbFolder, { recursive: true, force: true })
 })
 
@@ -373,14 +386,14 @@ describe("Qwik City example, database sessions in SQLite", () => {
   })
 })
 
-describe("Qwik City example, your devices (useSessions, useRevokeSession, database sessions)", () => {
+describe("Qwik City example, your devices (useSessions, useRevokeSession)", () => {
   /** Signs the dev user in through the OpenID provider and lands on the devices page. */
-  async function signInToDevices(page: Page) {
-    await page.goto(`${dbApp.origin}/?redirectTo=/devices/`)
+  async function signInToDevices(page: Page, target: RunningApp = dbApp) {
+    await page.goto(`${target.origin}/?redirectTo=/devices/`)
     await page.locator('#oidc-form button[type="submit"]').click()
     await page.waitForURL((url) => url.origin === idp.issuer)
     await page.locator("#sign-in").click()
-    await page.waitForURL(`${dbApp.origin}/devices/`)
+    await page.waitForURL(`${target.origin}/devices/`)
     await page.locator("#devices").waitFor()
   }
 
@@ -397,20 +410,29 @@ describe("Qwik City example, your devices (useSessions, useRevokeSession, databa
     return devices
   }
 
-  it("lists both browsers' sessions with the right current one; A signs B out, B is signed out at its next request, A stays", async () => {
+  /**
+   * Two browsers of the dev user: A lists both, signs B out (B is signed out at its next request),
+   * then signs out everywhere. The same page and assertions for both strategies: a JWT session is a
+   * row too (its `gatehouse.sid`), and the instance that revoked it refuses it at once.
+   */
+  async function devicesFlow(target: RunningApp, file: () => Database.Database) {
     const laptop = await browser.newContext({ userAgent: "Gatehouse e2e laptop" })
     const phone = await browser.newContext({ userAgent: "Gatehouse e2e phone" })
+    const agentsInDatabase = () => {
+      const user = file().prepare("SELECT id FROM users WHERE email = ?").get("dev@example.test") as { id: string }
+      return file().prepare("SELECT user_agent FROM sessions WHERE user_id = ? ORDER BY user_agent").pluck().all(user.id)
+    }
     try {
       const a = await laptop.newPage()
       const b = await phone.newPage()
-      await signInToDevices(a)
+      await signInToDevices(a, target)
       // Start from this one session: sessions of the dev user left by earlier flows end here (scope "others").
       await a.locator('#revoke-others-form button[type="submit"]').click()
       await a.locator("#devices-message").waitFor()
       await expect(a.locator("#devices li.device").count()).resolves.toBe(1)
 
-      await signInToDevices(b)
-      await a.goto(`${dbApp.origin}/devices/`)
+      await signInToDevices(b, target)
+      await a.goto(`${target.origin}/devices/`)
       expect(await devicesOn(a)).toEqual([
         { agent: "Gatehouse e2e laptop", current: true, provider: "dev-idp" },
         { agent: "Gatehouse e2e phone", current: false, provider: "dev-idp" },
@@ -419,41 +441,58 @@ describe("Qwik City example, your devices (useSessions, useRevokeSession, databa
         { agent: "Gatehouse e2e phone", current: true, provider: "dev-idp" },
         { agent: "Gatehouse e2e laptop", current: false, provider: "dev-idp" },
       ])
-      const phoneToken = (await sessionCookie(phone, dbApp.origin))!.value
+      expect(agentsInDatabase()).toEqual(["Gatehouse e2e laptop", "Gatehouse e2e phone"])
 
       // A signs B out; the list is loaded again after the action.
       await a.locator("#devices li.device", { hasText: "Gatehouse e2e phone" }).locator('button[type="submit"]').click()
       await a.locator("#devices-message").waitFor()
       await expect(a.locator("#devices-message").textContent()).resolves.toBe("Signed out of 1 session.")
       await expect.poll(() => devicesOn(a)).toEqual([{ agent: "Gatehouse e2e laptop", current: true, provider: "dev-idp" }])
-      expect(database().prepare("SELECT count(*) FROM sessions WHERE session_token = ?").pluck().get(phoneToken)).toBe(0)
+      expect(agentsInDatabase()).toEqual(["Gatehouse e2e laptop"])
 
-      // B's next request finds no session.
-      await b.goto(`${dbApp.origin}/protected/`)
+      // B's next request finds no session (its JWT, still in the browser, is refused).
+      await b.goto(`${target.origin}/protected/`)
       expect(new URL(b.url()).pathname).toBe("/")
       await expect(b.locator("#session-status").textContent()).resolves.toBe("Not signed in")
       expect(await b.evaluate(async () => (await fetch("/auth/session")).json())).toBeNull()
-      await b.goto(`${dbApp.origin}/devices/`)
+      await b.goto(`${target.origin}/devices/`)
       await expect(b.locator("#devices-signed-out").count()).resolves.toBe(1)
 
       // A is still signed in, then signs out everywhere: itself included.
-      await a.goto(`${dbApp.origin}/protected/`)
+      await a.goto(`${target.origin}/protected/`)
       await expect(a.locator("#protected-content").textContent()).resolves.toContain("Dev User")
-      await a.goto(`${dbApp.origin}/devices/`)
+      await a.goto(`${target.origin}/devices/`)
       await a.locator('#revoke-all-form button[type="submit"]').click()
       await a.locator("#devices-signed-out").waitFor()
       await expect(a.locator("#session-status").textContent()).resolves.toBe("Not signed in")
-      expect(await sessionCookie(laptop, dbApp.origin)).toBeUndefined()
-      const user = database().prepare("SELECT id FROM users WHERE email = ?").get("dev@example.test") as { id: string }
-      expect(database().prepare("SELECT count(*) FROM sessions WHERE user_id = ?").pluck().get(user.id)).toBe(0)
+      expect(await sessionCookie(laptop, target.origin)).toBeUndefined()
+      expect(agentsInDatabase()).toEqual([])
     } catch (error) {
-      if (error instanceof Error) error.message += `\n--- server output ---\n${dbApp.output().slice(-4000)}`
+      if (error instanceof Error) error.message += `\n--- server output ---\n${target.output().slice(-4000)}`
       throw error
     } finally {
       await laptop.close()
       await phone.close()
     }
-  })
+  }
+
+  it(
+    "database sessions: lists both browsers' sessions with the right current one; A signs B out, B is signed out at its next request, A stays",
+    () => devicesFlow(dbApp, database),
+    60_000,
+  )
+
+  it("JWT sessions (recorded in SQLite): the same, the revoked JWT refused at B's next request", async () => {
+    await devicesFlow(jwtDbApp, () => databaseFile("jwt-sessions.db"))
+    // The sessions were JWTs: nothing in the cookie names a database row.
+    const context = await browser.newContext()
+    try {
+      await signInToDevices(await context.newPage(), jwtDbApp)
+      expect((await sessionCookie(context, jwtDbApp.origin))!.value.split(".")).toHaveLength(5)
+    } finally {
+      await context.close()
+    }
+  }, 60_000)
 
   it("validates the revoke action's input, and refuses a cross-site post to it", async () => {
     const context = await browser.newContext()

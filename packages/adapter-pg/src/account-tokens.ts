@@ -7,7 +7,7 @@
  */
 import type { AccountTokens, Adapter } from "@gatehouse/core/adapters"
 import type { Pool } from "pg"
-import { isMalformedId } from "./errors.js"
+import { byUserId } from "./errors.js"
 import { type AccountRow, toAccount } from "./rows.js"
 
 const tokenFields = ["access_token", "refresh_token", "expires_at", "id_token", "token_type", "scope"] as const
@@ -34,14 +34,10 @@ const swapTokens = {
 export function accountTokenMethods(pool: Pool): Required<Pick<Adapter, "getAccountByUserId" | "updateAccountTokens">> {
   return {
     async getAccountByUserId(userId, provider) {
-      try {
+      return byUserId(null, async () => {
         const { rows } = await pool.query<AccountRow>({ ...accountByUser, values: [userId, provider] })
         return rows[0] ? toAccount(rows[0]) : null
-      } catch (error) {
-        // An id that cannot exist in this schema (users.id SERIAL) names no account.
-        if (isMalformedId(error)) return null
-        throw error
-      }
+      })
     },
     async updateAccountTokens({ provider, providerAccountId }, expectedRefreshToken, tokens: AccountTokens) {
       const given = tokenFields.map((field) => tokens[field] !== undefined)

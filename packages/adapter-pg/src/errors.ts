@@ -19,6 +19,16 @@ export function isMalformedId(error: unknown): boolean {
   return code === invalidTextRepresentation || code === numericValueOutOfRange
 }
 
+/** Runs a statement keyed by a user id: an id that cannot exist in this schema finds `nothing`. */
+export async function byUserId<Result>(nothing: Result, run: () => Promise<Result>): Promise<Result> {
+  try {
+    return await run()
+  } catch (error) {
+    if (isMalformedId(error)) return nothing
+    throw error
+  }
+}
+
 /** Which kind of constraint a node-postgres error reports breaking, if any. */
 function constraintKind(error: unknown): ConstraintKind | undefined {
   const code = sqlState(error)

@@ -12,7 +12,7 @@ import {
   type VerificationToken,
 } from "@gatehouse/core/adapters"
 import { accountTokenMethods } from "./account-tokens.js"
-import { isMalformedId, translatingConflicts } from "./errors.js"
+import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
 import { queries, type Query } from "./queries.js"
@@ -77,13 +77,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
   }
 
   /** A lookup by user id: an id that cannot exist in this schema finds nothing. */
-  async function firstById<Row extends QueryResultRow>(query: Query, values: unknown[]): Promise<Row | undefined> {
-    try {
-      return await first<Row>(query, values)
-    } catch (error) {
-      if (isMalformedId(error)) return undefined
-      throw error
-    }
+  function firstById<Row extends QueryResultRow>(query: Query, values: unknown[]): Promise<Row | undefined> {
+    return byUserId(undefined, () => first<Row>(query, values))
   }
 
   async function insertUser(client: PoolClient, user: AdapterUser): Promise<UserRow | undefined> {
@@ -175,20 +170,17 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     // Explicitly, in one transaction: the Auth.js schema has no ON DELETE CASCADE to rely on.
     async deleteUser(userId) {
-      try {
-        const row = await inTransaction(pool, async (client) => {
+      const row = await byUserId(undefined, () =>
+        inTransaction(pool, async (client) => {
           const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
           if (!owner) return undefined
           await first(queries.deleteSessionsOfUser, [userId], client)
           await first(queries.deleteAccountsOfUser, [userId], client)
           if (owner.hasAuthenticators) await first(queries.deleteAuthenticatorsOfUser, [userId], client)
           return first<UserRow>(queries.deleteUser, [userId], client)
-        })
-        return row ? toUser(row) : null
-      } catch (error) {
-        if (isMalformedId(error)) return null
-        throw error
-      }
+        }),
+      )
+      return row ? toUser(row) : null
     },
 
     async linkAccount(account) {
@@ -249,24 +241,18 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     async listSessionsByUserId(userId) {
       await requireSessionMetadata("listSessionsByUserId")
-      try {
+      return byUserId([], async () => {
         const result = await pool.query<SessionRow>({ ...queries.sessionsOfUser, values: [userId] })
         return result.rows.map(toSession)
-      } catch (error) {
-        if (isMalformedId(error)) return []
-        throw error
-      }
+      })
     },
 
     async deleteSessionsByUserId(userId, options) {
       await requireSessionMetadata("deleteSessionsByUserId")
-      try {
+      return byUserId(0, async () => {
         const result = await pool.query({ ...queries.deleteSessionsOfUserExcept, values: [userId, options?.except ?? null] })
         return result.rowCount ?? 0
-      } catch (error) {
-        if (isMalformedId(error)) return 0
-        throw error
-      }
+      })
     },
 
     async deleteSession(sessionToken) {
@@ -309,13 +295,10 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async listAuthenticatorsByUserId(userId) {
-      try {
+      return byUserId([], async () => {
         const result = await pool.query<AuthenticatorRow>({ ...queries.authenticatorsByUser, values: [userId] })
         return result.rows.map(toAuthenticator)
-      } catch (error) {
-        if (isMalformedId(error)) return []
-        throw error
-      }
+      })
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {
@@ -325,8 +308,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async removeUserAttachments(userId) {
-      try {
-        const removed = await inTransaction(pool, async (client) => {
+      const removed = await byUserId(undefined, () =>
+        inTransaction(pool, async (client) => {
           const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
           if (!owner) return undefined
           const authenticators = owner.hasAuthenticators
@@ -339,12 +322,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
             authenticators: authenticators.map(toAuthenticator),
             sessions: sessions.rowCount ?? 0,
           }
-        })
-        return removed ?? { accounts: [], authenticators: [], sessions: 0 }
-      } catch (error) {
-        if (isMalformedId(error)) return { accounts: [], authenticators: [], sessions: 0 }
-        throw error
-      }
+        }),
+      )
+      return removed ?? { accounts: [], authenticators: [], sessions: 0 }
     },
 
     ...accountTokenMethods(pool),

@@ -1,24 +1,12 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { runCli } from "./support/run-cli.js"
+import { scratchApps } from "./support/scratch-apps.js"
 
-// Apps are written inside the repository so their imports resolve from its node_modules, as in a real app.
-const root = fileURLToPath(new URL(`../.tmp-doctor-${crypto.randomUUID().slice(0, 8)}/`, import.meta.url))
+const { app, remove: removeApps } = scratchApps("doctor")
 const secret = "Qm9vdHN0cmFwcGVkLXNlY3JldC1mb3ItZG9jdG9yLXRlc3Rz"
 
-function app(name: string, files: Record<string, string>): string {
-  const directory = join(root, name)
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(join(directory, file, ".."), { recursive: true })
-    writeFileSync(join(directory, file), content)
-  }
-  return directory
-}
-
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+afterAll(removeApps)
 
 describe("a Next.js app", () => {
   const nextApp = () =>

@@ -2,31 +2,21 @@
  * `gatehouse migrate` without --url or DATABASE_URL: the database is the one the app's own auth
  * config gives its adapter, found as `gatehouse doctor` finds the config (framework, .env files).
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { migrations as pgMigrations } from "@gatehouse/adapter-pg"
 import { migrations as sqliteMigrations } from "@gatehouse/adapter-sqlite"
 import Database from "better-sqlite3"
 import { afterAll, describe, expect, test } from "vitest"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 import { runCli } from "./support/run-cli.js"
+import { scratchApps } from "./support/scratch-apps.js"
 
-// Apps are written inside the repository so their imports resolve from its node_modules, as in a real app.
-const root = fileURLToPath(new URL(`../.tmp-migrate-${crypto.randomUUID().slice(0, 8)}/`, import.meta.url))
+const { app, remove: removeApps } = scratchApps("migrate")
 const databases: TemporaryDatabase[] = []
 
-function app(name: string, files: Record<string, string>): string {
-  const directory = join(root, name)
-  for (const [file, content] of Object.entries(files)) {
-    mkdirSync(join(directory, file, ".."), { recursive: true })
-    writeFileSync(join(directory, file), content)
-  }
-  return directory
-}
-
 afterAll(async () => {
-  rmSync(root, { recursive: true, force: true })
+  removeApps()
   await Promise.all(databases.map((database) => database.drop()))
 })
 

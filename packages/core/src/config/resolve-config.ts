@@ -22,7 +22,7 @@ import type { ResolvedCookies } from "../primitives.js"
 import { createLogger } from "./logger.js"
 import { mergeProvider, providersForOrigin } from "./parse-providers.js"
 import { publicOriginFromEnv } from "../http/public-origin.js"
-import { readProcessEnv } from "./read-process-env.js"
+import { configEnv } from "./config-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
@@ -87,9 +87,11 @@ export function resolveConfig(config: AuthConfig): ResolvedConfig {
 function resolve(userConfig: AuthConfig): ResolvedConfig {
   // Env inference fills a copy: the app's object stays as it wrote it.
   const config: AuthConfig = { ...userConfig, providers: userConfig.providers ?? [] }
+  // The environment the integration filled the config from (setEnvDefaults), else process.env.
+  const env = configEnv(userConfig)
   let providerError: AuthError | undefined
   try {
-    setEnvDefaults(readProcessEnv(), config, true)
+    setEnvDefaults(env, config, true)
   } catch (error) {
     // A provider factory that throws (env inference calls each one): fail closed, logged by the app's logger.
     config.basePath ??= "/auth"
@@ -124,7 +126,6 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     providerError = new AuthError("A provider could not be created", error as Error)
   }
 
-  const env = readProcessEnv()
   reportConfigAtStartup(userConfig, env)
   const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
   const publicOrigin = publicOriginFromEnv(env)

@@ -1,17 +1,20 @@
 import { createLogger } from "./logger.js"
 import type { AuthConfig } from "../types.js"
 import type { Provider, ProviderConfig } from "../providers/types.js"
+import { type Env, rememberEnv } from "./config-env.js"
 import { envProviderPrefix } from "./env-provider-prefix.js"
-
-type Env = Record<string, string | undefined>
 
 /**
  * Fills what the config leaves out from environment variables: basePath from AUTH_URL's path,
  * the secret(s), trustHost, redirectProxyUrl (and the origins it may hand callbacks on to), and each provider's AUTH_<ID>_ID / _SECRET /
- * _ISSUER / _KEY. Values set in the config always win. Mutates `config`, as Auth.js does.
+ * _ISSUER / _KEY. Values set in the config always win. Mutates `config`, as Auth.js does, and
+ * remembers `envObject` on it: core reads the rest of what it takes from the environment for this
+ * config (AUTH_URL's origin, NODE_ENV) there too, in `Auth` and in the server-side functions
+ * (`getAccessToken`, `listSessions`, `revokeSessions`, `revokeUserSessions`), with `process.env` behind it.
  */
 export function setEnvDefaults(envObject: Env, config: AuthConfig, suppressBasePathWarning = false): void {
   const env = envObject ?? {}
+  if (envObject) rememberEnv(config, envObject)
   const authUrl = env.AUTH_URL ?? env.NEXTAUTH_URL
   if (authUrl) {
     if (config.basePath) {

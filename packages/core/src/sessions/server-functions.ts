@@ -1,6 +1,6 @@
+import { configEnv } from "../config/config-env.js"
 import { createActionURL } from "../config/create-action-url.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { readProcessEnv } from "../config/read-process-env.js"
 import { requestOptions } from "../config/request-options.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { parseCookieHeader } from "../http/parse-cookie-header.js"
@@ -68,7 +68,7 @@ async function sessionsRequest(
   const requestUrl = new URL(request.url)
   // A Request made in server code may carry no Host header: its URL names the host then.
   const headers = request.headers.has("host") ? request.headers : new Headers([...request.headers, ["host", requestUrl.host]])
-  const url = createActionURL("sessions", requestUrl.protocol, headers, readProcessEnv(), {
+  const url = createActionURL("sessions", requestUrl.protocol, headers, configEnv(config), {
     basePath: resolved.basePath,
     logger: config.logger,
   })
