@@ -14,7 +14,14 @@ import { readSessionCookie, writeSessionCookie } from "../http/session-chunks.js
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { JWT } from "../jwt/types.js"
 import type { Cookie } from "../primitives.js"
-import { isCredentialsToken, isUnverifiedToken, unverifiedTokenStillValid, upstreamTokensClaim } from "../session/token-marks.js"
+import {
+  isCredentialsToken,
+  isUnverifiedToken,
+  sessionIdOf,
+  unverifiedTokenStillValid,
+  upstreamTokensClaim,
+} from "../session/token-marks.js"
+import { isRevoked } from "../sessions/revocation-checks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "./cookie-tokens.js"
@@ -120,13 +127,19 @@ export async function accessTokenForServer(
   }
 }
 
-/** The adapter user a JWT session stands for, with the same checks as the session read (session/jwt-session.ts). */
+/**
+ * The adapter user a JWT session stands for, with the same checks as the session read
+ * (session/jwt-session.ts): a revoked or signed-out session's cookie, kept by whoever copied it,
+ * must not get the user's upstream tokens either.
+ */
 async function adapterUserOf(payload: JWT, options: InternalOptions): Promise<string | undefined> {
   if (typeof payload.sub !== "string" || isCredentialsToken(payload)) return undefined
   if (isUnverifiedToken(payload)) {
     const user = (await options.adapter!.getUser(payload.sub)) as AdapterUser | null
     if (!unverifiedTokenStillValid(user)) return undefined
   }
+  const sid = sessionIdOf(payload)
+  if (sid && (await isRevoked(sid, payload.sub, options))) return undefined
   return payload.sub
 }
 
