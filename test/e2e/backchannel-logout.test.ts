@@ -512,3 +512,42 @@ describe("back-channel logout attacks", () => {
     },
   )
 })
+
+describe("back-channel logout through a database hiccup", () => {
+  /** The SQLite adapter with `method` failing its next call (the database did not answer once). */
+  function flakyApp(method: "getUserByAccount" | "createVerificationToken") {
+    const db = new Database(":memory:")
+    const adapter = SQLiteAdapter(db) as Record<string, unknown>
+    const real = adapter[method] as (...args: unknown[]) => unknown
+    const state = { failNext: false }
+    adapter[method] = (...args: unknown[]) => {
+      if (state.failNext) {
+        state.failNext = false
+        throw new Error("database did not answer")
+      }
+      return real(...args)
+    }
+    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], { adapter: adapter as never, session: { strategy: "database" } })
+    current = app
+    return { app, db, state }
+  }
+
+  it.each(["getUserByAccount", "createVerificationToken"] as const)(
+    "%s failing once: the first delivery fails (400) and ends nothing, the IdP's retry of the same token is not taken for a replay",
+    async (method) => {
+      const { app, db, state } = flakyApp(method)
+      const victim = await signedIn(app, "dev-user-1")
+      const token = await logoutToken()
+      state.failNext = true
+      expect((await postLogoutToken(token)).status).toBe(400)
+      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      const retry = await postLogoutToken(token)
+      expect(retry.status).toBe(200)
+      expect(await sessionOf(victim)).toBeNull()
+      // Once done, the token is used: a third delivery is a replay.
+      expect((await postLogoutToken(token)).status).toBe(400)
+      expect(loggedCodes(app).at(-1)).toBe("InvalidLogoutToken:replayed")
+      db.close()
+    },
+  )
+})
