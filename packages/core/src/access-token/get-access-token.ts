@@ -42,7 +42,7 @@ export interface AccessTokenWithCookies {
  * The signed-in user's access token at `providerId`: the stored one while it has more than 60
  * seconds left, otherwise (with the provider's `tokenRefresh: true`) a refreshed one, stored
  * back — in the adapter's account row, or, for JWT sessions without an adapter, in the session
- * cookie. Resolves to null when nobody is signed in, the user has no such account, the token
+ * cookie. Resolves to null when nobody is signed in (a revoked session's cookie included), the user has no such account, the token
  * expired and cannot be refreshed, or the provider refused the refresh (RefreshTokenError, final:
  * `GET /session` then carries `error: "RefreshTokenError"`) or could not be reached (logged, retried
  * after a few seconds). Concurrent calls share one refresh, across instances too when an adapter
