@@ -8,6 +8,7 @@ import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
+import { revokeSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { AuthConfig, SessionInfo } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
@@ -237,5 +238,27 @@ describe.each(["jwt", "database"] as const)("%s sessions", (strategy) => {
     expect(text).not.toContain("bob")
     expect(text).not.toContain("Bob")
     expect(text).not.toContain("ada@example.test")
+  })
+})
+
+describe("revokeSessions (server code) given a target built from unchecked input", () => {
+  it("refuses anything but a session id, others or all, instead of ending every session", async () => {
+    const db = new Database(":memory:")
+    const config = credentialsConfig({ adapter: SQLiteAdapter(db), session: { strategy: "database" } })
+    const a = new TestBrowser((request) => Auth(request, config))
+    await signInAsAda(a)
+    await signInAsAda(new TestBrowser((request) => Auth(request, config)))
+    const count = () => db.prepare("SELECT count(*) FROM sessions").pluck().get()
+    const request = new Request(`${base}/anything`, { headers: { cookie: a.cookieHeader() } })
+    for (const target of [{ scope: "other" }, { scope: "ALL" }, { scope: null }, {}]) {
+      await expect(revokeSessions(request, config, target as never), JSON.stringify(target)).rejects.toMatchObject({
+        type: "UnknownAction",
+      })
+    }
+    expect(count()).toBe(2)
+    expect(await revokeSessions(request, config, { sessionId: null as never })).toMatchObject({ revoked: 0, signedOut: false })
+    expect(count()).toBe(2)
+    expect(await revokeSessions(request, config, { scope: "others" })).toMatchObject({ revoked: 1, signedOut: false })
+    expect(count()).toBe(1)
   })
 })
