@@ -182,6 +182,37 @@ describe("a revoked JWT session, replayed by whoever kept its cookie", () => {
   })
 })
 
+describe("a recorded JWT session stays bound to its user", () => {
+  it("an update through a jwt callback that copies the posted data (sub included) makes no session of another user", async () => {
+    const { config, adapter } = await setup({
+      // A callback pattern seen in apps: the update's data merged into the token, unchecked.
+      callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, ...(session as object) } : token) },
+    })
+    const victim = await adapter.createUser!({ id: "", name: "Victim", email: "victim@example.test", emailVerified: null })
+    await adapter.linkAccount!({
+      userId: victim.id,
+      type: "oauth",
+      provider: "upstream",
+      providerAccountId: "victim-upstream",
+      access_token: "upstream-access-token-of-the-victim",
+      token_type: "bearer",
+    })
+    const attacker = await signedIn(config)
+    expect(await sessionOf(attacker)).not.toBeNull()
+    const csrfToken = await attacker.csrfToken(base)
+    await attacker.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { sub: victim.id, email: "victim@example.test" } }),
+    })
+    // The session's record belongs to the attacker's user: a token naming another user is not it.
+    const forged = copyOf(attacker)
+    expect(await forged.accessToken(config)).toBeNull()
+    expect(await forged.session()).toBeNull()
+    expect(await forged.listStatus()).toBe(401)
+  })
+})
+
 describe("the in-process revocation map", () => {
   it("stays bounded however many distinct sessions are checked, and an evicted revoked session is still refused", async () => {
     const { config } = await setup()
