@@ -213,6 +213,34 @@ describe("a recorded JWT session stays bound to its user", () => {
   })
 })
 
+describe("marks only sign-in sets", () => {
+  it("an update copied into the token by the jwt callback cannot add upstream tokens (JWT sessions without an adapter)", async () => {
+    const config = credentialsConfig({
+      providers: [adaCredentials(), upstream],
+      callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, ...(session as object) } : token) },
+    })
+    const browser = new TestBrowser((request) => Auth(request, config))
+    await signInAsAda(browser)
+    const csrfToken = await browser.csrfToken(base)
+    const mark = { provider: "upstream", providerAccountId: "anyone", access_token: "token-of-the-client's-choosing" }
+    const update = await browser.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { "gatehouse.tokens": mark, "gatehouse.idp": { provider: "upstream", idToken: "x.y.z" } } }),
+    })
+    expect(update.status).toBe(200)
+    const { decode } = await import("../../packages/core/src/jwt.js")
+    const payload = await decode({
+      token: browser.cookies.get("authjs.session-token")!,
+      secret: config.secret as string,
+      salt: "authjs.session-token",
+    })
+    expect(payload?.["gatehouse.tokens"]).toBeUndefined()
+    expect(payload?.["gatehouse.idp"]).toBeUndefined()
+    expect(await copyOf(browser).accessToken(config)).toBeNull()
+  })
+})
+
 describe("the in-process revocation map", () => {
   it("stays bounded however many distinct sessions are checked, and an evicted revoked session is still refused", async () => {
     const { config } = await setup()
