@@ -241,6 +241,33 @@ describe("marks only sign-in sets", () => {
   })
 })
 
+describe("sign-out while the database fails", () => {
+  it("clears the cookie, logs SignOutError, and this instance refuses a kept copy even though the row could not be deleted", async () => {
+    const { config, adapter, rows } = await setup()
+    let failing = false
+    const flaky: Adapter = {
+      ...adapter,
+      deleteSession: (token) => {
+        if (failing) throw new Error("database down")
+        return adapter.deleteSession!(token)
+      },
+    }
+    const flakyConfig = { ...config, adapter: flaky }
+    const victim = await signedIn(flakyConfig)
+    const stolen = copyOf(victim)
+    failing = true
+    const response = await victim.post(`${base}/signout`, {}, base)
+    expect(response.status).toBe(302)
+    expect(response.headers.getSetCookie().some((h) => /^authjs\.session-token=;.*Max-Age=0/i.test(h))).toBe(true)
+    expect((flakyConfig.logger as unknown as { errors: Error[] }).errors.map((e) => (e as { type?: string }).type)).toContain(
+      "SignOutError",
+    )
+    expect(rows()).toHaveLength(1)
+    expect(await stolen.session()).toBeNull()
+    expect(await stolen.accessToken(flakyConfig)).toBeNull()
+  })
+})
+
 describe("the in-process revocation map", () => {
   it("stays bounded however many distinct sessions are checked, and an evicted revoked session is still refused", async () => {
     const { config } = await setup()
