@@ -12,6 +12,7 @@ import { getAccessToken } from "../../packages/core/src/access-token/get-access-
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import { remember, revocationCheckEntries } from "../../packages/core/src/sessions/revocation-checks.js"
+import { revokeUserSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
@@ -129,6 +130,34 @@ describe("a revoked JWT session, replayed by whoever kept its cookie", () => {
     await victim.post(`${base}/sessions/revoke`, { scope: "all" }, base)
     expect(await reissued.accessToken(config)).toBeNull()
     expect(await reissued.session()).toBeNull()
+  })
+
+  it("stays revoked when the jwt callback drops `sub` (or a copied update nulls it): the session id is still checked", async () => {
+    for (const jwt of [
+      // Keeps `sub` at sign-in (so the session is recorded), rebuilds the token without it afterwards.
+      ({ token, trigger }: { token: Record<string, unknown>; trigger?: string }) =>
+        trigger === "signIn" ? token : { name: token.name, email: token.email },
+      ({ token, trigger, session }: { token: Record<string, unknown>; trigger?: string; session?: unknown }) =>
+        trigger === "update" ? { ...token, ...(session as object) } : token,
+    ]) {
+      const { config, userId } = await setup({
+        callbacks: { jwt: jwt as never },
+        session: { strategy: "jwt", revocationCheckInterval: 60, updateAge: 0 },
+      })
+      const victim = await signedIn(config)
+      expect(await sessionOf(victim)).not.toBeNull()
+      const csrfToken = await victim.csrfToken(base)
+      await victim.fetch(`${base}/session`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ csrfToken, data: { sub: null } }),
+      })
+      const withoutSub = copyOf(victim)
+      expect(await withoutSub.session()).not.toBeNull()
+      // Sign out everywhere from server code (a session without `sub` cannot manage sessions itself).
+      expect(await revokeUserSessions(config, userId)).toBe(1)
+      expect(await withoutSub.session()).toBeNull()
+    }
   })
 
   it("a re-issue in flight when another instance revoked the session does not bring its row back", async () => {

@@ -23,7 +23,7 @@ const checks = new Map<string, Check>()
 const inFlight = new Map<string, Promise<boolean>>()
 
 /** Synchronous when the answer is known (the steady state): a read then awaits nothing extra. */
-export function isRevoked(sid: string, userId: string, options: InternalOptions): boolean | Promise<boolean> {
+export function isRevoked(sid: string, userId: string | undefined, options: InternalOptions): boolean | Promise<boolean> {
   if (!managesSessions(options.adapter)) return false
   const known = checks.get(sid)
   if (known?.revoked) return true
@@ -40,11 +40,12 @@ export function isRevoked(sid: string, userId: string, options: InternalOptions)
   return pending
 }
 
-async function askAdapter(sid: string, userId: string, options: InternalOptions): Promise<boolean> {
+/** `userId` undefined: a token without `sub` (a jwt callback dropped it) is revoked only when its row is gone. */
+async function askAdapter(sid: string, userId: string | undefined, options: InternalOptions): Promise<boolean> {
   try {
     const found = await options.adapter!.getSessionAndUser(sid)
     // Ids compared as text: an Auth.js adapter on integer ids returns numbers, a token's `sub` is a string.
-    const revoked = !found || String(found.session.userId) !== userId
+    const revoked = !found || (userId !== undefined && String(found.session.userId) !== userId)
     remember(sid, revoked, userId)
     return revoked
   } catch (error) {
@@ -60,7 +61,7 @@ async function askAdapter(sid: string, userId: string, options: InternalOptions)
 export function remember(sid: string, revoked: boolean, userId?: string): void {
   checks.delete(sid)
   if (checks.size >= maxEntries) checks.delete(checks.keys().next().value!)
-  checks.set(sid, { checkedAt: Date.now(), revoked, ...(userId === undefined ? {} : { userId }) })
+  checks.set(sid, { checkedAt: Date.now(), revoked, userId })
 }
 
 /** How many sessions this process remembers a check for (tests, diagnostics). */
