@@ -5,7 +5,7 @@
  * (JWT sessions are rows too). Refused tokens are signed with the IdP's own key (passed to it), so each
  * test isolates the one check it breaks.
  */
-import { generateKeyPairSync } from "node:crypto"
+import { createPublicKey, generateKeyPairSync } from "node:crypto"
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import Database from "better-sqlite3"
@@ -392,6 +392,161 @@ describe("federated sign-out with back-channel logout", () => {
       expect(sessionRows(db)).toHaveLength(1)
       expect(await idpAsksToLogIn(browser)).toBe(true)
       expect(app.logger.errors).toEqual([])
+      db.close()
+    },
+  )
+})
+
+describe("back-channel logout attacks", () => {
+  const publicJwk = (key: JsonWebKey & { kid?: string }) => {
+    const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...rest } = key as Record<string, unknown>
+    return rest as JsonWebKey & { kid?: string }
+  }
+
+  /** A token like `logoutToken`, with extra protected header parameters and any algorithm/key. */
+  async function tokenWithHeader(header: Record<string, unknown>, key: Uint8Array | CryptoKey | Awaited<ReturnType<typeof importJWK>>) {
+    const now = Math.floor(Date.now() / 1000)
+    return new SignJWT({ sub: "dev-user-1", jti: crypto.randomUUID(), events: { [logoutEvent]: {} } })
+      .setProtectedHeader({ alg: "RS256", typ: "logout+jwt", ...header })
+      .setIssuer(idp.issuer)
+      .setAudience(client.client_id)
+      .setIssuedAt(now)
+      .sign(key as never)
+  }
+
+  it("HS256 keyed with the IdP's own public key (PEM or JWK text), an embedded jwk, or a jku to the attacker's keys: refused, nothing fetched from the attacker", async () => {
+    const { app, db } = appWith("database")
+    const victim = await signedIn(app, "dev-user-1")
+    let attackerFetches = 0
+    const attacker = createServer((_, res) => {
+      attackerFetches++
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [publicJwk(strangerKey)] }))
+    })
+    await new Promise<void>((resolve) => attacker.listen(0, "127.0.0.1", resolve))
+    const jku = `http://127.0.0.1:${(attacker.address() as AddressInfo).port}/jwks`
+    try {
+      const pem = createPublicKey({ key: signingKey as never, format: "jwk" }).export({ type: "spki", format: "pem" }) as string
+      const stranger = await importJWK(strangerKey as never, "RS256")
+      const attempts = [
+        await tokenWithHeader({ alg: "HS256", kid }, new TextEncoder().encode(pem)),
+        await tokenWithHeader({ alg: "HS256", kid }, new TextEncoder().encode(JSON.stringify(publicJwk(signingKey)))),
+        await tokenWithHeader({ kid: "attacker-key", jwk: publicJwk({ ...strangerKey, kid: "attacker-key" }) }, stranger),
+        await tokenWithHeader({ kid: "attacker-key", jku }, stranger),
+        await tokenWithHeader({ kid: "attacker-key", x5u: jku }, stranger),
+        // The IdP's kid on the attacker's key: the kid picks the IdP's key, which the signature does not match.
+        await tokenWithHeader({ kid }, stranger),
+      ]
+      for (const token of attempts) expect((await postLogoutToken(token)).status).toBe(400)
+      expect(loggedCodes(app)).toEqual(attempts.map(() => "InvalidLogoutToken:signature"))
+      expect(attackerFetches).toBe(0)
+      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      expect(db.prepare("SELECT count(*) AS n FROM verification_tokens").get()).toEqual({ n: 0 })
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve))
+      db.close()
+    }
+  })
+
+  describe.each(["database", "jwt"] as const)("two providers at one IdP, %s sessions", (strategy) => {
+    /** dev-oidc (the IdP's client) and dev-oidc-b (another client id at the same issuer). */
+    function twoProviderApp() {
+      const db = new Database(":memory:")
+      const app = makeApp(
+        [
+          oidcProvider(idp.issuer, clientOptions()),
+          oidcProvider(idp.issuer, { id: "dev-oidc-b", clientId: "other-client", clientSecret: "other-secret" }),
+        ],
+        { adapter: SQLiteAdapter(db), session: { strategy } },
+      )
+      current = app
+      return { app, db }
+    }
+
+    it("a logout token for provider A posted to provider B's endpoint is refused (audience), and ends nothing", async () => {
+      const { app, db } = twoProviderApp()
+      const victim = await signedIn(app, "dev-user-1")
+      const response = await postLogoutToken(await logoutToken(), { providerId: "dev-oidc-b" })
+      expect(response.status).toBe(400)
+      expect(loggedCodes(app)).toEqual(["InvalidLogoutToken:audience"])
+      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      db.close()
+    })
+
+    it("the same sub at another provider belongs to someone else: only the provider's own account's sessions end", async () => {
+      const { app, db } = twoProviderApp()
+      const victim = await signedIn(app, "dev-user-1")
+      // Another user whose account at dev-oidc-b happens to have the same subject, with a session begun there.
+      db.prepare("INSERT INTO users (id, name, email) VALUES ('other-user', 'Other', 'other@example.test')").run()
+      db.prepare(
+        "INSERT INTO accounts (user_id, type, provider, provider_account_id) VALUES ('other-user', 'oidc', 'dev-oidc-b', 'dev-user-1')",
+      ).run()
+      db.prepare(
+        "INSERT INTO sessions (session_token, user_id, expires, provider) VALUES ('other-session', 'other-user', ?, 'dev-oidc-b')",
+      ).run(Date.now() + 3_600_000)
+      expect((await postLogoutToken(await logoutToken())).status).toBe(200)
+      expect(await sessionOf(victim)).toBeNull()
+      expect(db.prepare("SELECT session_token FROM sessions").pluck().all()).toEqual(["other-session"])
+      db.close()
+    })
+  })
+
+  it.each(["database", "jwt"] as const)(
+    "%s sessions: a token naming user 1 with user 2's IdP session id ends neither user's session",
+    async (strategy) => {
+      const { app, db } = appWith(strategy)
+      const one = await signedIn(app, "dev-user-1")
+      const two = await signedIn(app, "dev-user-2")
+      const twosSid = (
+        db
+          .prepare(
+            "SELECT s.provider_session_id AS sid FROM sessions s JOIN accounts a ON a.user_id = s.user_id WHERE a.provider_account_id = 'dev-user-2'",
+          )
+          .get() as { sid: string }
+      ).sid
+      expect(twosSid).toBeTruthy()
+      expect((await postLogoutToken(await logoutToken({ sub: "dev-user-1", sid: twosSid }))).status).toBe(200)
+      expect((await sessionOf(one))?.user?.email).toBe("dev@example.test")
+      expect((await sessionOf(two))?.user?.email).toBe("second@example.test")
+      expect(sessionRows(db)).toHaveLength(2)
+      db.close()
+    },
+  )
+})
+
+describe("back-channel logout through a database hiccup", () => {
+  /** The SQLite adapter with `method` failing its next call (the database did not answer once). */
+  function flakyApp(method: "getUserByAccount" | "createVerificationToken") {
+    const db = new Database(":memory:")
+    const adapter = SQLiteAdapter(db) as Record<string, unknown>
+    const real = adapter[method] as (...args: unknown[]) => unknown
+    const state = { failNext: false }
+    adapter[method] = (...args: unknown[]) => {
+      if (state.failNext) {
+        state.failNext = false
+        throw new Error("database did not answer")
+      }
+      return real(...args)
+    }
+    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], { adapter: adapter as never, session: { strategy: "database" } })
+    current = app
+    return { app, db, state }
+  }
+
+  it.each(["getUserByAccount", "createVerificationToken"] as const)(
+    "%s failing once: the first delivery fails (400) and ends nothing, the IdP's retry of the same token is not taken for a replay",
+    async (method) => {
+      const { app, db, state } = flakyApp(method)
+      const victim = await signedIn(app, "dev-user-1")
+      const token = await logoutToken()
+      state.failNext = true
+      expect((await postLogoutToken(token)).status).toBe(400)
+      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      const retry = await postLogoutToken(token)
+      expect(retry.status).toBe(200)
+      expect(await sessionOf(victim)).toBeNull()
+      // Once done, the token is used: a third delivery is a replay.
+      expect((await postLogoutToken(token)).status).toBe(400)
+      expect(loggedCodes(app).at(-1)).toBe("InvalidLogoutToken:replayed")
       db.close()
     },
   )

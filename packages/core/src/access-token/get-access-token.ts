@@ -14,7 +14,14 @@ import { readSessionCookie, writeSessionCookie } from "../http/session-chunks.js
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { JWT } from "../jwt/types.js"
 import type { Cookie } from "../primitives.js"
-import { isCredentialsToken, isUnverifiedToken, unverifiedTokenStillValid, upstreamTokensClaim } from "../session/token-marks.js"
+import {
+  isCredentialsToken,
+  isUnverifiedToken,
+  sessionIdOf,
+  unverifiedTokenStillValid,
+  upstreamTokensClaim,
+} from "../session/token-marks.js"
+import { isRevoked } from "../sessions/revocation-checks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "./cookie-tokens.js"
@@ -35,7 +42,7 @@ export interface AccessTokenWithCookies {
  * The signed-in user's access token at `providerId`: the stored one while it has more than 60
  * seconds left, otherwise (with the provider's `tokenRefresh: true`) a refreshed one, stored
  * back — in the adapter's account row, or, for JWT sessions without an adapter, in the session
- * cookie. Resolves to null when nobody is signed in, the user has no such account, the token
+ * cookie. Resolves to null when nobody is signed in (a revoked session's cookie included), the user has no such account, the token
  * expired and cannot be refreshed, or the provider refused the refresh (RefreshTokenError, final:
  * `GET /session` then carries `error: "RefreshTokenError"`) or could not be reached (logged, retried
  * after a few seconds). Concurrent calls share one refresh, across instances too when an adapter
@@ -120,13 +127,19 @@ export async function accessTokenForServer(
   }
 }
 
-/** The adapter user a JWT session stands for, with the same checks as the session read (session/jwt-session.ts). */
+/**
+ * The adapter user a JWT session stands for, with the same checks as the session read
+ * (session/jwt-session.ts): a revoked or signed-out session's cookie, kept by whoever copied it,
+ * must not get the user's upstream tokens either.
+ */
 async function adapterUserOf(payload: JWT, options: InternalOptions): Promise<string | undefined> {
   if (typeof payload.sub !== "string" || isCredentialsToken(payload)) return undefined
   if (isUnverifiedToken(payload)) {
     const user = (await options.adapter!.getUser(payload.sub)) as AdapterUser | null
     if (!unverifiedTokenStillValid(user)) return undefined
   }
+  const sid = sessionIdOf(payload)
+  if (sid && (await isRevoked(sid, payload.sub, options))) return undefined
   return payload.sub
 }
 

@@ -3,7 +3,7 @@ import { InvalidLogoutToken, InvalidProvider, UnknownAction } from "../errors.js
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"
-import { endProviderSessions } from "../session/end-provider-sessions.js"
+import { endSessionsFound, findProviderSessions } from "../session/end-provider-sessions.js"
 import { sessionHandle } from "../sessions/session-handle.js"
 import type { ResponseInternal } from "../types.js"
 
@@ -41,11 +41,14 @@ async function logOut(request: RequestInternal, options: InternalOptions<"oauth"
   if (claims.sub === undefined) {
     throw new InvalidLogoutToken("missing-sub", "The logout token names only a sid; Gatehouse finds sessions by the provider's sub")
   }
-  // Claimed before anything changes: a replay must not end sessions begun since the first delivery.
+  // Found before the claim (only reads: a database failing here uses nothing up, and the provider's
+  // retry still works), claimed before anything changes (a replay must not end sessions begun
+  // since the first delivery).
+  const { userId, sessions: ended } = await findProviderSessions({ provider: provider.id, sub: claims.sub, sid: claims.sid }, options)
   if (!(await options.logoutTokens.claim(`${provider.id}:${claims.jti}`))) {
     throw new InvalidLogoutToken("replayed", "This logout token (its jti) was already used")
   }
-  const { userId, ended } = await endProviderSessions({ provider: provider.id, sub: claims.sub, sid: claims.sid }, options)
+  await endSessionsFound(ended, options)
   if (userId && ended.length > 0) {
     const sessionIds = await Promise.all(ended.map((session) => sessionHandle(session.sessionToken)))
     await emitEvent(options, "sessionRevoked", { userId, sessionIds, reason: "backchannel-logout" })

@@ -45,8 +45,9 @@ export async function readJwtSession(
       }
     }
     const sid = sessionIdOf(payload)
-    if (sid && typeof payload.sub === "string") {
-      const revoked = isRevoked(sid, payload.sub, options)
+    if (sid) {
+      // Checked with or without `sub`: a jwt callback that dropped it must not make the session irrevocable.
+      const revoked = isRevoked(sid, typeof payload.sub === "string" ? payload.sub : undefined, options)
       // Revoked (its row deleted): signed out here too. Known answers come back synchronously.
       if (revoked === true || (revoked !== false && (await revoked))) {
         response.cookies = clearSessionCookie(cookies, cookie)

@@ -21,6 +21,15 @@ describe("token marks", () => {
     const before = markUnverifiedToken({ sub: "1" })
     expect(keepTokenMarks(before, { sub: "1", "gatehouse.unverified": false })["gatehouse.unverified"]).toBe(true)
     expect(keepTokenMarks({ sub: "1" }, { sub: "1", name: "x" })).toEqual({ sub: "1", name: "x" })
+    // Not even when the callback adds one (an update's data copied into the token).
+    const added = {
+      sub: "1",
+      "gatehouse.sid": "chosen",
+      "gatehouse.tokens": { provider: "p", providerAccountId: "a", access_token: "chosen" },
+      "gatehouse.idp": { provider: "p" },
+    }
+    expect(keepTokenMarks({ sub: "1" }, added)).toEqual({ sub: "1" })
+    expect(keepTokenMarks(markUnverifiedToken({ sub: "1" }), added)).toEqual({ sub: "1", "gatehouse.unverified": true })
   })
 
   it("only the exact values mark a token", () => {

@@ -85,11 +85,20 @@ export function unverifiedTokenStillValid(user: AdapterUser | null): boolean {
   return !!user && !user.emailVerified
 }
 
-/** The jwt callback's new token, still carrying the old one's marks: a callback that rebuilds the token must not drop them. */
+/**
+ * The jwt callback's new token, carrying exactly the old one's marks: a callback that rebuilds the
+ * token must not drop them, and one that copies an update's data into the token (`{ ...token,
+ * ...session }`) must not add one (a `gatehouse.tokens` of the client's choosing, say). Only
+ * sign-in sets marks.
+ */
 export function keepTokenMarks(before: JWT, after: JWT): JWT {
   let kept = after
   for (const mark of marks) {
     if (before[mark] !== undefined && after[mark] !== before[mark]) kept = { ...kept, [mark]: before[mark] }
+    else if (before[mark] === undefined && after[mark] !== undefined) {
+      const { [mark]: _added, ...rest } = kept
+      kept = rest
+    }
   }
   return kept
 }

@@ -30,7 +30,7 @@ export async function recordJwtSession(
   const sid = randomHex(16)
   await adapter.createSession({ sessionToken: sid, userId: token.sub, expires, ...newSessionMetadata(options, account) })
   // Just written: this process need not ask again within the interval.
-  remember(sid, false)
+  remember(sid, false, token.sub)
   return markSessionId(token, sid)
 }
 

@@ -13,6 +13,8 @@ import { managesSessions } from "./session-management-adapter.js"
 interface Check {
   checkedAt: number
   revoked: boolean
+  /** Whose session the row was ("still there" holds only for a token naming that user). */
+  userId?: string
 }
 
 const maxEntries = 20_000
@@ -21,24 +23,30 @@ const checks = new Map<string, Check>()
 const inFlight = new Map<string, Promise<boolean>>()
 
 /** Synchronous when the answer is known (the steady state): a read then awaits nothing extra. */
-export function isRevoked(sid: string, userId: string, options: InternalOptions): boolean | Promise<boolean> {
+export function isRevoked(sid: string, userId: string | undefined, options: InternalOptions): boolean | Promise<boolean> {
   if (!managesSessions(options.adapter)) return false
   const known = checks.get(sid)
-  if (known && (known.revoked || Date.now() - known.checkedAt < options.session.revocationCheckInterval * 1000)) return known.revoked
-  let pending = inFlight.get(sid)
+  if (known?.revoked) return true
+  // "Still there" holds only for a token naming the row's user: one whose `sub` a jwt callback
+  // rewrote is asked about afresh (and refused: it is not that user's session).
+  if (known && known.userId === userId && Date.now() - known.checkedAt < options.session.revocationCheckInterval * 1000) return false
+  // Per session and user: a token naming another user must not share the owner's answer.
+  const key = `${sid}\n${userId}`
+  let pending = inFlight.get(key)
   if (!pending) {
-    pending = askAdapter(sid, userId, options).finally(() => inFlight.delete(sid))
-    inFlight.set(sid, pending)
+    pending = askAdapter(sid, userId, options).finally(() => inFlight.delete(key))
+    inFlight.set(key, pending)
   }
   return pending
 }
 
-async function askAdapter(sid: string, userId: string, options: InternalOptions): Promise<boolean> {
+/** `userId` undefined: a token without `sub` (a jwt callback dropped it) is revoked only when its row is gone. */
+async function askAdapter(sid: string, userId: string | undefined, options: InternalOptions): Promise<boolean> {
   try {
     const found = await options.adapter!.getSessionAndUser(sid)
     // Ids compared as text: an Auth.js adapter on integer ids returns numbers, a token's `sub` is a string.
-    const revoked = !found || String(found.session.userId) !== userId
-    remember(sid, revoked)
+    const revoked = !found || (userId !== undefined && String(found.session.userId) !== userId)
+    remember(sid, revoked, userId)
     return revoked
   } catch (error) {
     // The database did not answer. Serving the session is the lesser harm: signing every user out
@@ -49,11 +57,11 @@ async function askAdapter(sid: string, userId: string, options: InternalOptions)
   }
 }
 
-/** Records a check's answer (also at sign-in, "not revoked", and at a revocation made in this process, "revoked"). */
-export function remember(sid: string, revoked: boolean): void {
+/** Records a check's answer (also at sign-in, "not revoked" for its user, and at a revocation made in this process, "revoked"). */
+export function remember(sid: string, revoked: boolean, userId?: string): void {
   checks.delete(sid)
   if (checks.size >= maxEntries) checks.delete(checks.keys().next().value!)
-  checks.set(sid, { checkedAt: Date.now(), revoked })
+  checks.set(sid, { checkedAt: Date.now(), revoked, userId })
 }
 
 /** How many sessions this process remembers a check for (tests, diagnostics). */

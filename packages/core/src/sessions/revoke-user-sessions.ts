@@ -1,4 +1,5 @@
 import type { InternalOptions } from "../config/internal-options.js"
+import { UnknownAction } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RevokeTarget } from "../types.js"
 import type { CurrentSession } from "./current-session.js"
@@ -37,9 +38,12 @@ export async function revokeFor(
   } else if (target.scope === "others") {
     revoked = await adapter.deleteSessionsByUserId(current.userId, { except: current.sessionToken })
     tokens = rows.map((row) => row.sessionToken).filter((token) => token !== current.sessionToken)
-  } else {
+  } else if (target.scope === "all") {
     revoked = await adapter.deleteSessionsByUserId(current.userId)
     tokens = [...new Set([...rows.map((row) => row.sessionToken), current.sessionToken])]
+  } else {
+    // A target built from unchecked input in app code (`{ scope: "other" }`, `{}`) must not read as "all".
+    throw new UnknownAction("Revoking sessions needs sessionId (a session's id) or scope (others or all)")
   }
   await announce(current.userId, tokens, revoked, "user", options)
   return { revoked, signedOut: tokens.includes(current.sessionToken) }

@@ -6,6 +6,8 @@
 export interface ProcessClaims {
   /** Marks `value` as used until `now + lifetimeMs`; false when it already was (and still is). */
   claim(value: string, lifetimeMs: number, now?: number): boolean
+  /** Forgets a claim whose shared claim could not be made (the store failed): the value was not used. */
+  release(value: string): void
 }
 
 /** A bounded claim set: at `maxEntries` the expired go first, then the oldest. */
@@ -26,6 +28,9 @@ export function processClaims(maxEntries = 50_000): ProcessClaims {
       if (claimed.size >= maxEntries) claimed.delete(claimed.keys().next().value!)
       claimed.set(value, now + lifetimeMs)
       return true
+    },
+    release(value) {
+      claimed.delete(value)
     },
   }
 }

@@ -45,6 +45,23 @@ describe("on the shared rate-limit store (Redis)", () => {
     expect(await client.pTTL(keys[0]!)).toBeGreaterThan(6 * 60 * 1000)
   })
 
+  it("a store failing once refuses the claim (throws); the retry of the same value is not taken for a replay", async () => {
+    const real = redisRateLimitStore(client, { prefix })
+    let failNext = true
+    const store = {
+      hit: (...args: Parameters<typeof real.hit>) => {
+        if (!failNext) return real.hit(...args)
+        failNext = false
+        throw new Error("redis did not answer")
+      },
+    }
+    const ledger = singleUseLedger(kind, store, undefined)
+    const used = value()
+    await expect(ledger.claim(used)).rejects.toThrow("redis did not answer")
+    expect(await ledger.claim(used)).toBe(true)
+    expect(await ledger.claim(used)).toBe(false)
+  })
+
   it("two instances at the same moment: exactly one wins", async () => {
     const store = redisRateLimitStore(client, { prefix })
     const ledgers = [singleUseLedger(kind, store, undefined), (await otherInstance())(kind, store, undefined)]
@@ -75,6 +92,24 @@ describe("on the adapter's verification tokens (SQLite, wrapped as core wraps it
     expect(rows[0]!.identifier).toBe("gatehouse:test-value")
     expect(rows[0]!.token).not.toContain(used)
     expect(Number(rows[0]!.expires)).toBeGreaterThan(Date.now() + 6 * 60 * 1000)
+    db.close()
+  })
+
+  it("a database failing once refuses the claim (throws); the retry of the same value is not taken for a replay", async () => {
+    const db = new Database(":memory:")
+    const sqlite = SQLiteAdapter(db)
+    let failNext = true
+    const createVerificationToken = sqlite.createVerificationToken!.bind(sqlite)
+    sqlite.createVerificationToken = (token) => {
+      if (!failNext) return createVerificationToken(token)
+      failNext = false
+      throw new Error("database did not answer")
+    }
+    const ledger = singleUseLedger(kind, undefined, wrapAdapter(sqlite, silentLogger()))
+    const used = value()
+    await expect(ledger.claim(used)).rejects.toThrow()
+    expect(await ledger.claim(used)).toBe(true)
+    expect(await ledger.claim(used)).toBe(false)
     db.close()
   })
 

@@ -13,7 +13,10 @@ import { type ProcessClaims, processClaims } from "./process-claims.js"
 export interface SingleUseLedger {
   /** "shared-store", "adapter" (shared through the database) or "process" (this instance only). */
   readonly scope: "shared-store" | "adapter" | "process"
-  /** True exactly once per value within `lifetimeMs`, whichever instance asks first. Throws when the store fails. */
+  /**
+   * True exactly once per value within `lifetimeMs`, whichever instance asks first. Throws when
+   * the store fails; the value then stays unclaimed, so a retry is not taken for a replay.
+   */
   claim(value: string): Promise<boolean>
 }
 
@@ -56,7 +59,11 @@ export function singleUseLedger(
       scope: "shared-store",
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
-        return claimInSharedStore(sharedStore, kind, value)
+        return claimInSharedStore(sharedStore, kind, value).catch((error) => {
+          // Nothing was claimed where it counts: a retry of this value must not read as a replay here.
+          local.release(value)
+          throw error
+        })
       },
     }
   }
@@ -72,6 +79,7 @@ export function singleUseLedger(
           return true
         } catch (error) {
           if (isDuplicateRecord(error)) return false
+          local.release(value)
           throw error
         }
       },
