@@ -6,7 +6,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { JWT } from "../jwt/types.js"
 import { isCredentialsToken } from "../session/token-marks.js"
 import { isRefusedAccount } from "./account-tokens.js"
-import { refusedInCookie } from "./cookie-tokens.js"
+import { refusedInCookie, upstreamTokensOf } from "./cookie-tokens.js"
 import { tokenRefreshOn } from "./token-refresh-enabled.js"
 
 export const refreshTokenError = "RefreshTokenError"
@@ -16,6 +16,16 @@ export async function refreshErrorOfToken(token: JWT, options: InternalOptions):
   if (!options.adapter) return (await refusedInCookie(token)) ? refreshTokenError : undefined
   if (isCredentialsToken(token) || typeof token.sub !== "string") return undefined
   return refreshErrorOfUser(token.sub, options)
+}
+
+/**
+ * As refreshErrorOfToken, but `undefined` without a promise when there is nothing to look up (no
+ * provider tokens in the cookie, no provider with `tokenRefresh`): the common read awaits nothing.
+ */
+export function refreshErrorOfTokenIfDue(token: JWT, options: InternalOptions): string | undefined | Promise<string | undefined> {
+  if (!options.adapter) return upstreamTokensOf(token) ? refreshErrorOfToken(token, options) : undefined
+  if (typeof options.adapter.getAccountByUserId !== "function" || !options.providers.some(tokenRefreshOn)) return undefined
+  return refreshErrorOfToken(token, options)
 }
 
 /**

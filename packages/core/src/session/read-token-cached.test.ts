@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
 import type { JWTOptions } from "../jwt/types.js"
-import { cachedTokenStats, readTokenCached } from "./read-token-cached.js"
+import { cachedTokenStats, decodeTokenCached, readTokenCached } from "./read-token-cached.js"
 
 const secret = "read-token-cached-test-secret-0123456789abcdef"
 const salt = "authjs.session-token"
@@ -24,6 +24,19 @@ describe("readTokenCached", () => {
     expect(second).toMatchObject({ sub: "copy", email: "copy@example.test", roles: ["a"] })
     second!.email = "changed-after-hit@example.test"
     expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ email: "copy@example.test", roles: ["a"] })
+  })
+
+  it("answers a hit synchronously, with the JSON that stringifying the payload gives", async () => {
+    // Integer-like keys are reordered by JSON.parse: the JSON handed out must still match the payload.
+    const token = await encode({ token: { sub: "sync", zeta: 1, "7": "seven", nested: { b: 2, "1": 1 } }, secret, salt })
+    const miss = await decodeTokenCached(token, jwtOptions(), salt)
+    expect(miss!.json).toBe(JSON.stringify(miss!.payload))
+    const hit = decodeTokenCached(token, jwtOptions(), salt)
+    expect(hit).not.toBeInstanceOf(Promise)
+    const { payload, json } = hit as Exclude<typeof hit, Promise<unknown>>
+    expect(json).toBe(JSON.stringify(payload))
+    expect(payload).toMatchObject({ sub: "sync", zeta: 1, "7": "seven", nested: { b: 2, "1": 1 } })
+    expect(payload).not.toBe(miss!.payload)
   })
 
   it("serves an entry only for the same secret and salt", async () => {

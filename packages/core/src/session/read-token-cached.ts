@@ -24,6 +24,12 @@ let cachedSize = 0
 /** Decryption is repeated for the same cookie on every page load; a short memory saves it. */
 const maxEntryMs = 60_000
 
+/** A decoded token and, when the cache made or kept it, its payload's JSON (so a caller comparing it need not stringify again). */
+export interface DecodedToken {
+  payload: JWT
+  json: string | undefined
+}
+
 /**
  * Decodes a session token, remembering recent results of the built-in decoder for a minute
  * (never past the token's `exp`). The key is the whole ciphertext together with the secret and
@@ -31,30 +37,46 @@ const maxEntryMs = 60_000
  * are always called.
  */
 export async function readTokenCached(token: string, jwt: JWTOptions, salt: string): Promise<JWT | null> {
-  if (jwt.decode !== builtInDecode) return (await jwt.decode({ ...jwt, token, salt } as any)) ?? null
+  return (await decodeTokenCached(token, jwt, salt))?.payload ?? null
+}
+
+/**
+ * As readTokenCached, with the payload's JSON, and synchronous on a hit: a browser re-reading its
+ * session (the common case) then awaits nothing here.
+ */
+export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string): DecodedToken | null | Promise<DecodedToken | null> {
+  if (jwt.decode !== builtInDecode) return decodeCustom(token, jwt, salt)
   const secret = jwt.secret ?? ""
   const key = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}\u0000${token}`
-  const now = Date.now()
   const hit = cache.get(key)
   if (hit) {
-    if (hit.validUntil > now) return JSON.parse(hit.json) as JWT
+    if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
     forget(key, hit)
   }
-  const payload = (await builtInDecode({ token, secret: secret as string | string[], salt })) as JWT | null
+  return decodeAndRemember(token, secret as string | string[], salt, key)
+}
+
+async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
+  const payload = ((await jwt.decode!({ ...jwt, token, salt } as any)) ?? null) as JWT | null
+  return payload ? { payload, json: undefined } : null
+}
+
+async function decodeAndRemember(token: string, secret: string | string[], salt: string, key: string): Promise<DecodedToken | null> {
+  const payload = (await builtInDecode({ token, secret, salt })) as JWT | null
   if (!payload) return null
+  const now = Date.now()
   const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now
   const validUntil = Math.min(now + maxEntryMs, exp)
-  if (validUntil > now && token.length <= maxCachedTokenLength) {
-    const json = JSON.stringify(payload)
-    const size = key.length + json.length
-    while (cache.size > 0 && (cache.size >= maxEntries || cachedSize + size > maxCachedSize)) {
-      const [oldestKey, oldest] = cache.entries().next().value!
-      forget(oldestKey, oldest)
-    }
-    cache.set(key, { json, validUntil, size })
-    cachedSize += size
+  if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json: undefined }
+  const json = JSON.stringify(payload)
+  const size = key.length + json.length
+  while (cache.size > 0 && (cache.size >= maxEntries || cachedSize + size > maxCachedSize)) {
+    const [oldestKey, oldest] = cache.entries().next().value!
+    forget(oldestKey, oldest)
   }
-  return payload
+  cache.set(key, { json, validUntil, size })
+  cachedSize += size
+  return { payload, json }
 }
 
 function forget(key: string, entry: CachedToken) {
