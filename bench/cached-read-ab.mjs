@@ -14,7 +14,10 @@ const request = (cookie) => new Request(`${origin}/auth/session`, { headers: { c
 
 // An in-memory adapter that manages sessions: every recorded sid is there.
 const managing = () => ({
-  getSessionAndUser: async (sid) => ({ session: { sessionToken: sid, userId: "1", expires: new Date(Date.now() + 1e9) }, user: { id: "1", email: "u@example.test", emailVerified: null } }),
+  getSessionAndUser: async (sid) => ({
+    session: { sessionToken: sid, userId: "1", expires: new Date(Date.now() + 1e9) },
+    user: { id: "1", email: "u@example.test", emailVerified: null },
+  }),
   listSessionsByUserId: async () => [],
   deleteSessionsByUserId: async () => 0,
   getUser: async () => null,
@@ -22,7 +25,11 @@ const managing = () => ({
 const plain = { secret, trustHost: true, basePath: "/auth", providers: [] }
 const withSid = { ...plain, session: { strategy: "jwt", revocationCheckInterval: 60 } }
 const cookiePlain = await encodeAfter({ token: { name: "Demo", email: "demo@example.test", sub: "1" }, secret, salt })
-const cookieSid = await encodeAfter({ token: { name: "Demo", email: "demo@example.test", sub: "1", "gatehouse.sid": "ab".repeat(16) }, secret, salt })
+const cookieSid = await encodeAfter({
+  token: { name: "Demo", email: "demo@example.test", sub: "1", "gatehouse.sid": "ab".repeat(16) },
+  secret,
+  salt,
+})
 
 const cases = [
   ["cached cookie, no adapter", plain, cookiePlain],
@@ -34,7 +41,8 @@ for (const [name, config, cookie] of cases) {
   const after = { ...config, ...(config.session ? { adapter: managing() } : {}) }
   const a = await (await AuthBefore(request(cookie), before)).json()
   const b = await (await AuthAfter(request(cookie), after)).json()
-  if (JSON.stringify(a) !== JSON.stringify(b) || !b?.user) throw new Error(`${name}: answers differ ${JSON.stringify(a)} ${JSON.stringify(b)}`)
+  if (JSON.stringify(a) !== JSON.stringify(b) || !b?.user)
+    throw new Error(`${name}: answers differ ${JSON.stringify(a)} ${JSON.stringify(b)}`)
   for (const inFlight of [1, 16]) {
     const r = await compare(
       {

@@ -46,6 +46,18 @@ describe("readTokenCached", () => {
     await expect(readTokenCached(token, jwtOptions(), "another.cookie-name")).rejects.toThrow()
   })
 
+  it("keeps one entry per token: read under another secret, the token is decoded (and refused) afresh", async () => {
+    const token = await encode({ token: { sub: "one-scope" }, secret, salt })
+    const other = "another-secret-another-secret-0123456789"
+    expect(await readTokenCached(token, jwtOptions([other, secret]), salt)).toMatchObject({ sub: "one-scope" })
+    const { entries, size } = cachedTokenStats()
+    expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ sub: "one-scope" })
+    // The second scope replaced the first: still one entry for the token, its size the new scope's.
+    expect(cachedTokenStats().entries).toBe(entries)
+    expect(cachedTokenStats().size).toBe(size - `${other}\u0001`.length)
+    await expect(readTokenCached(token, jwtOptions(other), salt)).rejects.toThrow()
+  })
+
   it("never serves an entry past the token's exp", async () => {
     vi.useFakeTimers({ toFake: ["Date"] })
     const token = await encode({ token: { sub: "short-lived" }, secret, salt, maxAge: 5 })

@@ -10,10 +10,16 @@ interface CachedToken {
   json: string
   /** ms epoch after which the entry must not be served. */
   validUntil: number
-  /** What the entry holds, in UTF-16 code units: its key and its payload's JSON. */
+  /** The salt and secret(s) the token was decoded with: a hit must match them exactly. */
+  scope: string
+  /** What the entry holds, in UTF-16 code units: its token, scope and payload's JSON. */
   size: number
 }
 
+/**
+ * Keyed by the token alone, the scope checked on a hit: hashing the cookie as it came costs less
+ * than joining it to the scope into a new key string on every read.
+ */
 const cache = new Map<string, CachedToken>()
 const maxEntries = 1024
 /** A token longer than this is decoded every time: real session tokens are far shorter, and one entry must not hog the budget. */
@@ -32,8 +38,8 @@ export interface DecodedToken {
 
 /**
  * Decodes a session token, remembering recent results of the built-in decoder for a minute
- * (never past the token's `exp`). The key is the whole ciphertext together with the secret and
- * salt, so a hit means exactly these authenticated bytes were decrypted before. Custom decoders
+ * (never past the token's `exp`). An entry is found by the whole ciphertext and served only for
+ * the same secret and salt, so a hit means exactly these authenticated bytes were decrypted before. Custom decoders
  * are always called.
  */
 export async function readTokenCached(token: string, jwt: JWTOptions, salt: string): Promise<JWT | null> {
@@ -47,13 +53,13 @@ export async function readTokenCached(token: string, jwt: JWTOptions, salt: stri
 export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string): DecodedToken | null | Promise<DecodedToken | null> {
   if (jwt.decode !== builtInDecode) return decodeCustom(token, jwt, salt)
   const secret = jwt.secret ?? ""
-  const key = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}\u0000${token}`
-  const hit = cache.get(key)
-  if (hit) {
+  const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
+  const hit = cache.get(token)
+  if (hit && hit.scope === scope) {
     if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
-    forget(key, hit)
+    forget(token, hit)
   }
-  return decodeAndRemember(token, secret as string | string[], salt, key)
+  return decodeAndRemember(token, secret as string | string[], salt, scope)
 }
 
 async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
@@ -61,7 +67,7 @@ async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promi
   return payload ? { payload, json: undefined } : null
 }
 
-async function decodeAndRemember(token: string, secret: string | string[], salt: string, key: string): Promise<DecodedToken | null> {
+async function decodeAndRemember(token: string, secret: string | string[], salt: string, scope: string): Promise<DecodedToken | null> {
   const payload = (await builtInDecode({ token, secret, salt })) as JWT | null
   if (!payload) return null
   const now = Date.now()
@@ -69,18 +75,21 @@ async function decodeAndRemember(token: string, secret: string | string[], salt:
   const validUntil = Math.min(now + maxEntryMs, exp)
   if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json: undefined }
   const json = JSON.stringify(payload)
-  const size = key.length + json.length
+  const size = scope.length + 1 + token.length + json.length
+  // The same token under another scope (another secret or cookie name): this one replaces it.
+  const other = cache.get(token)
+  if (other) forget(token, other)
   while (cache.size > 0 && (cache.size >= maxEntries || cachedSize + size > maxCachedSize)) {
     const [oldestKey, oldest] = cache.entries().next().value!
     forget(oldestKey, oldest)
   }
-  cache.set(key, { json, validUntil, size })
+  cache.set(token, { json, validUntil, scope, size })
   cachedSize += size
   return { payload, json }
 }
 
-function forget(key: string, entry: CachedToken) {
-  cache.delete(key)
+function forget(token: string, entry: CachedToken) {
+  cache.delete(token)
   cachedSize -= entry.size
 }
 
