@@ -23,10 +23,20 @@ function needsCallbackUrl(action: AuthAction): boolean {
  * This request's options: the resolved config plus the cookie set for its scheme, the named
  * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
  */
-export async function requestOptions(
-  request: RequestInternal,
-  config: ResolvedConfig,
-): Promise<{ options: InternalOptions; cookies: Cookie[] }> {
+export async function requestOptions(request: RequestInternal, config: ResolvedConfig): Promise<RequestOptions> {
+  return requestOptionsNow(request, config)
+}
+
+interface RequestOptions {
+  options: InternalOptions
+  cookies: Cookie[]
+}
+
+/**
+ * As requestOptions, but synchronous (throwing synchronously) when the action needs neither the
+ * CSRF state nor a callback URL (a session read): the handler then awaits nothing for them.
+ */
+export function requestOptionsNow(request: RequestInternal, config: ResolvedConfig): RequestOptions | Promise<RequestOptions> {
   const { url: requestUrl, action, providerId, method } = request
   const origin = requestUrl.origin
   const secure = config.useSecureCookies ?? requestUrl.protocol === "https:"
@@ -76,9 +86,23 @@ export async function requestOptions(
     userAgent: request.headers.get("user-agent"),
   }
 
-  if (config.skipCSRFCheck) {
-    options.csrfTokenVerified = true
-  } else if (needsCsrf(action, method)) {
+  if (config.skipCSRFCheck) options.csrfTokenVerified = true
+  const csrfDue = !config.skipCSRFCheck && needsCsrf(action, method)
+  if (!csrfDue && !needsCallbackUrl(action)) return { options, cookies }
+  return withCsrfAndCallbackUrl(request, config, { options, cookies }, csrfDue)
+}
+
+async function withCsrfAndCallbackUrl(
+  request: RequestInternal,
+  config: ResolvedConfig,
+  result: RequestOptions,
+  csrfDue: boolean,
+): Promise<RequestOptions> {
+  const { options, cookies } = result
+  const { method, action } = request
+  const cookieSet = options.cookies
+  const origin = request.url.origin
+  if (csrfDue) {
     const csrf = await readCsrfToken(
       request.cookies[cookieSet.csrfToken.name],
       request.body?.csrfToken,
@@ -101,7 +125,7 @@ export async function requestOptions(
       cookies.push({ ...cookieSet.callbackUrl, value: options.callbackUrl })
     }
   }
-  return { options, cookies }
+  return result
 }
 
 function isOnRedirectProxy(redirectProxyUrl: string | undefined, origin: string): boolean {

@@ -1,5 +1,5 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
-import { requestOptions } from "../config/request-options.js"
+import { requestOptionsNow } from "../config/request-options.js"
 import {
   AuthError,
   CredentialsSignin,
@@ -10,7 +10,7 @@ import {
   isClientError,
 } from "../errors.js"
 import { createLogger } from "../config/logger.js"
-import { parseRequest } from "../http/parse-request.js"
+import { parseRequestNow } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import { sessionChunkCount } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
@@ -50,7 +50,8 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
 
   let internal: RequestInternal
   try {
-    internal = await parseRequest(request, config.basePath)
+    const parsed = parseRequestNow(request, config.basePath)
+    internal = parsed instanceof Promise ? await parsed : parsed
   } catch (error) {
     logger.error(error as Error)
     return Response.json("Bad request.", { status: 400, headers: errorHeaders })
@@ -79,7 +80,8 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
       const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
       if (refused) return config.raw ? refused : toResponse(refused)
     }
-    const { options, cookies } = await requestOptions(internal, config)
+    const prepared = requestOptionsNow(internal, config)
+    const { options, cookies } = prepared instanceof Promise ? await prepared : prepared
     const response = await routeAction(internal, options, config)
     response.cookies = [...cookies, ...(response.cookies ?? [])]
     if (config.raw) return response

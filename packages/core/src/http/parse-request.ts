@@ -12,13 +12,21 @@ const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn
  * Auth.js's method, action and provider shapes, which the handler answers with 400.
  */
 export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
+  return parseRequestNow(request, basePath)
+}
+
+/**
+ * As parseRequest, but synchronous (throwing synchronously) unless there is a body to read: the
+ * handler then awaits nothing for a GET.
+ */
+export function parseRequestNow(request: Request, basePath: string): RequestInternal | Promise<RequestInternal> {
   const method = request.method
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Unsupported HTTP method: ${method}`)
   const url = new URL(request.url)
   const { action, providerId, operation } = parseActionPath(url.pathname, basePath)
   // Most requests carry no query string: skip making a URLSearchParams for nothing.
   const query: Record<string, string> = url.search === "" ? {} : Object.fromEntries(url.searchParams)
-  return {
+  const parsed: RequestInternal = {
     url,
     method,
     action,
@@ -27,9 +35,14 @@ export async function parseRequest(request: Request, basePath: string): Promise<
     headers: request.headers,
     cookies: parseCookieHeader(request.headers.get("cookie")),
     query,
-    body: method === "POST" ? await readBody(request) : undefined,
+    body: undefined,
     error: query.error,
   }
+  if (method !== "POST") return parsed
+  return readBody(request).then((body) => {
+    parsed.body = body
+    return parsed
+  })
 }
 
 /**
