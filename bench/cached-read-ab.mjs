@@ -1,5 +1,7 @@
 // Before/after of the cached same-cookie read: packages/core/dist-before (a copy of the build
-// before the change) beside packages/core/dist, interleaved. Not part of `npm run bench`.
+// before a change: `cp -r packages/core/dist packages/core/dist-before`, then change and rebuild)
+// beside packages/core/dist, interleaved, with and without a revocation-checked `gatehouse.sid`.
+// Not part of `npm run bench`: `node bench/cached-read-ab.mjs` (COUNT, ROUNDS in the environment).
 import { Auth as AuthAfter } from "../packages/core/dist/index.js"
 import { encode as encodeAfter } from "../packages/core/dist/jwt.js"
 import { Auth as AuthBefore } from "../packages/core/dist-before/index.js"
