@@ -10,7 +10,7 @@ import {
   secret,
   setCookies,
   signInAsAda,
-  silentLogger,
+  type silentLogger,
 } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig, JWT } from "../types.js"
 
@@ -349,6 +349,24 @@ describe("re-issuing the session cookie", () => {
     const response = await browser.fetch(`${base}/session`)
     expect(sessionCookieNames(response)).toEqual([salt])
     expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ lastSeen: "now" })
+  })
+
+  it("waits for callbacks that answer with a thenable or a promise, and reads them as their results", async () => {
+    // Not a Promise, only a `then`: awaited as `await` would (a read awaits only what came back as one).
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what this test is about
+    const later = <T>(value: T) => ({ then: (resolve: (v: T) => void) => setTimeout(() => resolve(value), 5) })
+    const config = credentialsConfig({
+      callbacks: {
+        jwt: (({ token, trigger }: { token: JWT; trigger?: string }) =>
+          trigger ? token : later({ ...token, seenBy: "thenable" })) as unknown as NonNullable<AuthConfig["callbacks"]>["jwt"],
+        session: async ({ session, token }) => ({ ...session, seenBy: token.seenBy }),
+      },
+    })
+    const browser = await signedIn(config)
+    const response = await browser.fetch(`${base}/session`)
+    expect(await response.json()).toMatchObject({ user: { name: "Ada Lovelace" }, seenBy: "thenable" })
+    // The thenable's token differs from the cookie's: re-issued with it.
+    expect(await decode({ token: browser.cookies.get(salt)!, secret, salt })).toMatchObject({ seenBy: "thenable" })
   })
 
   it("signs out when the jwt callback returns null", async () => {
