@@ -32,6 +32,7 @@ import {
   signInThroughIdp,
   type TestApp,
 } from "./oauth-app.js"
+import { revokeAtProvider } from "@gatehouse/test-kit/revoke-at-provider"
 
 const accessTokenTtl = 64
 const sessionCookie = "authjs.session-token"
@@ -83,19 +84,6 @@ async function expectValidAtProvider(accessToken: string | undefined) {
   const response = await fetch(`${idp.issuer}/me`, { headers: { authorization: `Bearer ${accessToken}` } })
   expect(response.status).toBe(200)
   expect(((await response.json()) as { sub: string }).sub).toBe("dev-user-1")
-}
-
-/** Revokes the refresh token at the provider (RFC 7009), which revokes its whole grant. */
-async function revokeAtProvider(refreshToken: string) {
-  const response = await fetch(`${idp.issuer}/token/revocation`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${btoa(`${basicClient.client_id}:${basicClient.client_secret}`)}`,
-    },
-    body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token" }),
-  })
-  expect(response.status).toBe(200)
 }
 
 interface Setup {
@@ -249,7 +237,7 @@ describe.each([cookieSetup, sqliteSetup("database"), postgresSetup("jwt")])("get
 
   test("a revoked grant: one refused refresh, null for every caller, RefreshTokenError in the session, and no retries", async () => {
     const { app, browser, events } = await signedIn()
-    await revokeAtProvider(await setup.refreshTokenOf(browser))
+    await revokeAtProvider(idp.issuer, basicClient, await setup.refreshTokenOf(browser))
     await setup.makeDue(browser)
 
     const before = { ...atProvider }
@@ -518,7 +506,7 @@ describe.each([
       (await adapter.getSessionAndUser!(browser.cookiesFor(appOrigin).get(sessionCookie)!))!.user.id,
       "dev-oidc",
     ))!.refresh_token!
-    await revokeAtProvider(refreshToken)
+    await revokeAtProvider(idp.issuer, basicClient, refreshToken)
     await run("UPDATE accounts SET expires_at = 1")
     const failedBefore = (await eventsOfInstances()).filter((event) => event.name === "tokenRefreshFailed").length
 

@@ -14,6 +14,7 @@ import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { freePort } from "../e2e/support/free-port.js"
 import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, sessionOf, signInThroughIdp } from "../e2e/oauth-app.js"
+import { revokeAtProvider } from "@gatehouse/test-kit/revoke-at-provider"
 
 const sessionCookie = "authjs.session-token"
 let idp: DevIdentityProvider
@@ -55,18 +56,6 @@ function recorder() {
 
 function requestFrom(browser: FetchBrowser): Request {
   return new Request(`${appOrigin}/api/data`, { headers: { cookie: browser.cookieHeader(appOrigin) } })
-}
-
-async function revokeAtProvider(refreshToken: string) {
-  const response = await fetch(`${idp.issuer}/token/revocation`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      authorization: `Basic ${btoa(`${basicClient.client_id}:${basicClient.client_secret}`)}`,
-    },
-    body: new URLSearchParams({ token: refreshToken, token_type_hint: "refresh_token" }),
-  })
-  expect(response.status).toBe(200)
 }
 
 function expectNoneOf(secrets: string[], text: string, where: string) {
@@ -115,7 +104,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
   it("a refresh the provider refuses: the logged error, the event and GET /session hold no token", async () => {
     const { db, app, browser, events, row } = await signedIn()
     const { access_token, refresh_token, id_token } = row()
-    await revokeAtProvider(refresh_token!)
+    await revokeAtProvider(idp.issuer, basicClient, refresh_token!)
     db.prepare("UPDATE accounts SET expires_at = 1").run()
     expect(await getAccessToken(requestFrom(browser), app.config, "dev-oidc")).toBeNull()
     expect(app.logger.errors.map((error) => (error as { type?: string }).type)).toEqual(["RefreshTokenError"])
