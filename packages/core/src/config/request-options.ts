@@ -83,7 +83,12 @@ export function requestOptionsNow(request: RequestInternal, config: ResolvedConf
     experimental: config.experimental,
     passkeyChallenges: config.passkeyChallenges,
     logoutTokens: config.logoutTokens,
-    userAgent: request.headers.get("user-agent"),
+    // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.
+    get userAgent() {
+      const userAgent = request.headers.get("user-agent")
+      Object.defineProperty(this, "userAgent", { value: userAgent, enumerable: true, writable: true })
+      return userAgent
+    },
   }
 
   if (config.skipCSRFCheck) options.csrfTokenVerified = true

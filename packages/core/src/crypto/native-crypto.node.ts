@@ -12,7 +12,10 @@ const cbcHalf = 32
 /** HMAC-SHA-512 over AAD ‖ IV ‖ E ‖ AL, truncated to T_LEN; AL is the AAD's length in bits, 64-bit big-endian. */
 function cbcTag(macKey: Uint8Array, aad: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array): Buffer {
   const al = Buffer.alloc(8)
-  al.writeBigUInt64BE(BigInt(aad.byteLength) * 8n)
+  // The bit count as two 32-bit halves: no BigInt on the hot path (AAD lengths stay far below 2^53 bits).
+  const bits = aad.byteLength * 8
+  al.writeUInt32BE(Math.floor(bits / 2 ** 32), 0)
+  al.writeUInt32BE(bits >>> 0, 4)
   return createHmac("sha512", macKey).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, cbcHalf)
 }
 

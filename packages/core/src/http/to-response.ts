@@ -12,7 +12,7 @@ export function toResponse(internal: ResponseInternal): Response {
   if (internal.cookies?.length && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache, no-store")
 
   let body = internal.body
-  if (headers.get("content-type") === "application/json") body = JSON.stringify(internal.body)
+  if (contentTypeOf(internal.headers) === "application/json") body = JSON.stringify(internal.body)
   else if (body !== undefined && body !== null && typeof body === "object") {
     body = JSON.stringify(body)
     headers.set("Content-Type", "application/json")
@@ -22,4 +22,13 @@ export function toResponse(internal: ResponseInternal): Response {
     return new Response(body ?? null, { status: 302, headers })
   }
   return new Response(body ?? null, { status: internal.status ?? 200, headers })
+}
+
+/** The Content-Type an action set, read from its plain object (cheaper than asking the Headers made of it). */
+function contentTypeOf(headers: Record<string, string> | undefined): string | undefined {
+  if (!headers) return undefined
+  const exact = headers["Content-Type"]
+  if (exact !== undefined) return exact
+  for (const name in headers) if (name.toLowerCase() === "content-type") return headers[name]
+  return undefined
 }

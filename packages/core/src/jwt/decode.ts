@@ -1,8 +1,18 @@
 import { jwtDecrypt } from "jose/jwt/decrypt"
 import { nativeCrypto } from "../crypto/native-crypto.js"
 import { deriveEncryptionKey, type ContentEncryption } from "./derive-key.js"
-import { clockTolerance, decryptDirect } from "./direct-jwe.js"
+import { clockTolerance, decryptDirect, type DirectClaims } from "./direct-jwe.js"
 import type { JWT, JWTDecodeParams } from "./types.js"
+
+/**
+ * `decode` without a promise where the runtime's synchronous crypto can decide (Node): the claims
+ * and their JSON text, or `undefined` when jose must decide (edge runtimes, or a token outside the
+ * one construction direct-jwe.ts handles). Throws what `decode` would reject with.
+ */
+export function decodeNow(token: string, secret: string | string[], salt: string): DirectClaims | undefined {
+  if (!nativeCrypto || !token) return undefined
+  return decryptDirect(nativeCrypto, token, Array.isArray(secret) ? secret : [secret], salt)
+}
 
 /**
  * Decrypts a token made by `encode` (or by Auth.js). Throws when the token is not
@@ -11,11 +21,9 @@ import type { JWT, JWTDecodeParams } from "./types.js"
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   const { token, secret, salt } = params
   if (!token) return null
+  const direct = decodeNow(token, secret, salt)
+  if (direct) return direct.claims as Payload
   const secrets = Array.isArray(secret) ? secret : [secret]
-  if (nativeCrypto) {
-    const claims = decryptDirect(nativeCrypto, token, secrets, salt)
-    if (claims) return claims as Payload
-  }
   const { payload } = await jwtDecrypt(
     token,
     async ({ kid, enc }) => {

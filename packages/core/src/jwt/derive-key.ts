@@ -15,6 +15,9 @@ const derived = new Map<string, DerivedKey | Promise<DerivedKey>>()
 /** Secrets and salts are few in a real app; the bound only stops a misuse from growing memory. */
 const maxCachedKeys = 256
 
+/** The last key served from the cache, with what it was derived from. */
+let last: { enc: string; secret: string; salt: string; key: DerivedKey | undefined } = { enc: "", secret: "", salt: "", key: undefined }
+
 /**
  * The content-encryption key for a secret and salt, derived as Auth.js does (HKDF-SHA256,
  * info "Auth.js Generated Encryption Key (<salt>)") so that its cookies stay readable.
@@ -22,8 +25,11 @@ const maxCachedKeys = 256
  * cached key is returned as a value, not a promise.
  */
 export function deriveEncryptionKey(enc: ContentEncryption, secret: string, salt: string): DerivedKey | Promise<DerivedKey> {
+  // An app derives with one secret and cookie name on almost every request: that one skips the map.
+  if (last.enc === enc && last.secret === secret && last.salt === salt && last.key) return last.key
   const cacheKey = `${enc}\u0000${salt}\u0000${secret}`
   let entry = derived.get(cacheKey)
+  if (entry && !(entry instanceof Promise)) last = { enc, secret, salt, key: entry }
   if (!entry) {
     if (nativeCrypto) {
       entry = deriveNatively(enc, secret, salt)

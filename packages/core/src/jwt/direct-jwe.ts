@@ -90,11 +90,17 @@ function decryptionFailed(): JWEDecryptionFailed {
   }
 }
 
+/** A decrypted token's claims and the JSON text they were parsed from (what jose's encoder wrote). */
+export interface DirectClaims {
+  claims: Record<string, unknown>
+  json: string
+}
+
 /**
  * Decrypts and checks a session token; `undefined` hands it to jose. Throws jose's
  * JWEDecryptionFailed when the token is well-formed but its tag does not check out.
  */
-export function decryptDirect(native: NativeCrypto, token: string, secrets: string[], salt: string): Record<string, unknown> | undefined {
+export function decryptDirect(native: NativeCrypto, token: string, secrets: string[], salt: string): DirectClaims | undefined {
   const parts = token.split(".")
   if (parts.length !== 5) return undefined
   const [encodedHeader, encryptedKey, encodedIv, encodedCiphertext, encodedTag] = parts as [string, string, string, string, string]
@@ -122,9 +128,11 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, native.ascii(encodedHeader))
   if (!plaintext) throw decryptionFailed()
 
+  let json: string
   let claims: unknown
   try {
-    claims = JSON.parse(strictUtf8.decode(plaintext))
+    json = strictUtf8.decode(plaintext)
+    claims = JSON.parse(json)
   } catch {
     return undefined
   }
@@ -134,7 +142,7 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   if (iat !== undefined && typeof iat !== "number") return undefined
   if (nbf !== undefined && (typeof nbf !== "number" || nbf > now + clockTolerance)) return undefined
   if (exp !== undefined && (typeof exp !== "number" || exp <= now - clockTolerance)) return undefined
-  return claims
+  return { claims, json }
 }
 
 /**

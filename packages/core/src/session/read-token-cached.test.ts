@@ -39,6 +39,19 @@ describe("readTokenCached", () => {
     expect(payload).not.toBe(miss!.payload)
   })
 
+  it("decrypts a first read on Node without a promise, and refuses a forged tag synchronously", async () => {
+    const token = await encode({ token: { sub: "sync-miss", email: "miss@example.test" }, secret, salt })
+    const miss = decodeTokenCached(token, jwtOptions(), salt)
+    expect(miss).not.toBeInstanceOf(Promise)
+    const { payload, json } = miss as Exclude<typeof miss, Promise<unknown>>
+    expect(payload).toMatchObject({ sub: "sync-miss", email: "miss@example.test" })
+    expect(json).toBe(JSON.stringify(payload))
+    const parts = token.split(".")
+    const tag = parts[4]!
+    parts[4] = (tag[0] === "A" ? "B" : "A") + tag.slice(1)
+    expect(() => decodeTokenCached(parts.join("."), jwtOptions(), salt)).toThrow(/decryption/i)
+  })
+
   it("serves an entry only for the same secret and salt", async () => {
     const token = await encode({ token: { sub: "scoped" }, secret, salt })
     expect(await readTokenCached(token, jwtOptions(), salt)).toMatchObject({ sub: "scoped" })

@@ -1,5 +1,5 @@
 import type { JWT, JWTOptions } from "../jwt/types.js"
-import { decode as builtInDecode } from "../jwt/decode.js"
+import { decode as builtInDecode, decodeNow } from "../jwt/decode.js"
 
 interface CachedToken {
   /**
@@ -47,19 +47,38 @@ export async function readTokenCached(token: string, jwt: JWTOptions, salt: stri
 }
 
 /**
- * As readTokenCached, with the payload's JSON, and synchronous on a hit: a browser re-reading its
- * session (the common case) then awaits nothing here.
+ * As readTokenCached, with the payload's JSON, and synchronous on a hit (a browser re-reading its
+ * session, the common case) and, on Node, on a miss too: a token is then decrypted without a
+ * promise. Throws synchronously what the decoder would reject with.
  */
 export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string): DecodedToken | null | Promise<DecodedToken | null> {
   if (jwt.decode !== builtInDecode) return decodeCustom(token, jwt, salt)
   const secret = jwt.secret ?? ""
-  const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
+  const scope = scopeOf(salt, secret)
   const hit = cache.get(token)
   if (hit && hit.scope === scope) {
     if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
     forget(token, hit)
   }
+  const direct = decodeNow(token, secret as string | string[], salt)
+  // The token's own JSON text parses to the same claims, so it is kept instead of stringifying them
+  // again. Written by JSON.stringify (jose's encoder and ours), it is also exactly that string; from
+  // another writer, comparing a callback's token against it errs only toward re-issuing the cookie.
+  if (direct) return remember(token, direct.claims as JWT, direct.json, scope)
   return decodeAndRemember(token, secret as string | string[], salt, scope)
+}
+
+/**
+ * The salt and secret(s) as one string, remembered for the last pair: one app reads with the same
+ * ones on every request, and then the same string object is compared by identity on a hit.
+ */
+let lastScope = { salt: "", secret: undefined as unknown, scope: "" }
+function scopeOf(salt: string, secret: string | string[]): string {
+  if (lastScope.salt === salt && lastScope.secret === secret) return lastScope.scope
+  const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
+  // An array may change in place: only strings (compared by value) are remembered.
+  if (typeof secret === "string") lastScope = { salt, secret, scope }
+  return scope
 }
 
 async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
@@ -69,12 +88,16 @@ async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promi
 
 async function decodeAndRemember(token: string, secret: string | string[], salt: string, scope: string): Promise<DecodedToken | null> {
   const payload = (await builtInDecode({ token, secret, salt })) as JWT | null
-  if (!payload) return null
+  return payload && remember(token, payload, undefined, scope)
+}
+
+/** Keeps a decoded token for a minute at most (never past its `exp`), within the cache's bounds. */
+function remember(token: string, payload: JWT, knownJson: string | undefined, scope: string): DecodedToken {
   const now = Date.now()
   const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now
   const validUntil = Math.min(now + maxEntryMs, exp)
-  if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json: undefined }
-  const json = JSON.stringify(payload)
+  if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json: knownJson }
+  const json = knownJson ?? JSON.stringify(payload)
   const size = scope.length + 1 + token.length + json.length
   // The same token under another scope (another secret or cookie name): this one replaces it.
   const other = cache.get(token)
