@@ -1,3 +1,4 @@
+import { isoTime } from "../session/iso-time.js"
 import type { CallbacksOptions } from "../types.js"
 
 /** Auth.js's defaults: allow sign-in, same-origin redirects only, name/email/image in the session. */
@@ -6,7 +7,7 @@ export const defaultCallbacks: Required<CallbacksOptions> = {
   redirect: ({ url, baseUrl }) => sameOriginRedirect(url, baseUrl),
   session: ({ session }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-    expires: (session.expires as unknown) instanceof Date ? (session.expires as unknown as Date).toISOString() : session.expires,
+    expires: (session.expires as unknown) instanceof Date ? isoTime((session.expires as unknown as Date).getTime()) : session.expires,
   }),
   jwt: ({ token }) => token,
 }

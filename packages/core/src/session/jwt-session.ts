@@ -10,6 +10,7 @@ import { isRevoked } from "../sessions/revocation-checks.js"
 import { touchJwtSession } from "../sessions/jwt-session-record.js"
 import { isUnverifiedToken, keepTokenMarks, sessionIdOf, unverifiedTokenStillValid } from "./token-marks.js"
 import { decodeTokenCached } from "./read-token-cached.js"
+import { isoTime } from "./iso-time.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
 /**
@@ -89,7 +90,7 @@ export async function readJwtSession(
       callbacks.session({
         session: {
           user: { name: next.name, email: next.email, image: next.picture as string | null | undefined },
-          expires: expires.toISOString(),
+          expires: isoTime(expires.getTime()),
         },
         token: next,
       } as Parameters<typeof callbacks.session>[0]),
