@@ -186,6 +186,25 @@ describe("the jwt callback's token is the session's token on every path", () => 
     expect(await copy.accessTokenWithCookies()).toEqual({ token: null, cookies: [] })
   })
 
+  it("an update a callback merges into the token in place cannot plant upstream tokens either", async () => {
+    const config = credentialsConfig({
+      providers: [adaCredentials(), upstream],
+      callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? Object.assign(token, session) : token) },
+    })
+    const browser = await signedIn(config)
+    const csrfToken = await browser.csrfToken(base)
+    const mark = { provider: "upstream", providerAccountId: "anyone", access_token: "token-of-the-client's-choosing" }
+    const update = await browser.fetch(`${base}/session`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ csrfToken, data: { "gatehouse.tokens": mark } }),
+    })
+    expect(update.status).toBe(200)
+    const payload = await decode({ token: browser.cookies.get(sessionCookie)!, secret: config.secret as string, salt: sessionCookie })
+    expect(payload?.["gatehouse.tokens"]).toBeUndefined()
+    expect(await keptCopy(browser, config).accessTokenWithCookies()).toEqual({ token: null, cookies: [] })
+  })
+
   it("a callback that rewrites `sub` to another user gets that session refused, not the other user's tokens or list", async () => {
     const db = new Database(":memory:")
     const adapter = SQLiteAdapter(db)
