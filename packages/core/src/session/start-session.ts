@@ -37,9 +37,8 @@ export async function startSession(
     return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
-  const initial: JWT = { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() }
   const returned = await options.callbacks.jwt({
-    token: initial,
+    token: { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() },
     user,
     account,
     profile,
@@ -48,7 +47,7 @@ export async function startSession(
   })
   if (returned === null) return clearSessionCookie(cookies, cookie)
   // Only sign-in sets marks, below: none the callback added (from a profile it copied, say) is kept.
-  const token = keepTokenMarks(initial, returned)
+  const token = keepTokenMarks({}, returned)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   await endPreviousJwtSession(cookies, options)
   const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
