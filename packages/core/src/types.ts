@@ -74,6 +74,10 @@ export type WarningCode =
 export interface LoggerInstance {
   error: (error: Error) => void
   warn: (code: WarningCode) => void
+  /**
+   * Debug lines (with `debug: true`, or whenever the app brings this level). Unlike Auth.js,
+   * `metadata` arrives with secret values (tokens, codes, verifiers, passwords…) replaced by `[redacted]`.
+   */
   debug: (message: string, metadata?: unknown) => void
 }
 
@@ -198,6 +202,7 @@ export interface AuthConfig {
   callbacks?: CallbacksOptions
   events?: EventCallbacks
   adapter?: Adapter
+  /** Logs each adapter call and OAuth step; secret values are redacted (see LoggerInstance.debug). Off in production. */
   debug?: boolean
   logger?: Partial<LoggerInstance>
   theme?: Theme

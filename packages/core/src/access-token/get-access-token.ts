@@ -2,7 +2,6 @@
  * `getAccessToken(request, config, providerId)`: the signed-in user's access token at a provider,
  * refreshed first when it is about to expire (providers with `tokenRefresh: true`).
  */
-import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import { requestOptions } from "../config/request-options.js"
 import { resolveConfig } from "../config/resolve-config.js"
@@ -14,14 +13,9 @@ import { readSessionCookie, writeSessionCookie } from "../http/session-chunks.js
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { JWT } from "../jwt/types.js"
 import type { Cookie } from "../primitives.js"
-import {
-  isCredentialsToken,
-  isUnverifiedToken,
-  sessionIdOf,
-  unverifiedTokenStillValid,
-  upstreamTokensClaim,
-} from "../session/token-marks.js"
-import { isRevoked } from "../sessions/revocation-checks.js"
+import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { upstreamTokensClaim } from "../session/token-marks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "./cookie-tokens.js"
@@ -42,7 +36,9 @@ export interface AccessTokenWithCookies {
  * The signed-in user's access token at `providerId`: the stored one while it has more than 60
  * seconds left, otherwise (with the provider's `tokenRefresh: true`) a refreshed one, stored
  * back — in the adapter's account row, or, for JWT sessions without an adapter, in the session
- * cookie. Resolves to null when nobody is signed in (a revoked session's cookie included), the user has no such account, the token
+ * cookie. A JWT session is read as GET /session reads it, the app's `jwt` callback included.
+ * Resolves to null when nobody is signed in (a revoked session's cookie included, or one the `jwt`
+ * callback answers null for, as for a banned user), the user has no such account, the token
  * expired and cannot be refreshed, or the provider refused the refresh (RefreshTokenError, final:
  * `GET /session` then carries `error: "RefreshTokenError"`) or could not be reached (logged, retried
  * after a few seconds). Concurrent calls share one refresh, across instances too when an adapter
@@ -109,38 +105,30 @@ export async function accessTokenForServer(
       if (!found || new Date(found.session.expires).valueOf() < Date.now()) return none
       return { token: await fromAdapter(found.user.id, oauthProvider, options), cookies: [] }
     }
-    const payload = await Promise.resolve(options.jwt.decode({ ...options.jwt, token: sessionToken, salt: cookie.name })).catch(() => null)
-    if (!payload) return none
+    // Read as GET /session reads it (session/jwt-session-token.ts): a session the app's jwt callback
+    // refuses (a banned user) gets no token, and the callback's token (marks kept) is the session's.
+    let read: JwtSessionToken
+    try {
+      read = await readJwtSessionToken(sessionToken, options)
+    } catch (error) {
+      options.logger.error(unreadableSessionCookie(error))
+      return none
+    }
+    if (!read.signedIn) return none
     if (options.adapter) {
-      const userId = await adapterUserOf(payload, options)
+      const userId = await adapterUserIdOf(read, options)
       return { token: userId ? await fromAdapter(userId, oauthProvider, options) : null, cookies: [] }
     }
-    const mark = upstreamTokensOf(payload)
+    const mark = upstreamTokensOf(read.token)
     if (!mark || mark.provider !== providerId) return none
     const { token, replaced } = await accessTokenFromCookie(mark, oauthProvider, options)
-    const cookies = replaced ? await rewrittenCookie(payload, replaced, internal.cookies, options) : []
+    const cookies = replaced ? await rewrittenCookie(read.decoded, read.token, replaced, internal.cookies, options) : []
     return { token, cookies }
   } catch (error) {
     // The database or the provider failed: no token now (logged), the next call tries again.
     options.logger.error(error as Error)
     return none
   }
-}
-
-/**
- * The adapter user a JWT session stands for, with the same checks as the session read
- * (session/jwt-session.ts): a revoked or signed-out session's cookie, kept by whoever copied it,
- * must not get the user's upstream tokens either.
- */
-async function adapterUserOf(payload: JWT, options: InternalOptions): Promise<string | undefined> {
-  if (typeof payload.sub !== "string" || isCredentialsToken(payload)) return undefined
-  if (isUnverifiedToken(payload)) {
-    const user = (await options.adapter!.getUser(payload.sub)) as AdapterUser | null
-    if (!unverifiedTokenStillValid(user)) return undefined
-  }
-  const sid = sessionIdOf(payload)
-  if (sid && (await isRevoked(sid, payload.sub, options))) return undefined
-  return payload.sub
 }
 
 async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, options: InternalOptions): Promise<AccessToken | null> {
@@ -157,15 +145,20 @@ async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, 
   return account ? accessTokenFromAccount(account, provider, options) : null
 }
 
-/** The session cookie again, with the new mark; its expiry is the one it had. */
+/**
+ * The session cookie again, with the new mark: the jwt callback's token (what the session read
+ * would store), with the expiry the cookie had.
+ */
 async function rewrittenCookie(
-  payload: JWT,
+  decoded: JWT,
+  token: JWT,
   mark: UpstreamTokens,
   requestCookies: Record<string, string>,
   options: InternalOptions,
 ): Promise<Cookie[]> {
   const cookie = options.cookies.sessionToken
-  const { iat: _iat, exp, jti: _jti, ...claims } = payload
+  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token
+  const exp = decoded.exp
   const expires = typeof exp === "number" ? new Date(exp * 1000) : new Date(Date.now() + options.session.maxAge * 1000)
   const maxAge = Math.max(1, Math.round((expires.valueOf() - Date.now()) / 1000))
   const value = await options.jwt.encode({ ...options.jwt, maxAge, token: { ...claims, [upstreamTokensClaim]: mark }, salt: cookie.name })

@@ -1,6 +1,7 @@
 import { errorReferenceLink } from "../docs-link.js"
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, WarningCode } from "../types.js"
+import { redactSecrets } from "./redact-secrets.js"
 
 /** What every line Gatehouse prints starts with; integrations log through this logger too. */
 export const logPrefix = "[gatehouse]"
@@ -12,7 +13,8 @@ const reset = "\x1b[0m"
 
 /** One sentence per warning: what is wrong and what to do. The link adds the details. */
 export const warningMessages: Record<WarningCode, string> = {
-  "debug-enabled": "Debug logging is on (`debug: true`): it prints tokens and profiles, so turn it off in production.",
+  "debug-enabled":
+    "Debug logging is on (`debug: true`): it prints profiles, e-mail addresses and what the adapter is asked (secrets such as tokens and codes are redacted), so turn it off in production.",
   "csrf-disabled": "CSRF protection is off (`skipCSRFCheck`): only do this when your framework checks the origin of form posts itself.",
   "env-url-basepath-redundant": "AUTH_URL has a path and `basePath` is set too: `basePath` is used, so drop one of them.",
   "env-url-basepath-mismatch":
@@ -70,18 +72,19 @@ const defaultLogger: LoggerInstance = {
 
 /**
  * The built-in logger with the app's levels laid over it. Debug messages are dropped unless
- * `debug` is on or the app brought its own debug level. No level may throw into a request.
+ * `debug` is on or the app brought its own debug level; those that are kept reach it with their
+ * secrets replaced by a marker (redact-secrets.ts), the app's own debug level included. No level
+ * may throw into a request.
  */
 export function createLogger(custom: Partial<LoggerInstance> | undefined, debug: boolean): LoggerInstance {
-  const levels: LoggerInstance = {
-    error: custom?.error ?? defaultLogger.error,
-    warn: custom?.warn ?? defaultLogger.warn,
-    debug: custom?.debug ?? (debug ? defaultLogger.debug : () => {}),
-  }
+  const error = custom?.error ?? defaultLogger.error
+  const warn = custom?.warn ?? defaultLogger.warn
+  const debugLevel = custom?.debug ?? (debug ? defaultLogger.debug : undefined)
   return {
-    error: (error) => swallow(() => levels.error(error)),
-    warn: (code) => swallow(() => levels.warn(code)),
-    debug: (message, metadata) => swallow(() => levels.debug(message, metadata)),
+    error: (e) => swallow(() => error(e)),
+    warn: (code) => swallow(() => warn(code)),
+    // Nothing to redact, and no copy made, when nobody listens.
+    debug: debugLevel ? (message, metadata) => swallow(() => debugLevel(message, redactSecrets(metadata))) : () => {},
   }
 }
 

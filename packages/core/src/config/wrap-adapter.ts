@@ -2,6 +2,7 @@ import type { Adapter } from "../adapters.js"
 import { AdapterError } from "../errors.js"
 import type { LoggerInstance } from "../types.js"
 import { flowMethods, missingAdapterMethods } from "./adapter-methods.js"
+import { redactedValue } from "./redact-secrets.js"
 
 /**
  * The adapter with every method (own or inherited from a class) wrapped: debug-logged, and a
@@ -16,7 +17,7 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
     const method = (adapter as any)[name] as (...args: unknown[]) => unknown
     wrapped[name] = async (...args: unknown[]) => {
       try {
-        logger.debug(`adapter_${name}`, { args })
+        logger.debug(`adapter_${name}`, { args: withSecretArgumentsRedacted(name, args) })
         return await method.apply(adapter, args)
       } catch (error) {
         const e = new AdapterError(error as Error)
@@ -31,6 +32,19 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
     }
   }
   return wrapped as Required<Adapter>
+}
+
+/**
+ * Arguments that are secrets by position, not by a field name the logger could recognise
+ * (redact-secrets.ts): the session token of a database session (or a JWT session's id), and the
+ * refresh token a compare-and-swap expects.
+ */
+const secretArguments: Record<string, number> = { getSessionAndUser: 0, deleteSession: 0, updateAccountTokens: 1 }
+
+function withSecretArgumentsRedacted(method: string, args: unknown[]): unknown[] {
+  const position = secretArguments[method]
+  if (position === undefined || position >= args.length) return args
+  return args.map((arg, index) => (index === position ? redactedValue(arg) : arg))
 }
 
 function methodNames(adapter: object): string[] {

@@ -1,9 +1,16 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { isCredentialsToken, isUnverifiedToken, unverifiedTokenStillValid } from "../session/token-marks.js"
+import { readJwtSessionToken } from "../session/jwt-session-token.js"
+import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
 
-/** Who is signed in already, judged from the incoming session cookie (for account linking). */
+/**
+ * Who is signed in already, judged from the incoming session cookie (for account linking and
+ * passkey registration). A JWT session is read as GET /session reads it (session/jwt-session-token.ts):
+ * a revoked session, an unverified user's token once the address's owner proved it, or a session
+ * the app's jwt callback refuses (a banned user) is nobody, so none of them can attach a new way
+ * in to the user.
+ */
 export async function currentUser(
   cookies: Record<string, string>,
   options: InternalOptions,
@@ -13,11 +20,10 @@ export async function currentUser(
   if (!sessionToken) return { user: null, session: null }
   if (options.session.strategy === "jwt") {
     try {
-      const token = await options.jwt.decode({ ...options.jwt, token: sessionToken, salt: options.cookies.sessionToken.name })
-      // A credentials sign-in's sub is authorize's id: no adapter user is behind it.
-      const found = token?.sub && !isCredentialsToken(token) ? await adapter.getUser(token.sub) : null
-      // Minted before the address's owner proved it: maybe an impostor's, so nobody to link to.
-      const user = isUnverifiedToken(token) && !unverifiedTokenStillValid(found) ? null : found
+      const read = await readJwtSessionToken(sessionToken, options)
+      if (!read.signedIn) return { user: null, session: null, sessionToken }
+      const userId = await adapterUserIdOf(read, options)
+      const user = userId ? await adapter.getUser(userId) : null
       return { user, session: null, sessionToken }
     } catch {
       // An unreadable cookie means nobody is signed in.

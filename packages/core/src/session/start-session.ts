@@ -6,7 +6,7 @@ import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
-import { markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
+import { keepTokenMarks, markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -37,7 +37,7 @@ export async function startSession(
     return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
-  const token = await options.callbacks.jwt({
+  const returned = await options.callbacks.jwt({
     token: { name: user.name, email: user.email, picture: user.image, sub: user.id?.toString() },
     user,
     account,
@@ -45,7 +45,9 @@ export async function startSession(
     isNewUser,
     trigger: isNewUser ? "signUp" : "signIn",
   })
-  if (token === null) return clearSessionCookie(cookies, cookie)
+  if (returned === null) return clearSessionCookie(cookies, cookie)
+  // Only sign-in sets marks, below: none the callback added (from a profile it copied, say) is kept.
+  const token = keepTokenMarks({}, returned)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   await endPreviousJwtSession(cookies, options)
   const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)

@@ -5,10 +5,19 @@ import {
   keepTokenMarks,
   markCredentialsToken,
   markUnverifiedToken,
+  tokenMarksOf,
   unverifiedTokenStillValid,
 } from "./token-marks.js"
 
 describe("token marks", () => {
+  it("a callback that changes the token in place adds no mark: the marks are compared with those taken before it ran", () => {
+    const token: Record<string, unknown> = markCredentialsToken({ sub: "1" }, "credentials")
+    const before = tokenMarksOf(token)
+    expect(before).toEqual({ "gatehouse.credentials": "credentials" })
+    Object.assign(token, { name: "B", "gatehouse.sid": "chosen", "gatehouse.credentials": undefined })
+    expect(keepTokenMarks(before, token)).toEqual({ sub: "1", name: "B", "gatehouse.credentials": "credentials" })
+  })
+
   it("a jwt callback that rebuilds the token from scratch keeps both marks", () => {
     const before = markUnverifiedToken(markCredentialsToken({ sub: "1", name: "A" }, "credentials"))
     const rebuilt = keepTokenMarks(before, { sub: "1", name: "B" })

@@ -86,6 +86,17 @@ export function unverifiedTokenStillValid(user: AdapterUser | null): boolean {
 }
 
 /**
+ * The marks a token carries now, apart from the token: what keepTokenMarks compares a callback's
+ * answer with, taken before the callback runs, since a callback may change the token in place
+ * (`Object.assign(token, session)` would otherwise plant a mark that then looks like the old one).
+ */
+export function tokenMarksOf(token: JWT): JWT {
+  const kept: JWT = {}
+  for (const mark of marks) if (token[mark] !== undefined) kept[mark] = token[mark]
+  return kept
+}
+
+/**
  * The jwt callback's new token, carrying exactly the old one's marks: a callback that rebuilds the
  * token must not drop them, and one that copies an update's data into the token (`{ ...token,
  * ...session }`) must not add one (a `gatehouse.tokens` of the client's choosing, say). Only
