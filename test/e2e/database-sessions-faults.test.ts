@@ -8,10 +8,10 @@
 import pg from "pg"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, useDevIdp } from "./oauth-app.js"
 import {
   databaseApp,
   readSession,
@@ -22,16 +22,9 @@ import {
   updateSession,
 } from "./support/database-session-app.js"
 import { bringDatabaseBack, takeDatabaseDown } from "./support/postgres-faults.js"
-import { postgresRows, sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
+import { postgresRows, sessionDatabases, type SessionDatabase, useSessionDatabase } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 /** The adapter-pg pool listener reports killed idle connections on the console: expected here. */
 let consoleError: ReturnType<typeof vi.spyOn>
@@ -87,7 +80,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
   })
 
   it("while down: null sessions, error pages, no rows; once back: the same app works without a restart", async () => {
-    const app = databaseApp(PostgresAdapter(database.pool), idp.issuer, { providers: [oidcProvider(idp.issuer), credentials()] })
+    const app = databaseApp(PostgresAdapter(database.pool), idp().issuer, { providers: [oidcProvider(idp().issuer), credentials()] })
     const signedIn = browserFor({ [appOrigin]: app })
     await signInThroughIdp(signedIn, "dev-oidc")
     const token = sessionTokenOf(signedIn)!
@@ -149,7 +142,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
   })
 
   it("sign-out while the database is down still clears the cookies, logs SignOutError, and never answers 500", async () => {
-    const app = databaseApp(PostgresAdapter(database.pool), idp.issuer)
+    const app = databaseApp(PostgresAdapter(database.pool), idp().issuer)
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const token = sessionTokenOf(browser)!
@@ -211,7 +204,7 @@ describe("PostgreSQL never reachable (a pool pointed at a closed port)", () => {
   it("GET /session is null and sign-ins end on the error page", async () => {
     const pool = new pg.Pool({ host: "127.0.0.1", port: 1, user: "postgres", database: "none", connectionTimeoutMillis: 2000 })
     try {
-      const app = databaseApp(PostgresAdapter(pool), idp.issuer, { providers: [oidcProvider(idp.issuer), credentials()] })
+      const app = databaseApp(PostgresAdapter(pool), idp().issuer, { providers: [oidcProvider(idp().issuer), credentials()] })
       const browser = browserFor({ [appOrigin]: app })
       browser.setCookie(appOrigin, "authjs.session-token", crypto.randomUUID())
       const read = await readSession(browser)
@@ -230,20 +223,14 @@ describe("PostgreSQL never reachable (a pool pointed at a closed port)", () => {
 })
 
 describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (kind) => {
+  const database = useSessionDatabase(kind)
   let db: SessionDatabase
-
-  beforeAll(async () => {
-    db = await kind.open()
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await db.reset()
+  beforeEach(() => {
+    db = database()
   })
 
   it("linking the new user's account fails: error page, and the user just created is not left behind", async () => {
-    const app = databaseApp(db.adapter, idp.issuer)
+    const app = databaseApp(db.adapter, idp().issuer)
     await db.failInserts("accounts")
     try {
       const { response } = await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc")
@@ -265,7 +252,7 @@ describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (ki
   })
 
   it("creating the new user's session fails: error page, no user, account or session left", async () => {
-    const app = databaseApp(db.adapter, idp.issuer)
+    const app = databaseApp(db.adapter, idp().issuer)
     await db.failInserts("sessions")
     try {
       const browser = browserFor({ [appOrigin]: app })
@@ -281,7 +268,7 @@ describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (ki
   })
 
   it("credentials: creating the session fails for a new user: error page, no user left", async () => {
-    const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+    const app = databaseApp(db.adapter, idp().issuer, { providers: [credentials()] })
     await db.failInserts("sessions")
     try {
       await expectErrorPageRedirect(await signInWithCredentials(browserFor({ [appOrigin]: app }), { username: "mid", password: "right" }))

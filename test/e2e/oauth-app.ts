@@ -2,7 +2,7 @@
  * Shared fixture of the OAuth end-to-end tests: a real OpenID provider (the dev IdP) on loopback,
  * Gatehouse apps served in-process on made-up origins, and a fetch-based browser between them.
  */
-import { expect } from "vitest"
+import { afterAll, beforeAll, expect } from "vitest"
 import { Auth } from "../../packages/core/src/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { startDevIdentityProvider, type DevClient, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -49,6 +49,18 @@ export function startIdp(): Promise<DevIdentityProvider> {
       { sub: "dev-user-2", name: "Second User", email: "second@example.test", email_verified: true },
     ],
   })
+}
+
+/** Starts the dev IdP before the suite's tests and closes it after them; the returned function gives the running IdP. */
+export function useDevIdp(): () => DevIdentityProvider {
+  let idp: DevIdentityProvider | undefined
+  beforeAll(async () => {
+    idp = await startIdp()
+  })
+  afterAll(async () => {
+    await idp?.close()
+  })
+  return () => idp!
 }
 
 /** An OIDC provider found by discovery, with all three checks. */
