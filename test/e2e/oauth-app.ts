@@ -2,12 +2,13 @@
  * Shared fixture of the OAuth end-to-end tests: a real OpenID provider (the dev IdP) on loopback,
  * Gatehouse apps served in-process on made-up origins, and a fetch-based browser between them.
  */
-import { afterAll, beforeAll, expect } from "vitest"
+import { expect } from "vitest"
 import { Auth } from "../../packages/core/src/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { startDevIdentityProvider, type DevClient, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { FetchBrowser, signInAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 
 export const appOrigin = "http://app.test"
 export const base = `${appOrigin}/auth`
@@ -51,16 +52,9 @@ export function startIdp(): Promise<DevIdentityProvider> {
   })
 }
 
-/** Starts the dev IdP before the suite's tests and closes it after them; the returned function gives the running IdP. */
+/** The dev IdP for the enclosing suite: started before its tests, closed after them. */
 export function useDevIdp(): () => DevIdentityProvider {
-  let idp: DevIdentityProvider | undefined
-  beforeAll(async () => {
-    idp = await startIdp()
-  })
-  afterAll(async () => {
-    await idp?.close()
-  })
-  return () => idp!
+  return useSuiteResource(startIdp, (idp) => idp.close())
 }
 
 /** An OIDC provider found by discovery, with all three checks. */

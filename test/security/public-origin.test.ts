@@ -218,9 +218,7 @@ describe("the demo server's Node adapter", () => {
       const origin = `http://localhost:${port}`
       await sendWebResponse(res, await Auth(await toWebRequest(req, origin), config))
     })
-    port = await new Promise<number>((resolve) =>
-      server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)),
-    )
+    port = await new Promise<number>((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as AddressInfo).port)))
   })
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 

@@ -1,14 +1,7 @@
-import { afterAll, beforeAll } from "vitest"
 import { type SmtpSink, startSmtpSink } from "./smtp-sink.js"
+import { useSuiteResource } from "./use-suite-resource.js"
 
-/** Starts an SMTP sink before the suite's tests and closes it after them; the returned function gives the running sink. */
+/** An SMTP sink for the enclosing suite: started before its tests, closed after them. */
 export function useSmtpSink(): () => SmtpSink {
-  let sink: SmtpSink | undefined
-  beforeAll(async () => {
-    sink = await startSmtpSink()
-  })
-  afterAll(async () => {
-    await sink?.close()
-  })
-  return () => sink!
+  return useSuiteResource(startSmtpSink, (sink) => sink.close())
 }
