@@ -58,6 +58,15 @@ async function expectCleanErrorPage(browser: ReturnType<typeof browserFor>) {
   expect(html).not.toMatch(/\bat .*\.(?:ts|js):\d+|not currently accepting connections|ECONNREFUSED|AdapterError|gatehouse_/)
 }
 
+/** A session read while the database is down: no session, and the cookie neither cleared nor replaced (it works again later). */
+async function expectNoSessionCookieKept(browser: ReturnType<typeof browserFor>, token: string) {
+  const read = await readSession(browser)
+  expect(read.response.status).toBe(200)
+  expect(read.body).toBeNull()
+  expect(sessionCookieHeaders(read.response)).toEqual([])
+  expect(sessionTokenOf(browser)).toBe(token)
+}
+
 /** The database driver's error under Auth.js-style causes (`cause.err`, flattened as they are wrapped). */
 function driverError(error: Error | undefined): Error | undefined {
   let current = error
@@ -92,11 +101,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
     try {
       // GET /session: no session, logged as SessionTokenError caused by an AdapterError; the cookie is kept for later.
       app.logger.errors.length = 0
-      const read = await readSession(signedIn)
-      expect(read.response.status).toBe(200)
-      expect(read.body).toBeNull()
-      expect(sessionCookieHeaders(read.response)).toEqual([])
-      expect(sessionTokenOf(signedIn)).toBe(token)
+      await expectNoSessionCookieKept(signedIn, token)
       expect(loggedTypes(app)).toEqual(["SessionTokenError"])
       expect(driverError(app.logger.errors[0])?.message).toMatch(/not currently accepting connections|terminat/)
 
@@ -184,11 +189,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
       await takeDatabaseDown(database.name)
       try {
         app.logger.errors.length = 0
-        const read = await readSession(browser)
-        expect(read.response.status).toBe(200)
-        expect(read.body).toBeNull()
-        expect(sessionCookieHeaders(read.response)).toEqual([])
-        expect(sessionTokenOf(browser)).toBe(token)
+        await expectNoSessionCookieKept(browser, token)
         expect(loggedTypes(app)).toEqual(["AdapterError"])
       } finally {
         await bringDatabaseBack(database.name)
