@@ -116,17 +116,15 @@ describe("an adapter with an e-mail provider (strategy defaulting to database)",
 })
 
 describe("database sessions without e-mail", () => {
+  /** GET /session from an app with no providers, on `config`'s adapter and session strategy. */
+  function readSession(config: Pick<AuthConfig, "adapter" | "logger" | "session">): Promise<Response> {
+    return Auth(new Request(`${base}/session`), { secret, trustHost: true, basePath: "/auth", providers: [], ...config })
+  }
+
   test("ask for the whole session set at once, as Auth.js does, naming each missing method", async () => {
     const { adapter } = sqlite({ drop: ["getSessionAndUser", "deleteSession"] })
     const logger = silentLogger()
-    const response = await Auth(new Request(`${base}/session`), {
-      secret,
-      trustHost: true,
-      basePath: "/auth",
-      adapter,
-      logger,
-      providers: [],
-    })
+    const response = await readSession({ adapter, logger })
     expect(response.status).toBe(500)
     expect(missingMethodsLogged(logger.errors)).toContain("Required adapter methods were missing: getSessionAndUser, deleteSession")
   })
@@ -134,15 +132,7 @@ describe("database sessions without e-mail", () => {
   test("with the jwt strategy the adapter is not asked for session methods", async () => {
     const { adapter } = sqlite({ keep: [] })
     const logger = silentLogger()
-    const response = await Auth(new Request(`${base}/session`), {
-      secret,
-      trustHost: true,
-      basePath: "/auth",
-      adapter,
-      logger,
-      providers: [],
-      session: { strategy: "jwt" },
-    })
+    const response = await readSession({ adapter, logger, session: { strategy: "jwt" } })
     expect(response.status).toBe(200)
     expect(logger.errors).toEqual([])
   })

@@ -10,8 +10,7 @@ import { decode } from "../../packages/core/src/jwt.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { migrations } from "../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
-import { appOrigin, browserFor, landing, loggedTypes, secret, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, browserFor, landing, loggedTypes, secret, signInThroughIdp, useDevIdp } from "./oauth-app.js"
 import {
   databaseApp,
   readSession,
@@ -22,19 +21,17 @@ import {
 } from "./support/database-session-app.js"
 import { postgresRows } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
+const idp = useDevIdp()
 let database: TemporaryDatabase
 let rows: ReturnType<typeof postgresRows>
 
 beforeAll(async () => {
-  idp = await startIdp()
   database = await createTemporaryDatabase("e2e_authjs")
   // Version 1 is the @auth/pg-adapter schema as Auth.js documents it; nothing of Gatehouse's on top.
   await database.pool.query(migrations[0]!.sql)
   rows = postgresRows(database.pool)
 })
 afterAll(async () => {
-  await idp?.close()
   await database?.drop()
 })
 beforeEach(async () => {
@@ -43,7 +40,7 @@ beforeEach(async () => {
 
 describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
   it("OIDC sign-in, session read, a second sign-in and sign-out", async () => {
-    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp.issuer)
+    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp().issuer)
     const browser = browserFor({ [appOrigin]: app })
     const { response } = await signInThroughIdp(browser, "dev-oidc")
     expect(response.headers.get("location")).toBe(landing)
@@ -81,7 +78,7 @@ describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
   })
 
   it("updateAge: an aged session is extended once, an expired one deleted", async () => {
-    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp.issuer)
+    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp().issuer)
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const token = sessionTokenOf(browser)!
@@ -96,7 +93,7 @@ describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
   })
 
   it("jwt strategy: the user in the database, sub the SERIAL id as a string", async () => {
-    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp.issuer, { session: { strategy: "jwt" } })
+    const app = databaseApp(AuthjsPostgresAdapter(database.pool), idp().issuer, { session: { strategy: "jwt" } })
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const [userId] = await rows.accountOwners("dev-oidc")
@@ -110,7 +107,7 @@ describe("@auth/pg-adapter, unchanged, under Gatehouse", () => {
   it("credentials with database sessions, authorize returning the database's own (numeric) id (authorizeReturnsAdapterUserId)", async () => {
     const adapter = AuthjsPostgresAdapter(database.pool)
     const existing = await adapter.createUser!({ id: "", name: "Known", email: "known@example.test", emailVerified: null })
-    const app = databaseApp(adapter, idp.issuer, {
+    const app = databaseApp(adapter, idp().issuer, {
       providers: [
         Credentials({
           credentials: { email: {}, password: {} },

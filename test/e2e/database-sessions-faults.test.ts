@@ -8,10 +8,10 @@
 import pg from "pg"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, base, basicClient, browserFor, landing, loggedTypes, oidcProvider, signInThroughIdp, useDevIdp } from "./oauth-app.js"
 import {
   databaseApp,
   readSession,
@@ -22,16 +22,9 @@ import {
   updateSession,
 } from "./support/database-session-app.js"
 import { bringDatabaseBack, takeDatabaseDown } from "./support/postgres-faults.js"
-import { postgresRows, sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
+import { postgresRows, sessionDatabases, type SessionDatabase, useSessionDatabase } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 /** The adapter-pg pool listener reports killed idle connections on the console: expected here. */
 let consoleError: ReturnType<typeof vi.spyOn>
@@ -65,6 +58,15 @@ async function expectCleanErrorPage(browser: ReturnType<typeof browserFor>) {
   expect(html).not.toMatch(/\bat .*\.(?:ts|js):\d+|not currently accepting connections|ECONNREFUSED|AdapterError|gatehouse_/)
 }
 
+/** A session read while the database is down: no session, and the cookie neither cleared nor replaced (it works again later). */
+async function expectNoSessionCookieKept(browser: ReturnType<typeof browserFor>, token: string) {
+  const read = await readSession(browser)
+  expect(read.response.status).toBe(200)
+  expect(read.body).toBeNull()
+  expect(sessionCookieHeaders(read.response)).toEqual([])
+  expect(sessionTokenOf(browser)).toBe(token)
+}
+
 /** The database driver's error under Auth.js-style causes (`cause.err`, flattened as they are wrapped). */
 function driverError(error: Error | undefined): Error | undefined {
   let current = error
@@ -87,7 +89,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
   })
 
   it("while down: null sessions, error pages, no rows; once back: the same app works without a restart", async () => {
-    const app = databaseApp(PostgresAdapter(database.pool), idp.issuer, { providers: [oidcProvider(idp.issuer), credentials()] })
+    const app = databaseApp(PostgresAdapter(database.pool), idp().issuer, { providers: [oidcProvider(idp().issuer), credentials()] })
     const signedIn = browserFor({ [appOrigin]: app })
     await signInThroughIdp(signedIn, "dev-oidc")
     const token = sessionTokenOf(signedIn)!
@@ -99,11 +101,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
     try {
       // GET /session: no session, logged as SessionTokenError caused by an AdapterError; the cookie is kept for later.
       app.logger.errors.length = 0
-      const read = await readSession(signedIn)
-      expect(read.response.status).toBe(200)
-      expect(read.body).toBeNull()
-      expect(sessionCookieHeaders(read.response)).toEqual([])
-      expect(sessionTokenOf(signedIn)).toBe(token)
+      await expectNoSessionCookieKept(signedIn, token)
       expect(loggedTypes(app)).toEqual(["SessionTokenError"])
       expect(driverError(app.logger.errors[0])?.message).toMatch(/not currently accepting connections|terminat/)
 
@@ -149,7 +147,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
   })
 
   it("sign-out while the database is down still clears the cookies, logs SignOutError, and never answers 500", async () => {
-    const app = databaseApp(PostgresAdapter(database.pool), idp.issuer)
+    const app = databaseApp(PostgresAdapter(database.pool), idp().issuer)
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const token = sessionTokenOf(browser)!
@@ -191,11 +189,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
       await takeDatabaseDown(database.name)
       try {
         app.logger.errors.length = 0
-        const read = await readSession(browser)
-        expect(read.response.status).toBe(200)
-        expect(read.body).toBeNull()
-        expect(sessionCookieHeaders(read.response)).toEqual([])
-        expect(sessionTokenOf(browser)).toBe(token)
+        await expectNoSessionCookieKept(browser, token)
         expect(loggedTypes(app)).toEqual(["AdapterError"])
       } finally {
         await bringDatabaseBack(database.name)
@@ -211,7 +205,7 @@ describe("PostgreSQL never reachable (a pool pointed at a closed port)", () => {
   it("GET /session is null and sign-ins end on the error page", async () => {
     const pool = new pg.Pool({ host: "127.0.0.1", port: 1, user: "postgres", database: "none", connectionTimeoutMillis: 2000 })
     try {
-      const app = databaseApp(PostgresAdapter(pool), idp.issuer, { providers: [oidcProvider(idp.issuer), credentials()] })
+      const app = databaseApp(PostgresAdapter(pool), idp().issuer, { providers: [oidcProvider(idp().issuer), credentials()] })
       const browser = browserFor({ [appOrigin]: app })
       browser.setCookie(appOrigin, "authjs.session-token", crypto.randomUUID())
       const read = await readSession(browser)
@@ -230,20 +224,14 @@ describe("PostgreSQL never reachable (a pool pointed at a closed port)", () => {
 })
 
 describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (kind) => {
+  const database = useSessionDatabase(kind)
   let db: SessionDatabase
-
-  beforeAll(async () => {
-    db = await kind.open()
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await db.reset()
+  beforeEach(() => {
+    db = database()
   })
 
   it("linking the new user's account fails: error page, and the user just created is not left behind", async () => {
-    const app = databaseApp(db.adapter, idp.issuer)
+    const app = databaseApp(db.adapter, idp().issuer)
     await db.failInserts("accounts")
     try {
       const { response } = await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc")
@@ -265,7 +253,7 @@ describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (ki
   })
 
   it("creating the new user's session fails: error page, no user, account or session left", async () => {
-    const app = databaseApp(db.adapter, idp.issuer)
+    const app = databaseApp(db.adapter, idp().issuer)
     await db.failInserts("sessions")
     try {
       const browser = browserFor({ [appOrigin]: app })
@@ -281,7 +269,7 @@ describe.each(sessionDatabases)("$label failing in the middle of a sign-in", (ki
   })
 
   it("credentials: creating the session fails for a new user: error page, no user left", async () => {
-    const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+    const app = databaseApp(db.adapter, idp().issuer, { providers: [credentials()] })
     await db.failInserts("sessions")
     try {
       await expectErrorPageRedirect(await signInWithCredentials(browserFor({ [appOrigin]: app }), { username: "mid", password: "right" }))

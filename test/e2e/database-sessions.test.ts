@@ -4,12 +4,11 @@
  * (updateAge, expiry, update, sign-out), the jwt strategy with an adapter, and account linking.
  * The same suite runs on both databases; what was stored is checked with plain SQL.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import { decode } from "../../packages/core/src/jwt.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
-import { appOrigin, base, browserFor, landing, loggedTypes, oidcProvider, secret, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, base, browserFor, landing, loggedTypes, oidcProvider, secret, signInThroughIdp, useDevIdp } from "./oauth-app.js"
 import {
   databaseApp,
   forgetIdpSession,
@@ -21,20 +20,13 @@ import {
   signOut,
   updateSession,
 } from "./support/database-session-app.js"
-import { sessionDatabases, type SessionDatabase } from "./support/session-databases.js"
+import { sessionDatabases, type SessionDatabase, useSessionDatabase } from "./support/session-databases.js"
 
 const day = 86_400_000
 const maxAgeMs = 30 * day
 const opaqueToken = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 /** The `Expires` of the session cookie a response sets (second precision, as cookies have). */
 function cookieExpiry(response: Response): number {
@@ -43,24 +35,18 @@ function cookieExpiry(response: Response): number {
   return Date.parse(/Expires=([^;]+)/i.exec(header)![1]!)
 }
 
-const secondProvider = () => oidcProvider(idp.issuer, { id: "dev-oidc-b", name: "Dev IdP B" })
+const secondProvider = () => oidcProvider(idp().issuer, { id: "dev-oidc-b", name: "Dev IdP B" })
 
 describe.each(sessionDatabases)("database sessions on $label", (kind) => {
+  const database = useSessionDatabase(kind)
   let db: SessionDatabase
-
-  beforeAll(async () => {
-    db = await kind.open()
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await db.reset()
+  beforeEach(() => {
+    db = database()
   })
 
   describe("OIDC sign-in", () => {
     it("creates the user, the account and a session row; the cookie holds only an opaque token", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       const before = Date.now()
       const { response } = await signInThroughIdp(browser, "dev-oidc")
@@ -105,7 +91,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("signing in again keeps the user but issues a new token and deletes the old row (no fixation)", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const first = sessionTokenOf(browser)!
@@ -133,7 +119,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a token planted in the browser before sign-in is never the session", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       const planted = crypto.randomUUID()
       browser.setCookie(appOrigin, sessionCookieName, planted)
@@ -146,7 +132,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("the session row's expiry (maxAge 30 days)", () => {
     it("a read within updateAge writes nothing: the row keeps its expiry and no cookie is set", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -162,7 +148,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a session last extended just under updateAge ago is not written either", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -175,7 +161,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a read after updateAge extends the row to now + maxAge and re-sets the cookie to match", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -198,7 +184,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("updateAge 0 extends the row on every read", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { session: { updateAge: 0 } })
+      const app = databaseApp(db.adapter, idp().issuer, { session: { updateAge: 0 } })
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -215,7 +201,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("an expired row reads as no session, is deleted, and the cookie is cleared", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -231,7 +217,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a maxAge of its own sets the row's lifetime", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { session: { maxAge: 3600 } })
+      const app = databaseApp(db.adapter, idp().issuer, { session: { maxAge: 3600 } })
       const browser = browserFor({ [appOrigin]: app })
       const before = Date.now()
       await signInThroughIdp(browser, "dev-oidc")
@@ -243,7 +229,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("POST /session", () => {
     it("with a CSRF token: the session callback gets trigger update and newSession; the row is extended", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -261,7 +247,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("without a CSRF token: no update", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const response = await browser.request(`${base}/session`, {
@@ -277,7 +263,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("sign-out", () => {
     it("deletes the row, hands the session to the signOut event and clears every cookie chunk", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -306,7 +292,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a cookie for a deleted session reads as null and is cleared", async () => {
-      const app = databaseApp(db.adapter, idp.issuer)
+      const app = databaseApp(db.adapter, idp().issuer)
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const token = sessionTokenOf(browser)!
@@ -323,7 +309,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("jwt strategy with an adapter", () => {
     it("keeps users and accounts in the database and the session in a JWE cookie whose sub is the database id", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { session: { strategy: "jwt" } })
+      const app = databaseApp(db.adapter, idp().issuer, { session: { strategy: "jwt" } })
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
 
@@ -373,7 +359,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
       } as any)
 
     it("authorize's user is created in the database and gets a session row; signing in again reuses them", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [credentials()] })
       const browser = browserFor({ [appOrigin]: app })
       const response = await signInWithCredentials(browser, { username: "cred", password: "right" })
       expect(response.status).toBe(302)
@@ -400,7 +386,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("two first sign-ins of the same person at the same moment both succeed, as one user", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [credentials()] })
       const browsers = Array.from({ length: 4 }, () => browserFor({ [appOrigin]: app }))
       const responses = await Promise.all(browsers.map((b) => signInWithCredentials(b, { username: "cred", password: "right" })))
       expect(responses.map((r) => r.headers.get("location"))).toEqual(browsers.map(() => landing))
@@ -412,7 +398,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
     it("with authorizeReturnsAdapterUserId, a user authorize finds by the database's own id signs in as that user", async () => {
       const existing = await db.adapter.createUser!({ id: "", name: "Known", email: "known@example.test", emailVerified: null })
-      const app = databaseApp(db.adapter, idp.issuer, {
+      const app = databaseApp(db.adapter, idp().issuer, {
         providers: [
           Credentials({
             credentials: { username: {}, password: {} },
@@ -430,7 +416,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("users without an e-mail address (and ids the database does not use) are found again at the next sign-in", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, {
+      const app = databaseApp(db.adapter, idp().issuer, {
         providers: [credentials((c) => (c.password === "right" ? { id: `app-${String(c.username)}`, name: String(c.username) } : null))],
       })
       const owners = new Map<string, string>()
@@ -450,7 +436,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("wrong credentials: CredentialsSignin, no user and no session row", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [credentials()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [credentials()] })
       const browser = browserFor({ [appOrigin]: app })
       const response = await signInWithCredentials(browser, { username: "cred", password: "wrong" })
       expect(response.status).toBe(302)
@@ -464,7 +450,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("account linking", () => {
     it("the same e-mail from another provider is refused (OAuthAccountNotLinked), no new user, no session", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), secondProvider()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [oidcProvider(idp().issuer), secondProvider()] })
       await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc")
 
       const stranger = browserFor({ [appOrigin]: app })
@@ -479,8 +465,8 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
     it("allowDangerousEmailAccountLinking links onto an existing user whose e-mail is verified", async () => {
       const existing = await db.adapter.createUser!({ id: "", name: "Owner", email: "dev@example.test", emailVerified: new Date() })
-      const app = databaseApp(db.adapter, idp.issuer, {
-        providers: [oidcProvider(idp.issuer, { allowDangerousEmailAccountLinking: true })],
+      const app = databaseApp(db.adapter, idp().issuer, {
+        providers: [oidcProvider(idp().issuer, { allowDangerousEmailAccountLinking: true })],
       })
       const browser = browserFor({ [appOrigin]: app })
       const { response } = await signInThroughIdp(browser, "dev-oidc")
@@ -495,8 +481,8 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     it("allowDangerousEmailAccountLinking never links onto an unverified user (pre-account hijacking)", async () => {
       // An attacker registered the victim's address first, without proving they own it.
       const squatter = await db.adapter.createUser!({ id: "", name: "Squatter", email: "dev@example.test", emailVerified: null })
-      const app = databaseApp(db.adapter, idp.issuer, {
-        providers: [oidcProvider(idp.issuer, { allowDangerousEmailAccountLinking: true })],
+      const app = databaseApp(db.adapter, idp().issuer, {
+        providers: [oidcProvider(idp().issuer, { allowDangerousEmailAccountLinking: true })],
       })
       const victim = browserFor({ [appOrigin]: app })
       const { response } = await signInThroughIdp(victim, "dev-oidc")
@@ -508,14 +494,14 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a signed-in user who signs in with another provider gets that account linked to them", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), secondProvider()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [oidcProvider(idp().issuer), secondProvider()] })
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const first = sessionTokenOf(browser)!
       const [userId] = await db.accountOwners("dev-oidc")
 
       // Another identity at the second provider (a different e-mail address), same browser.
-      forgetIdpSession(browser, idp.issuer)
+      forgetIdpSession(browser, idp().issuer)
       const { response } = await signInThroughIdp(browser, "dev-oidc-b", { username: "dev-user-2" })
       expect(response.headers.get("location")).toBe(landing)
       expect(await db.accountOwners("dev-oidc-b")).toEqual([userId])
@@ -534,14 +520,14 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("an account already linked to someone else is refused for a signed-in user", async () => {
-      const app = databaseApp(db.adapter, idp.issuer, { providers: [oidcProvider(idp.issuer), secondProvider()] })
+      const app = databaseApp(db.adapter, idp().issuer, { providers: [oidcProvider(idp().issuer), secondProvider()] })
       const owner = browserFor({ [appOrigin]: app })
       await signInThroughIdp(owner, "dev-oidc-b", { username: "dev-user-2" })
       const intruder = browserFor({ [appOrigin]: app })
       await signInThroughIdp(intruder, "dev-oidc")
       const intruderToken = sessionTokenOf(intruder)!
 
-      forgetIdpSession(intruder, idp.issuer)
+      forgetIdpSession(intruder, idp().issuer)
       const { response } = await signInThroughIdp(intruder, "dev-oidc-b", { username: "dev-user-2" })
       expect(response.headers.get("location")).toBe(`${base}/signin?error=OAuthAccountNotLinked`)
       expect(await db.count("users")).toBe(2)

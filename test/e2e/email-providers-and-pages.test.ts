@@ -18,6 +18,7 @@ import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { pageForms } from "@gatehouse/test-kit/html-form"
 import { startMailApiStandIn, type MailApiStandIn } from "@gatehouse/test-kit/mail-api-stand-in"
+import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
 
 const origin = "http://localhost:3000"
 const base = `${origin}/auth`
@@ -51,10 +52,6 @@ function app(provider: Provider, overrides: Partial<AuthConfig> = {}) {
   const logger = silentLogger()
   const config: AuthConfig = { secret, trustHost: true, basePath: "/auth", adapter, providers: [provider], logger, ...overrides }
   return { config, logger, browser: new TestBrowser((request) => Auth(request, config)) }
-}
-
-function address(label: string): string {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`
 }
 
 /** The link as the mail API was asked to deliver it, from the text part of the last request. */
@@ -92,7 +89,7 @@ describe.each([
     vi.stubEnv(envKey, `${id}-key-from-env`)
     api.answer(200)
     const { browser } = app(factory({ [customFetch]: api.fetch } as any))
-    const email = address(id)
+    const email = uniqueAddress(id)
     const sent = await browser.post(`${base}/signin/${id}`, { email, callbackUrl: `${origin}/home` }, base)
     expect(sent.headers.get("location")).toBe(`${base}/verify-request?provider=${id}&type=email`)
     const request = api.requests.at(-1)!
@@ -107,7 +104,7 @@ describe.each([
   test("the API refusing the mail: back to sign-in with EmailSignin, no token left", async () => {
     api.answer(500)
     const { browser, logger } = app(factory({ apiKey: "k", [customFetch]: api.fetch } as any))
-    const email = address(`${id}-down`)
+    const email = uniqueAddress(`${id}-down`)
     const sent = await browser.post(`${base}/signin/${id}`, { email }, base)
     expect(sent.headers.get("location")).toBe(`${base}/signin?error=EmailSignin`)
     expect(logger.errors[0].message).toMatch(/error: 500/)
@@ -158,7 +155,7 @@ describe("the flow's pages", () => {
   test("sendVerificationRequest gets Auth.js's parameters plus the code", async () => {
     const { provider, sent } = capturing()
     const { browser } = app(provider, { theme: { brandColor: "#123456" } })
-    const email = address("params")
+    const email = uniqueAddress("params")
     await browser.post(`${base}/signin/email`, { email, callbackUrl: `${origin}/x` }, base)
     expect(sent).toHaveLength(1)
     const params = sent[0]
@@ -176,7 +173,7 @@ describe("the flow's pages", () => {
   test("generateVerificationToken and maxAge are honoured; the token is stored as sha256(token + secret)", async () => {
     const { provider, sent } = capturing({ generateVerificationToken: () => "my-own-token-0123456789", maxAge: 600 })
     const { browser } = app(provider)
-    const email = address("custom-token")
+    const email = uniqueAddress("custom-token")
     await browser.post(`${base}/signin/email`, { email }, base)
     expect(sent[0].token).toBe("my-own-token-0123456789")
     expect(Math.round((sent[0].expires.valueOf() - Date.now()) / 1000)).toBeGreaterThan(595)
@@ -193,7 +190,7 @@ describe("the flow's pages", () => {
   test("with signInCode: false there is no code, no code form, and codes are refused", async () => {
     const { provider, sent } = capturing({ signInCode: false })
     const { browser } = app(provider)
-    const email = address("nocode")
+    const email = uniqueAddress("nocode")
     await browser.post(`${base}/signin/email`, { email }, base)
     expect(sent[0].code).toBeUndefined()
     const page = await (await browser.fetch(`${base}/verify-request?provider=email&type=email`)).text()
@@ -218,7 +215,7 @@ describe("the flow's pages", () => {
   test("a code posted without the CSRF token is refused and uses no attempt", async () => {
     const { provider, sent } = capturing({ maxCodeAttempts: 1 })
     const { browser } = app(provider)
-    const email = address("code-csrf")
+    const email = uniqueAddress("code-csrf")
     await browser.post(`${base}/signin/email`, { email }, base)
     const forged = await new TestBrowser((request) => Auth(request, app(provider).config)).fetch(`${base}/callback/email`, {
       method: "POST",
@@ -234,7 +231,7 @@ describe("the flow's pages", () => {
   test("malformed codes are refused without using up an attempt", async () => {
     const { provider, sent } = capturing({ maxCodeAttempts: 1 })
     const { browser } = app(provider)
-    const email = address("malformed")
+    const email = uniqueAddress("malformed")
     await browser.post(`${base}/signin/email`, { email }, base)
     for (const code of ["", "123", "ABCD-EFG0", "x".repeat(70)]) {
       const response = await browser.post(`${base}/callback/email`, { email, code }, base)
@@ -248,7 +245,7 @@ describe("the flow's pages", () => {
     const { browser } = app(provider, { pages: { signIn: "/login", verifyRequest: "/check-mail" } })
     const refused = await browser.post(`${base}/signin/email`, { email: "a@b@example.test" }, base)
     expect(refused.headers.get("location")).toBe(`${origin}/login?error=EmailSignin`)
-    const sent = await browser.post(`${base}/signin/email`, { email: address("custom") }, base)
+    const sent = await browser.post(`${base}/signin/email`, { email: uniqueAddress("custom") }, base)
     expect(sent.headers.get("location")).toBe(`${base}/verify-request?provider=email&type=email`)
     const page = await browser.fetch(sent.headers.get("location")!)
     expect(page.headers.get("location")).toBe(`${origin}/check-mail?provider=email&type=email`)
@@ -257,7 +254,7 @@ describe("the flow's pages", () => {
   test("with skipCSRFCheck the pages carry no CSRF field and the posts still work", async () => {
     const { provider, sent } = capturing()
     const { browser } = app(provider, { skipCSRFCheck } as Partial<AuthConfig>)
-    const email = address("skip")
+    const email = uniqueAddress("skip")
     await browser.fetch(`${base}/signin/email`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -276,7 +273,7 @@ describe("the flow's pages", () => {
   test("a signIn callback that returns a URL sends the browser there and no mail", async () => {
     const { provider, sent } = capturing()
     const { browser } = app(provider, { callbacks: { signIn: ({ email }) => (email?.verificationRequest ? "/waitlist" : true) } })
-    const response = await browser.post(`${base}/signin/email`, { email: address("waitlist") }, base)
+    const response = await browser.post(`${base}/signin/email`, { email: uniqueAddress("waitlist") }, base)
     expect(response.headers.get("location")).toBe(`${origin}/waitlist`)
     expect(sent).toHaveLength(0)
   })
@@ -294,7 +291,7 @@ describe("the flow's pages", () => {
     }
     const { provider } = capturing({ signInCode: false })
     const { browser } = app(provider, { adapter: faulty })
-    const victim = address("victim")
+    const victim = uniqueAddress("victim")
     await app(provider, { adapter: faulty }).browser.post(`${base}/signin/email`, { email: victim }, base)
     const response = await browser.post(`${base}/callback/email`, { email: victim, token: "guessed" }, base)
     expect(response.headers.get("location")).toBe(`${base}/error?error=Verification`)
@@ -311,7 +308,7 @@ describe("the flow's pages", () => {
         headers: { "content-type": "application/json", "X-Auth-Return-Redirect": "1" },
         body: JSON.stringify({ email, csrfToken }),
       })
-    expect(await (await json(address("json"))).json()).toEqual({ url: `${base}/verify-request?provider=email&type=email` })
+    expect(await (await json(uniqueAddress("json"))).json()).toEqual({ url: `${base}/verify-request?provider=email&type=email` })
     expect(await (await json("x,y@example.test")).json()).toEqual({ url: `${base}/signin?error=EmailSignin` })
   })
 })

@@ -15,7 +15,9 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { pageForms } from "@gatehouse/test-kit/html-form"
-import { codeFromMail, linkFromMail, deadPort, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
+import { codeFromMail, linkFromMail, deadPort } from "@gatehouse/test-kit/smtp-sink"
+import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 
 const origin = "http://localhost:3000"
 const base = `${origin}/auth`
@@ -76,19 +78,7 @@ async function postgresBackend(): Promise<Backend> {
   }
 }
 
-let sink: SmtpSink
-
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(async () => {
-  await sink?.close()
-})
-
-/** A unique address per test, so tests on the shared database never see each other's tokens. */
-function address(label: string): string {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`
-}
+const sink = useSmtpSink()
 
 describe.each([
   ["SQLite", async () => sqliteBackend()],
@@ -111,7 +101,7 @@ describe.each([
       trustHost: true,
       basePath: "/auth",
       adapter: backend.adapter,
-      providers: [Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>", ...provider })],
+      providers: [Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>", ...provider })],
       logger,
       callbacks: {
         signIn(params) {
@@ -163,12 +153,12 @@ describe.each([
 
   test("the link opens a confirmation page; only its POST signs in, creating the user", async () => {
     const { browser, signInCalls, events } = app()
-    const email = address("link")
+    const email = uniqueAddress("link")
     const sent = await requestMail(browser, email)
     expect(sent.status).toBe(302)
     expect(sent.headers.get("location")).toBe(`${base}/verify-request?provider=nodemailer&type=email`)
 
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     expect(received.envelope.to).toEqual([email])
     expect(received.mail.subject).toBe("Sign in to localhost:3000")
     expect(received.mail.from?.value[0].address).toBe("no-reply@gatehouse.test")
@@ -203,11 +193,11 @@ describe.each([
   })
 
   test("an existing verified user is updated, not created, and the link cannot be used twice", async () => {
-    const email = address("again")
+    const email = uniqueAddress("again")
     await backend.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(0) })
     const { browser, events } = app()
     await requestMail(browser, email)
-    const link = linkFromMail(await sink.nextMail())
+    const link = linkFromMail(await sink().nextMail())
     const page = await browser.fetch(link.href)
     const [form] = pageForms(await page.text())
     const post = () =>
@@ -230,9 +220,9 @@ describe.each([
 
   test("consumeOnGet: true signs in on the GET itself, once", async () => {
     const { browser } = app({ consumeOnGet: true })
-    const email = address("onget")
+    const email = uniqueAddress("onget")
     await requestMail(browser, email)
-    const link = linkFromMail(await sink.nextMail())
+    const link = linkFromMail(await sink().nextMail())
     const first = await browser.fetch(link.href)
     expect(first.status).toBe(302)
     expect(first.headers.get("location")).toBe(landing)
@@ -244,9 +234,9 @@ describe.each([
 
   test("the code from the mail (read on a phone) signs in the browser that asked, and then the link is dead", async () => {
     const { browser: laptop } = app()
-    const email = address("code")
+    const email = uniqueAddress("code")
     await requestMail(laptop, email)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     const code = codeFromMail(received)
     expect(code).toMatch(/^[2-9A-HJKMNP-Z]{4}-[2-9A-HJKMNP-Z]{4}$/)
     expect(received.mail.html).toContain(code)
@@ -268,19 +258,19 @@ describe.each([
 
   test("a code also works in a browser that never asked (it lands on the site's origin)", async () => {
     const { browser } = app()
-    const email = address("elsewhere")
+    const email = uniqueAddress("elsewhere")
     await requestMail(browser, email)
     const other = app().browser
-    const response = await postCode(other, email, codeFromMail(await sink.nextMail()))
+    const response = await postCode(other, email, codeFromMail(await sink().nextMail()))
     expect(response.headers.get("location")).toBe(origin)
     expect(await sessionEmail(other)).toBe(email)
   })
 
   test("after the link was used, its code is dead", async () => {
     const { browser } = app()
-    const email = address("linkfirst")
+    const email = uniqueAddress("linkfirst")
     await requestMail(browser, email)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     expect((await confirmLink(browser, linkFromMail(received))).headers.get("location")).toBe(landing)
     const other = app().browser
     const refused = await postCode(other, email, codeFromMail(received))
@@ -290,9 +280,9 @@ describe.each([
 
   test("wrong codes are limited per address: after five, even the right code is refused", async () => {
     const { browser } = app()
-    const email = address("guess")
+    const email = uniqueAddress("guess")
     await requestMail(browser, email)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     const code = codeFromMail(received)
     const wrong = code.startsWith("2") ? "3333-3333" : "2222-2222"
     const attacker = app().browser
@@ -309,17 +299,17 @@ describe.each([
     // The attempts belong to the address for the window, not to a mail: a new mail's right code
     // is refused too, and its link still works.
     await requestMail(browser, email)
-    const next = await sink.nextMail()
+    const next = await sink().nextMail()
     expect((await postCode(browser, email, codeFromMail(next))).headers.get("location")).toContain("error=Verification")
     expect((await confirmLink(browser, linkFromMail(next))).headers.get("location")).toBe(landing)
   })
 
   test("a token only signs in the address it was mailed to (CVE-2021-21310)", async () => {
-    const victim = address("victim")
-    const attackerEmail = address("attacker")
+    const victim = uniqueAddress("victim")
+    const attackerEmail = uniqueAddress("attacker")
     const { browser: attacker } = app()
     await requestMail(attacker, attackerEmail)
-    const link = linkFromMail(await sink.nextMail())
+    const link = linkFromMail(await sink().nextMail())
     const token = link.searchParams.get("token")!
 
     for (const email of [victim, attackerEmail.toUpperCase(), ` ${attackerEmail}`]) {
@@ -341,9 +331,9 @@ describe.each([
 
   test("an expired link and an expired code are refused", async () => {
     const { browser } = app({ maxAge: 1 })
-    const email = address("expired")
+    const email = uniqueAddress("expired")
     await requestMail(browser, email)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     await new Promise((resolve) => setTimeout(resolve, 1100))
     expect((await postCode(app({ maxAge: 1 }).browser, email, codeFromMail(received))).headers.get("location")).toContain(
       "error=Verification",
@@ -354,9 +344,9 @@ describe.each([
 
   test("the confirmation POST needs the page's CSRF token; without it nothing is used up", async () => {
     const { browser } = app()
-    const email = address("csrf")
+    const email = uniqueAddress("csrf")
     await requestMail(browser, email)
-    const link = linkFromMail(await sink.nextMail())
+    const link = linkFromMail(await sink().nextMail())
     const forged = await new TestBrowser((request) => Auth(request, app().config)).fetch(`${base}/callback/nodemailer`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
@@ -391,11 +381,11 @@ describe.each([
 
   test.each(maliciousAddresses)("%s is refused: no mail, no token, a clear error", async (_label, email) => {
     const { browser, signInCalls, logger } = app()
-    const before = sink.received.length
+    const before = sink().received.length
     const response = await requestMail(browser, email)
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${base}/signin?error=EmailSignin`)
-    expect(sink.received.length).toBe(before)
+    expect(sink().received.length).toBe(before)
     expect(signInCalls).toEqual([])
     expect(logger.errors.map((e) => e.name)).toEqual(["EmailSignInError"])
     const page = await browser.fetch(response.headers.get("location")!)
@@ -405,10 +395,10 @@ describe.each([
 
   test("addresses are normalized before they are checked: case, spaces, full-width letters", async () => {
     const { browser } = app()
-    const email = address("norm")
+    const email = uniqueAddress("norm")
     const typed = `  ${email.toUpperCase().replace("EXAMPLE", "ＥＸＡＭＰＬＥ")} `
     await requestMail(browser, typed)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     expect(received.envelope.to).toEqual([email])
     expect(linkFromMail(received).searchParams.get("email")).toBe(email)
   })
@@ -417,7 +407,7 @@ describe.each([
     const { browser } = app({}, { theme: { brandColor: 'red" onmouseover="alert(1)' } })
     const email = `o'neil&co+${crypto.randomUUID().slice(0, 6)}@example.test`
     await requestMail(browser, email)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     expect(received.envelope.to).toEqual([email])
     const html = received.mail.html as string
     expect(html).toContain(`o&#39;neil&amp;co+`)
@@ -432,7 +422,7 @@ describe.each([
   test("SMTP down: a clear error page and no usable token left behind", async () => {
     const port = await deadPort()
     const { browser, logger } = app({ server: { host: "127.0.0.1", port, secure: false, ignoreTLS: true, connectionTimeout: 2000 } })
-    const email = address("down")
+    const email = uniqueAddress("down")
     const response = await requestMail(browser, email)
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${base}/signin?error=EmailSignin`)
@@ -442,30 +432,30 @@ describe.each([
 
   test("a server that refuses the recipient: the same clear error, no token left", async () => {
     const { browser } = app()
-    const email = address("refused")
-    sink.rejectRecipients(true)
+    const email = uniqueAddress("refused")
+    sink().rejectRecipients(true)
     try {
       const response = await requestMail(browser, email)
       expect(response.headers.get("location")).toBe(`${base}/signin?error=EmailSignin`)
     } finally {
-      sink.rejectRecipients(false)
+      sink().rejectRecipients(false)
     }
     expect(await backend.tokenRows(email)).toBe(0)
   })
 
   test("a signIn callback that refuses the address sends nothing", async () => {
     const { browser } = app({}, { callbacks: { signIn: ({ email }) => !email?.verificationRequest } })
-    const before = sink.received.length
-    const response = await requestMail(browser, address("denied"))
+    const before = sink().received.length
+    const response = await requestMail(browser, uniqueAddress("denied"))
     expect(response.headers.get("location")).toBe(`${base}/error?error=AccessDenied`)
-    expect(sink.received.length).toBe(before)
+    expect(sink().received.length).toBe(before)
   })
 
   test("with JWT sessions the sign-in ends in a JWT session for the stored user", async () => {
     const { browser } = app({}, { session: { strategy: "jwt" } })
-    const email = address("jwt")
+    const email = uniqueAddress("jwt")
     await requestMail(browser, email)
-    expect((await confirmLink(browser, linkFromMail(await sink.nextMail()))).headers.get("location")).toBe(landing)
+    expect((await confirmLink(browser, linkFromMail(await sink().nextMail()))).headers.get("location")).toBe(landing)
     expect(await sessionEmail(browser)).toBe(email)
     expect(await backend.emailVerified(email)).toBeInstanceOf(Date)
   })

@@ -4,9 +4,8 @@
  */
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Database from "better-sqlite3"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import {
   appOrigin,
   base,
@@ -20,19 +19,12 @@ import {
   sessionOf,
   setCookieNames,
   signInThroughIdp,
-  startIdp,
+  useDevIdp,
   startSignIn,
   type TestApp,
 } from "./oauth-app.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 async function signedIn(app: TestApp): Promise<FetchBrowser> {
   const browser = browserFor({ [appOrigin]: app })
@@ -54,7 +46,7 @@ async function postSignOut(browser: FetchBrowser, fields: Record<string, string>
 /** Whether an authorization request at the IdP shows its login page (no IdP session) or goes straight back. */
 async function idpAsksToLogIn(browser: FetchBrowser): Promise<boolean> {
   const { authorizationUrl } = await startSignIn(browser, "dev-oidc")
-  const result = await browser.follow(authorizationUrl, {}, { stopAt: (url) => url.origin !== idp.issuer })
+  const result = await browser.follow(authorizationUrl, {}, { stopAt: (url) => url.origin !== idp().issuer })
   return new URL(result.url).pathname.startsWith("/interaction/") && result.response.status === 200
 }
 
@@ -70,7 +62,7 @@ async function confirmAtIdp(browser: FetchBrowser, endSessionUrl: string): Promi
     action!.replace(/&amp;/g, "&"),
     { xsrf: xsrf!, logout: "yes" },
     {
-      stopAt: (url) => url.origin !== idp.issuer,
+      stopAt: (url) => url.origin !== idp().issuer,
     },
   )
   return new URL(result.response.headers.get("location")!, result.url)
@@ -78,7 +70,7 @@ async function confirmAtIdp(browser: FetchBrowser, endSessionUrl: string): Promi
 
 describe("federated sign-out", () => {
   it("ends the local session, sends the browser to the end-session endpoint, lands on callbackUrl, and the IdP asks to log in again", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: "on-request" })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
     const browser = await signedIn(app)
     // The IdP session is live: a second sign-in goes straight through (so the last check below means something).
     expect(await idpAsksToLogIn(browser)).toBe(false)
@@ -89,13 +81,13 @@ describe("federated sign-out", () => {
     expect(await sessionOf(browser)).toBeNull()
 
     const endSession = new URL(response.headers.get("location")!)
-    expect(endSession.origin + endSession.pathname).toBe(`${idp.issuer}/session/end`)
+    expect(endSession.origin + endSession.pathname).toBe(`${idp().issuer}/session/end`)
     expect(endSession.searchParams.get("client_id")).toBe(basicClient.client_id)
     expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${base}/signout/callback/dev-oidc`)
     expect(endSession.searchParams.get("state")).toMatch(/^[\w-]{20,}$/)
     const idTokenHint = endSession.searchParams.get("id_token_hint")!
     const claims = JSON.parse(atob(idTokenHint.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")))
-    expect(claims).toMatchObject({ iss: idp.issuer, aud: basicClient.client_id, sub: "dev-user-1" })
+    expect(claims).toMatchObject({ iss: idp().issuer, aud: basicClient.client_id, sub: "dev-user-1" })
 
     const back = await confirmAtIdp(browser, endSession.href)
     expect(back.origin + back.pathname).toBe(`${base}/signout/callback/dev-oidc`)
@@ -109,7 +101,7 @@ describe("federated sign-out", () => {
   })
 
   it("is the default with `federatedSignOut: true`, and `federated=false` opts out", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const optedOut = await postSignOut(browser, { federated: "false" })
     expect(optedOut.headers.get("location")).toBe(`${appOrigin}/goodbye`)
@@ -120,7 +112,7 @@ describe("federated sign-out", () => {
   })
 
   it("refuses a landing with a forged state, without a state, or without the state cookie", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const endSession = new URL((await postSignOut(browser)).headers.get("location")!)
     const state = endSession.searchParams.get("state")!
@@ -146,7 +138,7 @@ describe("federated sign-out", () => {
   })
 
   it("never lands on a foreign callbackUrl", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const response = await postSignOut(browser, { callbackUrl: "https://evil.example/phish" })
     const endSession = new URL(response.headers.get("location")!)
@@ -155,7 +147,7 @@ describe("federated sign-out", () => {
   })
 
   it("answers only GET at the landing", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
     const response = await browser.request(`${base}/signout/callback/dev-oidc`, {
@@ -168,7 +160,7 @@ describe("federated sign-out", () => {
   })
 
   it("leaves a plain sign-out as it was: no provider redirect, no ID token in the session cookie", async () => {
-    const plainApp = makeApp([oidcProvider(idp.issuer)])
+    const plainApp = makeApp([oidcProvider(idp().issuer)])
     const plain = await signedIn(plainApp)
     const plainCookie = plain.cookiesFor(appOrigin).get("authjs.session-token")!
     const response = await postSignOut(plain)
@@ -178,7 +170,7 @@ describe("federated sign-out", () => {
     expect(await sessionOf(plain)).toBeNull()
     expect(await idpAsksToLogIn(plain)).toBe(false)
 
-    const federatedApp = makeApp([oidcProvider(idp.issuer, { federatedSignOut: "on-request" })])
+    const federatedApp = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
     const federated = await signedIn(federatedApp)
     const federatedCookie = federated.cookiesFor(appOrigin).get("authjs.session-token")!
     // The ID token rides in the cookie only for providers that may sign out federated.
@@ -186,7 +178,7 @@ describe("federated sign-out", () => {
   })
 
   it("asked for a session whose provider does not keep what it needs: the local session ends, the error is logged and shown", async () => {
-    const app = makeApp([oidcProvider(idp.issuer)])
+    const app = makeApp([oidcProvider(idp().issuer)])
     const browser = await signedIn(app)
     const response = await postSignOut(browser, { federated: "true" })
     expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
@@ -197,7 +189,7 @@ describe("federated sign-out", () => {
 
   it("a provider without an end_session_endpoint: refused at configuration, or logged and shown at sign-out", async () => {
     // No issuer to discover from, no declared endpoint: the config itself is refused.
-    const noIssuer = oauthProvider(idp.issuer, { federatedSignOut: true, issuer: undefined, idToken: false })
+    const noIssuer = oauthProvider(idp().issuer, { federatedSignOut: true, issuer: undefined, idToken: false })
     const refusedApp = makeApp([noIssuer])
     const refused = await refusedApp.handler(new Request(`${base}/session`))
     expect(refused.status).toBe(500)
@@ -211,7 +203,7 @@ describe("federated sign-out", () => {
       return Response.json(metadata)
     }) as typeof fetch
     const { customFetch } = await import("../../packages/core/src/index.js")
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true, [customFetch]: withoutEndpoint })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true, [customFetch]: withoutEndpoint })])
     const browser = await signedIn(app)
     const response = await postSignOut(browser)
     expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
@@ -221,12 +213,12 @@ describe("federated sign-out", () => {
 
   it("uses the endpoint an OAuth provider declares", async () => {
     const app = makeApp([
-      oauthProvider(idp.issuer, { id: "dev-oidc", federatedSignOut: true, endSessionEndpoint: `${idp.issuer}/session/end` }),
+      oauthProvider(idp().issuer, { id: "dev-oidc", federatedSignOut: true, endSessionEndpoint: `${idp().issuer}/session/end` }),
     ])
     const browser = await signedIn(app)
     const response = await postSignOut(browser)
     const endSession = new URL(response.headers.get("location")!)
-    expect(endSession.href.startsWith(`${idp.issuer}/session/end?`)).toBe(true)
+    expect(endSession.href.startsWith(`${idp().issuer}/session/end?`)).toBe(true)
     expect(endSession.searchParams.get("id_token_hint")).toMatch(/^ey/)
     const back = await confirmAtIdp(browser, endSession.href)
     expect((await browser.request(back)).headers.get("location")).toBe(`${appOrigin}/goodbye`)
@@ -235,7 +227,7 @@ describe("federated sign-out", () => {
   it("database sessions: the ID token comes from the account row; the landing and the IdP sign-out work the same", async () => {
     const db = new Database(":memory:")
     const adapter = SQLiteAdapter(db)
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })], { adapter, session: { strategy: "database" } })
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })], { adapter, session: { strategy: "database" } })
     const browser = browserFor({ [appOrigin]: app })
     const { response: signInResponse } = await signInThroughIdp(browser, "dev-oidc")
     expect(setCookieNames(signInResponse).set).toContain("authjs.idp")
@@ -256,7 +248,7 @@ describe("federated sign-out", () => {
 
   it("database sessions: an identity-provider cookie from another session is not used", async () => {
     const db = new Database(":memory:")
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: "on-request" })], {
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })], {
       adapter: SQLiteAdapter(db),
       session: { strategy: "database" },
     })
@@ -275,8 +267,8 @@ describe("federated sign-out", () => {
 
   it("binds the state to its provider: another provider's landing refuses it", async () => {
     const app = makeApp([
-      oidcProvider(idp.issuer, { federatedSignOut: true }),
-      oidcProvider(idp.issuer, { id: "dev-oidc-b", federatedSignOut: true }),
+      oidcProvider(idp().issuer, { federatedSignOut: true }),
+      oidcProvider(idp().issuer, { id: "dev-oidc-b", federatedSignOut: true }),
     ])
     const browser = await signedIn(app)
     const state = new URL((await postSignOut(browser)).headers.get("location")!).searchParams.get("state")!
@@ -286,7 +278,7 @@ describe("federated sign-out", () => {
   })
 
   it("keeps the provider and ID token through a jwt callback that rebuilds the token", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })], {
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })], {
       callbacks: { jwt: ({ token }) => ({ sub: token.sub, email: token.email }) },
     })
     const browser = await signedIn(app)
@@ -298,7 +290,7 @@ describe("federated sign-out", () => {
   })
 
   it("follows today's CSRF and Origin rules: a cross-site federated sign-out ends nothing and goes nowhere", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { federatedSignOut: true })])
+    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
     const response = await browser.request(`${base}/signout`, {

@@ -16,6 +16,7 @@ import Database from "better-sqlite3"
 import type { Browser, BrowserContext, CDPSession, Page, Request } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
+import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
 import { buildExample, newSecret, startExample, type RunningApp } from "./support/next-example.js"
 
 type Session = { user?: { id?: string; name?: string | null; email?: string | null } } | null
@@ -60,16 +61,7 @@ class Device {
   }
 
   async addAuthenticator(): Promise<void> {
-    ;({ authenticatorId: this.authenticatorId } = await this.cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: {
-        protocol: "ctap2",
-        transport: "internal",
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    }))
+    this.authenticatorId = await addPasskeyAuthenticator(this.cdp)
   }
 
   async credentials() {
@@ -90,6 +82,21 @@ class Device {
     await this.page.waitForURL(`${app.origin}/`)
     await this.page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
     expect(await this.sessionCookie()).toBeUndefined()
+  }
+
+  /** Starts the example's passkey sign-up for `email` on its home page. */
+  async signUp(app: RunningApp, email: string): Promise<void> {
+    await this.page.goto(`${app.origin}/`)
+    await this.page.getByTestId("passkey-email").fill(email)
+    await this.page.getByTestId("passkey-sign-up").click()
+  }
+
+  /** Waits until the session shown in `testId` (rendered by the server, or by the client) is `email`'s. */
+  async showsSignedIn(email: string, testId: "server-session" | "client-session" = "server-session"): Promise<void> {
+    await this.page
+      .getByTestId(testId)
+      .filter({ hasText: `<${email}>` })
+      .waitFor()
   }
 
   close() {
@@ -181,17 +188,9 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
 
   it("signs up with a passkey and an e-mail: a new user and authenticator in SQLite, the session in the server component", async () => {
     const { page } = device
-    await page.goto(`${app.origin}/`)
-    await page.getByTestId("passkey-email").fill(email)
-    await page.getByTestId("passkey-sign-up").click()
-    await page
-      .getByTestId("server-session")
-      .filter({ hasText: `<${email}>` })
-      .waitFor()
-    await page
-      .getByTestId("client-session")
-      .filter({ hasText: `<${email}>` })
-      .waitFor()
+    await device.signUp(app, email)
+    await device.showsSignedIn(email)
+    await device.showsSignedIn(email, "client-session")
     expect(new URL(page.url()).pathname).toBe("/")
 
     const user = readDatabase(databasePath, (db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)) as { id: string }
@@ -207,10 +206,7 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
     const { page } = device
     await device.signOut(app)
     await page.getByTestId("passkey-sign-in").click()
-    await page
-      .getByTestId("server-session")
-      .filter({ hasText: `<${email}>` })
-      .waitFor()
+    await device.showsSignedIn(email)
     expect((await device.session())?.user).toMatchObject({ id: userId, email })
     expect(capturedSignIns).toHaveLength(1)
 
@@ -295,9 +291,7 @@ describe("passkeys in the Next.js example, jwt sessions", () => {
   it("lets nobody sign up with an e-mail that already has an account (no passkey is added to it)", async () => {
     const stranger = (currentTest = await Device.open())
     try {
-      await stranger.page.goto(`${app.origin}/`)
-      await stranger.page.getByTestId("passkey-email").fill(email)
-      await stranger.page.getByTestId("passkey-sign-up").click()
+      await stranger.signUp(app, email)
       const failure = stranger.page.getByTestId("passkey-error")
       await failure.waitFor()
       await expect(failure.getAttribute("data-error")).resolves.toBe("Invalid request")
@@ -345,13 +339,8 @@ describe("passkeys in the Next.js example, database sessions", () => {
 
   it("signs up, signs out and signs back in with the passkey, each time into a session row of the same user", async () => {
     const { page } = device
-    await page.goto(`${app.origin}/`)
-    await page.getByTestId("passkey-email").fill(email)
-    await page.getByTestId("passkey-sign-up").click()
-    await page
-      .getByTestId("server-session")
-      .filter({ hasText: `<${email}>` })
-      .waitFor()
+    await device.signUp(app, email)
+    await device.showsSignedIn(email)
     const user = readDatabase(databasePath, (db) => db.prepare("SELECT id FROM users WHERE email = ?").get(email)) as { id: string }
     const firstToken = (await device.sessionCookie())!.value
     expect(sessionOwner(firstToken)).toBe(user.id)
@@ -361,10 +350,7 @@ describe("passkeys in the Next.js example, database sessions", () => {
     expect(sessionOwner(firstToken)).toBeUndefined()
 
     await page.getByTestId("passkey-sign-in").click()
-    await page
-      .getByTestId("server-session")
-      .filter({ hasText: `<${email}>` })
-      .waitFor()
+    await device.showsSignedIn(email)
     const secondToken = (await device.sessionCookie())!.value
     expect(secondToken).not.toBe(firstToken)
     expect(sessionOwner(secondToken)).toBe(user.id)

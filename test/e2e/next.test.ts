@@ -95,6 +95,27 @@ async function requestEmailSignIn(page: Page, email: string) {
   return received
 }
 
+/** Starts the example with `env` on `port`, and a fresh browser context with one page for it. */
+async function openExample(
+  env: Record<string, string | undefined>,
+  port: number,
+): Promise<{ app: RunningApp; context: BrowserContext; page: Page }> {
+  const app = await startExample(env, port)
+  try {
+    const context = await browser.newContext()
+    return { app, context, page: await context.newPage() }
+  } catch (error) {
+    await app.stop()
+    throw error
+  }
+}
+
+/** Closes what `openExample` opened; either may be missing when starting failed. */
+async function closeExample(app: RunningApp | undefined, context: BrowserContext | undefined): Promise<void> {
+  await context?.close()
+  await app?.stop()
+}
+
 describe("Next.js example, jwt sessions", () => {
   const secret = newSecret()
   let app: RunningApp
@@ -102,18 +123,13 @@ describe("Next.js example, jwt sessions", () => {
   let page: Page
 
   beforeAll(async () => {
-    app = await startExample(
+    ;({ app, context, page } = await openExample(
       { ...providerEnv(), AUTH_SECRET: secret, AUTH_URL: undefined, AUTH_TRUST_HOST: "true", DATABASE_PATH: join(scratch, "jwt.db") },
       jwtPort,
-    )
-    context = await browser.newContext()
-    page = await context.newPage()
+    ))
   }, 60_000)
 
-  afterAll(async () => {
-    await context?.close()
-    await app?.stop()
-  })
+  afterAll(() => closeExample(app, context))
 
   it("prints how to sign in when it starts", () => {
     expect(app.output()).toContain('username "demo" and password "demo"')
@@ -311,7 +327,7 @@ describe("Next.js example, database sessions (SQLite)", () => {
 
   beforeAll(async () => {
     databasePath = join(scratch, "database-sessions.db")
-    app = await startExample(
+    ;({ app, context, page } = await openExample(
       {
         ...providerEnv(),
         AUTH_SECRET: newSecret(),
@@ -320,15 +336,10 @@ describe("Next.js example, database sessions (SQLite)", () => {
         DATABASE_PATH: databasePath,
       },
       databasePort,
-    )
-    context = await browser.newContext()
-    page = await context.newPage()
+    ))
   }, 60_000)
 
-  afterAll(async () => {
-    await context?.close()
-    await app?.stop()
-  })
+  afterAll(() => closeExample(app, context))
 
   it("signs in through the OpenID provider into a session row, and the proxy lets /protected through", async () => {
     await page.goto(`${app.origin}/protected`)

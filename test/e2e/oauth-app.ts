@@ -8,6 +8,7 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { startDevIdentityProvider, type DevClient, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { FetchBrowser, signInAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 
 export const appOrigin = "http://app.test"
 export const base = `${appOrigin}/auth`
@@ -49,6 +50,11 @@ export function startIdp(): Promise<DevIdentityProvider> {
       { sub: "dev-user-2", name: "Second User", email: "second@example.test", email_verified: true },
     ],
   })
+}
+
+/** The dev IdP for the enclosing suite: started before its tests, closed after them. */
+export function useDevIdp(): () => DevIdentityProvider {
+  return useSuiteResource(startIdp, (idp) => idp.close())
 }
 
 /** An OIDC provider found by discovery, with all three checks. */

@@ -2,11 +2,10 @@
  * OAuth 2 / OpenID Connect sign-in end to end: Auth() in-process, the dev IdP (oidc-provider) on
  * loopback, a cookie-keeping fetch browser in between. Nothing is mocked.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { customFetch, setEnvDefaults } from "../../packages/core/src/index.js"
 import { completeAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
 import { decode } from "../../packages/core/src/jwt.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import {
   appOrigin,
   base,
@@ -23,18 +22,11 @@ import {
   setCookieNames,
   specialClient,
   signInThroughIdp,
-  startIdp,
+  useDevIdp,
   startSignIn,
 } from "./oauth-app.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 /** A fetch that records what Gatehouse sends to the IdP, then sends it for real. */
 function recordingFetch() {
@@ -54,11 +46,11 @@ function recordingFetch() {
 
 describe("OIDC sign-in via discovery", () => {
   it("redirects to the discovered authorization endpoint with state, PKCE (S256) and nonce in 15-minute HttpOnly cookies", async () => {
-    const app = makeApp([oidcProvider(idp.issuer)])
+    const app = makeApp([oidcProvider(idp().issuer)])
     const browser = browserFor({ [appOrigin]: app })
     const { authorizationUrl, response } = await startSignIn(browser, "dev-oidc", { query: "?login_hint=dev-user-2&prompt=login" })
 
-    expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(`${idp.issuer}/auth`)
+    expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(`${idp().issuer}/auth`)
     const query = authorizationUrl.searchParams
     expect(query.get("response_type")).toBe("code")
     expect(query.get("client_id")).toBe(basicClient.client_id)
@@ -85,7 +77,7 @@ describe("OIDC sign-in via discovery", () => {
   })
 
   it("lets the app's query override plain params but never the check values", async () => {
-    const app = makeApp([oidcProvider(idp.issuer)])
+    const app = makeApp([oidcProvider(idp().issuer)])
     const browser = browserFor({ [appOrigin]: app })
     const { authorizationUrl } = await startSignIn(browser, "dev-oidc", {
       query: "?state=attacker&code_challenge=attacker&code_challenge_method=plain&nonce=attacker&scope=openid",
@@ -100,7 +92,7 @@ describe("OIDC sign-in via discovery", () => {
 
   it("a profile() that throws ends on the error page with OAuthProfileParseError logged, no session", async () => {
     const app = makeApp([
-      oidcProvider(idp.issuer, {
+      oidcProvider(idp().issuer, {
         profile() {
           throw new Error("profile mapping broke")
         },
@@ -116,7 +108,7 @@ describe("OIDC sign-in via discovery", () => {
 
   it("signs the user in: session from the ID token, check cookies deleted, jwt callback sees account and profile", async () => {
     const seen: any[] = []
-    const app = makeApp([oidcProvider(idp.issuer)], {
+    const app = makeApp([oidcProvider(idp().issuer)], {
       callbacks: {
         jwt(params) {
           seen.push(params)
@@ -141,7 +133,7 @@ describe("OIDC sign-in via discovery", () => {
 
     const signIn = seen.find((params) => params.account)
     expect(signIn.trigger).toBe("signIn")
-    expect(signIn.profile).toMatchObject({ sub: "dev-user-1", iss: idp.issuer, aud: basicClient.client_id, email: "Dev@Example.test" })
+    expect(signIn.profile).toMatchObject({ sub: "dev-user-1", iss: idp().issuer, aud: basicClient.client_id, email: "Dev@Example.test" })
     const { account } = signIn
     expect(account).toMatchObject({
       provider: "dev-oidc",
@@ -162,13 +154,13 @@ describe("OIDC sign-in via discovery", () => {
 
   it("discovers once per issuer and authenticates with client_secret_basic by default", async () => {
     const recorder = recordingFetch()
-    const app = makeApp([oidcProvider(idp.issuer, { [customFetch]: recorder.fetch })])
+    const app = makeApp([oidcProvider(idp().issuer, { [customFetch]: recorder.fetch })])
     await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc")
     await signInThroughIdp(browserFor({ [appOrigin]: app }), "dev-oidc")
 
     const discovery = recorder.requests.filter((r) => r.url.endsWith("/.well-known/openid-configuration"))
     expect(discovery).toHaveLength(1)
-    const tokenRequests = recorder.requests.filter((r) => r.url === `${idp.issuer}/token`)
+    const tokenRequests = recorder.requests.filter((r) => r.url === `${idp().issuer}/token`)
     expect(tokenRequests).toHaveLength(2)
     for (const request of tokenRequests) {
       const expected = `Basic ${btoa(`${basicClient.client_id}:${basicClient.client_secret}`)}`
@@ -185,7 +177,7 @@ describe("OIDC sign-in via discovery", () => {
   it("form-url-encodes Basic credentials as Auth.js does (spaces as +, `.` and `_` untouched)", async () => {
     const recorder = recordingFetch()
     const app = makeApp([
-      oidcProvider(idp.issuer, {
+      oidcProvider(idp().issuer, {
         clientId: specialClient.client_id,
         clientSecret: specialClient.client_secret,
         [customFetch]: recorder.fetch,
@@ -194,14 +186,14 @@ describe("OIDC sign-in via discovery", () => {
     const browser = browserFor({ [appOrigin]: app })
     const { response } = await signInThroughIdp(browser, "dev-oidc")
     expect(response.headers.get("location")).toBe(landing)
-    const token = recorder.requests.find((r) => r.url === `${idp.issuer}/token`)!
+    const token = recorder.requests.find((r) => r.url === `${idp().issuer}/token`)!
     expect(token.headers.get("authorization")).toBe(`Basic ${btoa("gatehouse.special_client:p%40ss+word%3A%2B%2F%25x")}`)
   })
 
   it("takes client id, secret and issuer from AUTH_<ID>_ID / _SECRET / _ISSUER", async () => {
     const app = makeApp([{ id: "dev-oidc", name: "Dev IdP", type: "oidc", checks: ["pkce", "state", "nonce"] }])
     setEnvDefaults(
-      { AUTH_DEV_OIDC_ID: basicClient.client_id, AUTH_DEV_OIDC_SECRET: basicClient.client_secret, AUTH_DEV_OIDC_ISSUER: idp.issuer },
+      { AUTH_DEV_OIDC_ID: basicClient.client_id, AUTH_DEV_OIDC_SECRET: basicClient.client_secret, AUTH_DEV_OIDC_ISSUER: idp().issuer },
       app.config,
     )
     const browser = browserFor({ [appOrigin]: app })
@@ -213,7 +205,7 @@ describe("OIDC sign-in via discovery", () => {
 
   it("handles response_mode=form_post: the provider POSTs the callback, state and nonce cookies are SameSite=None", async () => {
     const app = makeApp([
-      oidcProvider(idp.issuer, {
+      oidcProvider(idp().issuer, {
         id: "dev-form-post",
         authorization: { params: { scope: "openid profile email", response_mode: "form_post" } },
       }),
@@ -243,11 +235,11 @@ describe("OIDC sign-in via discovery", () => {
 
   it("reads the profile from userinfo when idToken is false", async () => {
     const recorder = recordingFetch()
-    const app = makeApp([oidcProvider(idp.issuer, { idToken: false, [customFetch]: recorder.fetch })])
+    const app = makeApp([oidcProvider(idp().issuer, { idToken: false, [customFetch]: recorder.fetch })])
     const browser = browserFor({ [appOrigin]: app })
     const { response } = await signInThroughIdp(browser, "dev-oidc", { username: "dev-user-2" })
     expect(response.headers.get("location")).toBe(landing)
-    expect(recorder.requests.some((r) => r.url === `${idp.issuer}/me`)).toBe(true)
+    expect(recorder.requests.some((r) => r.url === `${idp().issuer}/me`)).toBe(true)
     expect((await sessionOf(browser)).user).toEqual({ name: "Second User", email: "second@example.test" })
   })
 })
@@ -258,7 +250,7 @@ describe("OAuth 2 sign-in with explicit endpoints", () => {
     const seen: any[] = []
     const app = makeApp(
       [
-        oauthProvider(idp.issuer, {
+        oauthProvider(idp().issuer, {
           id: "dev-oauth-post",
           clientId: postClient.client_id,
           clientSecret: postClient.client_secret,
@@ -282,12 +274,12 @@ describe("OAuth 2 sign-in with explicit endpoints", () => {
 
     // No discovery at all: every endpoint is configured.
     expect(recorder.requests.some((r) => r.url.includes("/.well-known/"))).toBe(false)
-    const token = recorder.requests.find((r) => r.url === `${idp.issuer}/token`)!
+    const token = recorder.requests.find((r) => r.url === `${idp().issuer}/token`)!
     expect(token.headers.has("authorization")).toBe(false)
     const body = new URLSearchParams(token.body)
     expect(body.get("client_id")).toBe(postClient.client_id)
     expect(body.get("client_secret")).toBe(postClient.client_secret)
-    const userinfo = recorder.requests.find((r) => r.url === `${idp.issuer}/me`)!
+    const userinfo = recorder.requests.find((r) => r.url === `${idp().issuer}/me`)!
     expect(userinfo.headers.get("authorization")).toMatch(/^Bearer \S+/)
 
     const signIn = seen.find((params) => params.account)
@@ -310,11 +302,11 @@ describe("OAuth 2 sign-in with explicit endpoints", () => {
 
   it("uses the provider's own userinfo.request when it has one", async () => {
     const app = makeApp([
-      oauthProvider(idp.issuer, {
+      oauthProvider(idp().issuer, {
         userinfo: {
-          url: `${idp.issuer}/me`,
+          url: `${idp().issuer}/me`,
           async request({ tokens }: { tokens: { access_token: string } }) {
-            const response = await fetch(`${idp.issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
+            const response = await fetch(`${idp().issuer}/me`, { headers: { Authorization: `Bearer ${tokens.access_token}` } })
             return { ...(await response.json()), name: "From Custom Request" }
           },
         },
@@ -328,7 +320,7 @@ describe("OAuth 2 sign-in with explicit endpoints", () => {
 
 describe("two providers on one issuer", () => {
   it("each signs in through its own callback", async () => {
-    const app = makeApp([oidcProvider(idp.issuer), oidcProvider(idp.issuer, { id: "dev-oidc-b", name: "Dev IdP B" })])
+    const app = makeApp([oidcProvider(idp().issuer), oidcProvider(idp().issuer, { id: "dev-oidc-b", name: "Dev IdP B" })])
     for (const id of ["dev-oidc", "dev-oidc-b"]) {
       const browser = browserFor({ [appOrigin]: app })
       const { authorizationUrl, response } = await signInThroughIdp(browser, id)
@@ -346,11 +338,11 @@ describe("redirectProxyUrl", () => {
 
   it("sends the provider to the proxy, which hands the callback on to the deployment named in the state", async () => {
     const redirectProxyUrl = `${proxyOrigin}/auth`
-    const proxy = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], {
+    const proxy = makeApp([oidcProvider(idp().issuer, { checks: ["pkce"] })], {
       redirectProxyUrl,
       redirectProxyAllowedOrigins: [previewOrigin],
     })
-    const preview = makeApp([oidcProvider(idp.issuer, { checks: ["pkce"] })], { redirectProxyUrl })
+    const preview = makeApp([oidcProvider(idp().issuer, { checks: ["pkce"] })], { redirectProxyUrl })
     const browser = browserFor({ [proxyOrigin]: proxy, [previewOrigin]: preview })
 
     const { authorizationUrl } = await startSignIn(browser, "dev-oidc", { origin: previewOrigin })
@@ -390,9 +382,9 @@ describe("redirectProxyUrl", () => {
   ])("refuses to hand a callback on to an origin it does not list, when it %s", async (_label, allowed) => {
     const evilOrigin = "http://evil.test"
     const redirectProxyUrl = `${proxyOrigin}/auth`
-    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: allowed })
+    const proxy = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: allowed })
     // A deployment without AUTH_URL that trusts the Host header: the attacker's Host lands in the state.
-    const preview = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl })
+    const preview = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl })
     const attacker = browserFor({ [evilOrigin]: preview })
     const { authorizationUrl } = await startSignIn(attacker, "dev-oidc", { origin: evilOrigin })
     const statePayload = await decode({ token: authorizationUrl.searchParams.get("state")!, secret, salt: "encodedState" })
@@ -412,8 +404,8 @@ describe("redirectProxyUrl", () => {
   it("hands a callback on to a subdomain a wildcard entry lists", async () => {
     const branchOrigin = "http://pr-42.preview.test"
     const redirectProxyUrl = `${proxyOrigin}/auth`
-    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: ["http://*.preview.test"] })
-    const branch = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl })
+    const proxy = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl, redirectProxyAllowedOrigins: ["http://*.preview.test"] })
+    const branch = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl })
     const browser = browserFor({ [proxyOrigin]: proxy, [branchOrigin]: branch })
     const { authorizationUrl } = await startSignIn(browser, "dev-oidc", { origin: branchOrigin })
     const { signInAtDevIdp } = await import("../../packages/dev-idp/src/fetch-browser.js")
@@ -425,7 +417,7 @@ describe("redirectProxyUrl", () => {
   })
 
   it("signs in directly on the proxy itself", async () => {
-    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl: `${proxyOrigin}/auth` })
+    const proxy = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl: `${proxyOrigin}/auth` })
     const browser = browserFor({ [proxyOrigin]: proxy })
     const { authorizationUrl, response } = await signInThroughIdp(browser, "dev-oidc", { origin: proxyOrigin })
     expect(authorizationUrl.searchParams.get("redirect_uri")).toBe(`${proxyOrigin}/auth/callback/dev-oidc`)
@@ -434,7 +426,7 @@ describe("redirectProxyUrl", () => {
   })
 
   it("refuses a state it cannot decrypt at the proxy", async () => {
-    const proxy = makeApp([oidcProvider(idp.issuer)], { redirectProxyUrl: `${proxyOrigin}/auth` })
+    const proxy = makeApp([oidcProvider(idp().issuer)], { redirectProxyUrl: `${proxyOrigin}/auth` })
     const browser = browserFor({ [proxyOrigin]: proxy })
     const response = await browser.request(`${proxyOrigin}/auth/callback/dev-oidc?code=abc&state=not-a-jwe`)
     expect(response.headers.get("location")).toBe(`${proxyOrigin}/auth/error?error=Configuration`)

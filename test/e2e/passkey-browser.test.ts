@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import { launchChromium } from "./support/launch-chromium.js"
+import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
 import { startPasskeyServer, type PasskeyServer } from "./support/passkey-server.js"
 
 let browser: Browser
@@ -47,16 +48,7 @@ beforeEach(async () => {
   page.on("response", (response) => trace.push(`${response.status()} ${response.request().method()} ${response.url()}`))
   cdp = await context.newCDPSession(page)
   await cdp.send("WebAuthn.enable", { enableUI: false })
-  ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  }))
+  authenticatorId = await addPasskeyAuthenticator(cdp)
 })
 
 afterEach(async (test) => {
@@ -192,9 +184,7 @@ describe("@gatehouse/webauthn-browser", () => {
     expect(again).toBe("InvalidStateError")
     // …so the user brings another one.
     await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId })
-    ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-    }))
+    authenticatorId = await addPasskeyAuthenticator(cdp)
     const added = await page.evaluate(() => (window as any).passkeys.signIn("passkey", { action: "register", redirect: false }))
     expect(added.ok).toBe(true)
     const user = await buttonServer.adapter.getUserByEmail!("helper@example.test")

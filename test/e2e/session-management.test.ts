@@ -6,24 +6,17 @@
  * revocation made behind this process's back (as another instance would) is seen within a second.
  */
 import { decodeJwt } from "jose"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { beforeEach, describe, expect, it } from "vitest"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import type { SessionInfo } from "../../packages/core/src/types.js"
 import { revokeUserSessions } from "../../packages/core/src/index.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { decode } from "../../packages/core/src/jwt.js"
-import { appOrigin, base, secret, signInThroughIdp, startIdp } from "./oauth-app.js"
+import { appOrigin, base, secret, signInThroughIdp, useDevIdp } from "./oauth-app.js"
 import { type DatabaseApp, databaseApp, readSession, sessionCookieName, sessionTokenOf } from "./support/database-session-app.js"
 import { type SessionDatabase, sessionDatabases, useSessionDatabase } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
-beforeAll(async () => {
-  idp = await startIdp()
-})
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useDevIdp()
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -96,7 +89,7 @@ describe.each(sessionDatabases)("session management on $label", (kind) => {
 
   describe.each(strategies)("%s strategy", (strategy) => {
     const appWith = (adapter: Adapter = db.adapter, events = {}) =>
-      databaseApp(adapter, idp.issuer, { session: { strategy, revocationCheckInterval: 1 }, events })
+      databaseApp(adapter, idp().issuer, { session: { strategy, revocationCheckInterval: 1 }, events })
 
     it("two browsers list both sessions with the right one current; A revokes B, B is signed out, A stays", async () => {
       const app = appWith()
@@ -229,7 +222,7 @@ describe.each(sessionDatabases)("session management on $label", (kind) => {
     if (strategy === "jwt") {
       it("1,000 session reads inside the interval make zero adapter calls", async () => {
         const { adapter, calls } = countingAdapter(db.adapter)
-        const app = databaseApp(adapter, idp.issuer, { session: { strategy, revocationCheckInterval: 60 } })
+        const app = databaseApp(adapter, idp().issuer, { session: { strategy, revocationCheckInterval: 60 } })
         const a = await signIn(app, "A")
         calls.length = 0
         for (let i = 0; i < 1000; i++) expect(await signedIn(a)).toBe(true)

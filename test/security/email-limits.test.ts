@@ -16,7 +16,9 @@ import type { AuthConfig, RateLimitOptions } from "../../packages/core/src/types
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { pageForms } from "@gatehouse/test-kit/html-form"
-import { codeFromMail, linkFromMail, startSmtpSink, type ReceivedMail, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
+import { codeFromMail, linkFromMail, type ReceivedMail } from "@gatehouse/test-kit/smtp-sink"
+import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 
 const origin = "http://localhost:3000"
 const base = `${origin}/auth`
@@ -38,23 +40,13 @@ async function postgresBackend(): Promise<Backend> {
   return { adapter: PostgresAdapter(database.pool), close: () => database.drop() }
 }
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(async () => {
-  await sink?.close()
-})
-
-function address(label: string): string {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`
-}
+const sink = useSmtpSink()
 
 /** Takes every mail that has arrived so far (the sink keeps them in order). */
 async function mailsFor(email: string, count: number): Promise<ReceivedMail[]> {
   const mails: ReceivedMail[] = []
   while (mails.length < count) {
-    const mail = await sink.nextMail()
+    const mail = await sink().nextMail()
     if (mail.envelope.to.includes(email)) mails.push(mail)
   }
   return mails
@@ -79,7 +71,7 @@ describe.each([
       trustHost: true,
       basePath: "/auth",
       adapter: backend.adapter,
-      providers: [Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" })],
+      providers: [Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>" })],
       logger,
       rateLimit,
     }
@@ -112,21 +104,25 @@ describe.each([
 
   test("padding the address (1,100 spaces) does not escape its per-address limit: no mail past it", async () => {
     const { browser } = app({ perIp: false, perAccount: { limit: 3, window: 60 } })
-    const victim = address("padded")
-    const before = sink.received.length
+    const victim = uniqueAddress("padded")
+    const before = sink().received.length
     const statuses = []
     for (const pad of [0, 1100, 1100, 1200, 1279 - victim.length])
       statuses.push((await requestMail(browser, " ".repeat(pad) + victim)).status)
     expect(statuses).toEqual([302, 302, 302, 429, 429])
     await mailsFor(victim, 3)
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(sink.received.slice(before).filter((m) => m.envelope.to.includes(victim))).toHaveLength(3)
+    expect(
+      sink()
+        .received.slice(before)
+        .filter((m) => m.envelope.to.includes(victim)),
+    ).toHaveLength(3)
   })
 
   test("an address padded past the flow's length limit is refused without a mail, and counted", async () => {
     const { browser, logger } = app({ perIp: false, perAccount: { limit: 2, window: 60 } })
-    const victim = address("overlong")
-    const before = sink.received.length
+    const victim = uniqueAddress("overlong")
+    const before = sink().received.length
     const locations = []
     for (let i = 0; i < 3; i++) {
       const response = await requestMail(browser, " ".repeat(1300) + victim)
@@ -134,12 +130,12 @@ describe.each([
     }
     expect(locations).toEqual([`${base}/signin?error=EmailSignin`, `${base}/signin?error=EmailSignin`, "429"])
     await new Promise((resolve) => setTimeout(resolve, 200))
-    expect(sink.received.length).toBe(before)
+    expect(sink().received.length).toBe(before)
     expect(logger.errors.some((e) => /too long/.test(e.message))).toBe(true)
   })
 
   test("a new mail supersedes the earlier code; the earlier link still works", async () => {
-    const email = address("supersede")
+    const email = uniqueAddress("supersede")
     const { browser } = app()
     await requestMail(browser, email)
     const [first] = await mailsFor(email, 1)
@@ -159,7 +155,7 @@ describe.each([
   })
 
   test("M mails give five guesses in all, not 5·M: after five wrong codes even the latest right one is refused", async () => {
-    const email = address("many-mails")
+    const email = uniqueAddress("many-mails")
     const { browser } = app()
     for (let i = 0; i < 4; i++) await requestMail(browser, email)
     const mails = await mailsFor(email, 4)
@@ -176,7 +172,7 @@ describe.each([
 
   test("mails sent at once: at most one of their codes signs in", async () => {
     for (let round = 0; round < 3; round++) {
-      const email = address("race")
+      const email = uniqueAddress("race")
       const { browser } = app()
       await browser.csrfToken(base) // one CSRF cookie first, so the five posts race on the mails, not on minting cookies
       await Promise.all(Array.from({ length: 5 }, () => requestMail(browser, email)))

@@ -18,19 +18,15 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { adaCredentials, credentialsConfig, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { pageForms } from "@gatehouse/test-kit/html-form"
-import { linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
+import { linkFromMail } from "@gatehouse/test-kit/smtp-sink"
 import { sendWebResponse, toWebRequest } from "../../examples/demo/node-request.mjs"
+import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 
 const publicOrigin = "https://app.example.test"
 const secret = "gatehouse-public-origin-test-secret-0123456789"
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(async () => {
-  await sink?.close()
-})
+const sink = useSmtpSink()
 beforeEach(() => {
   for (const name of ["AUTH_URL", "NEXTAUTH_URL", "AUTH_TRUST_HOST", "AUTH_REDIRECT_PROXY_URL"]) vi.stubEnv(name, undefined)
   vi.stubEnv("AUTH_URL", `${publicOrigin}/auth`)
@@ -46,7 +42,7 @@ function app() {
     logger,
     rateLimit: false,
     providers: [
-      Nodemailer({ server: sink.server, from: "Gatehouse <no-reply@gatehouse.test>" }),
+      Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>" }),
       {
         id: "acme",
         name: "Acme",
@@ -76,10 +72,6 @@ async function requestMail(browser: TestBrowser, base: string, email: string, ca
   return browser.post(`${base}/signin/nodemailer`, { email, ...(callbackUrl ? { callbackUrl } : {}) }, base)
 }
 
-function address(label: string): string {
-  return `${label}-${crypto.randomUUID().slice(0, 8)}@example.test`
-}
-
 describe("in production, with AUTH_URL set", () => {
   beforeEach(() => vi.stubEnv("NODE_ENV", "production"))
 
@@ -91,12 +83,12 @@ describe("in production, with AUTH_URL set", () => {
     ["a host with userinfo", `${publicOrigin}/auth`, { host: "app.example.test@evil.example" }],
   ])("refuses a sign-in mail requested under %s: 400, UntrustedHost logged, no mail, no token row", async (_label, base, headers) => {
     const { config, logger, rows } = app()
-    const mailsBefore = sink.received.length
+    const mailsBefore = sink().received.length
     const response = await Auth(
       new Request(`${base}/signin/nodemailer`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
-        body: new URLSearchParams({ email: address("victim"), csrfToken: "x" }),
+        body: new URLSearchParams({ email: uniqueAddress("victim"), csrfToken: "x" }),
       }),
       config,
     )
@@ -106,7 +98,7 @@ describe("in production, with AUTH_URL set", () => {
     expect(logger.errors.map((e) => (e as { type?: string }).type)).toEqual(["UntrustedHost"])
     expect(logger.errors[0].message).toContain(publicOrigin)
     expect(rows()).toBe(0)
-    expect(sink.received.length).toBe(mailsBefore)
+    expect(sink().received.length).toBe(mailsBefore)
   })
 
   it("refuses every action under a foreign host, the session and the pages too", async () => {
@@ -130,11 +122,11 @@ describe("in production, with AUTH_URL set", () => {
   ])("answers %s, with the mail link and redirects on AUTH_URL's origin", async (_label, base, headers) => {
     const { config, logger, rows } = app()
     const browser = browserWithHeaders(config, headers)
-    const email = address("ada")
+    const email = uniqueAddress("ada")
     const response = await requestMail(browser, base, email, `${publicOrigin}/dashboard`)
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${publicOrigin}/auth/verify-request?provider=nodemailer&type=email`)
-    const received = await sink.nextMail()
+    const received = await sink().nextMail()
     expect(received.envelope.to).toEqual([email])
     const link = linkFromMail(received)
     expect(link.origin).toBe(publicOrigin)
@@ -164,10 +156,10 @@ describe("in development, with AUTH_URL set", () => {
   it("builds the mail link and the redirect on AUTH_URL's origin, whatever Host the request came with", async () => {
     const { config } = app()
     const browser = browserWithHeaders(config, spoofedHeaders)
-    const email = address("victim")
+    const email = uniqueAddress("victim")
     const response = await requestMail(browser, spoofed, email, "http://evil.example/landing")
     expect(response.headers.get("location")).toBe(`${publicOrigin}/auth/verify-request?provider=nodemailer&type=email`)
-    const link = linkFromMail(await sink.nextMail())
+    const link = linkFromMail(await sink().nextMail())
     expect(link.origin).toBe(publicOrigin)
     // The attacker's callbackUrl is on a foreign origin now, so the redirect callback drops it.
     expect(link.searchParams.get("callbackUrl")).toBe(publicOrigin)

@@ -26,17 +26,8 @@ export interface AccountRow extends StoredAccountTokens {
   expires_at: string | null
 }
 
-export interface SessionRow {
-  sessionToken: string
-  userId: string
-  expires: Date
-  // Present on a database migrated to version 4 only.
-  createdAt?: Date | null
-  lastSeenAt?: Date | null
-  userAgent?: string | null
-  provider?: string | null
-  providerSessionId?: string | null
-}
+/** node-postgres returns a session row as the record itself: the metadata columns only on a database migrated to version 4. */
+export type SessionRow = AdapterSession
 
 export interface SessionAndUserRow extends UserRow {
   sessionToken: string

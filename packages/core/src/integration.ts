@@ -5,7 +5,7 @@
 export { findProvider } from "./integration/find-provider.js"
 export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-headers.js"
 export { sessionFromBody, sessionFromResponse } from "./integration/read-session.js"
-export { parseSetCookie, type ParsedSetCookie, type SetCookieOptions } from "./integration/parse-set-cookie.js"
+export { cookieFromSetCookie, parseSetCookie, type ParsedSetCookie, type SetCookieOptions } from "./integration/parse-set-cookie.js"
 export { logPrefix, reportError } from "./config/logger.js"
 export { minimumSecretLength, warnIfSecretIsShort } from "./integration/warn-if-secret-is-short.js"
 export { accessTokenForServer } from "./access-token/get-access-token.js"

@@ -5,10 +5,14 @@ import { parseSetCookie } from "@gatehouse/core/integration"
  * Moves every `Set-Cookie` line of a core response (`headers.getSetCookie()`) onto Qwik's cookie API, one cookie each.
  * Qwik writes its own cookies at the end of the request; headers set by hand would be lost or
  * merged into one comma-joined line, which breaks cookies whose `Expires` holds a comma.
+ * The value stays encoded as core wrote it (Qwik writes a string value as given), and `Partitioned` and
+ * `Priority` are left out: Qwik's cookie options have neither.
  */
 export function applySetCookies(lines: readonly string[], to: Cookie): void {
   for (const line of lines) {
     const cookie = parseSetCookie(line)
-    if (cookie) to.set(cookie.name, cookie.value, cookie.options)
+    if (!cookie) continue
+    const { partitioned: _partitioned, priority: _priority, ...options } = cookie.options
+    to.set(cookie.name, cookie.value, options)
   }
 }

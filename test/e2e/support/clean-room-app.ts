@@ -9,11 +9,14 @@
  *
  * Apps are written under .tmp/clean-room/ (ignored by git), one folder per app and test run.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process"
+import { execFile } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, relative, resolve } from "node:path"
 import { promisify } from "node:util"
+import { type RunningServer, spawnServer } from "./spawn-server.js"
+
+export type { RunningServer }
 
 const run = promisify(execFile)
 export const repoRoot = resolve(import.meta.dirname, "../../..")
@@ -171,12 +174,6 @@ export function assertCannotResolveOptionalPeers(app: CleanRoomApp): void {
   }
 }
 
-export interface RunningServer {
-  origin: string
-  output: () => string
-  stop: () => Promise<void>
-}
-
 /** Starts a built app's server and waits until `probePath` answers (any status). */
 export async function startServer(
   app: CleanRoomApp,
@@ -185,33 +182,13 @@ export async function startServer(
   env: Record<string, string>,
   probePath: string,
 ): Promise<RunningServer> {
-  let output = ""
-  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+  return spawnServer({
+    command: command[0]!,
+    args: command.slice(1),
     cwd: app.dir,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  child.stdout!.on("data", (chunk) => (output += chunk))
-  child.stderr!.on("data", (chunk) => (output += chunk))
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`${command.join(" ")} exited early:\n${output}`)
-    try {
-      await fetch(`${origin}${probePath}`)
-      break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`${command.join(" ")} did not answer within 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return {
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env } as Record<string, string>,
+    probeUrl: `${origin}${probePath}`,
     origin,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM")
-      await exited
-    },
-  }
+    label: command.join(" "),
+  })
 }

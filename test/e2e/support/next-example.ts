@@ -10,10 +10,11 @@
  * its directory, which would pull it from under the servers of another test file (in a working
  * tree where packages are rebuilt during a run, the fingerprint can change mid-run).
  */
-import { spawn, type ChildProcess } from "node:child_process"
+import { spawn } from "node:child_process"
 import { createHash, randomBytes } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
 import { freePort } from "./free-port.js"
+import { type RunningServer, spawnServer } from "./spawn-server.js"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { threadId } from "node:worker_threads"
@@ -30,11 +31,8 @@ const buildLock = join(stateDir, "lock")
 const usersDir = join(stateDir, "users")
 const fingerprintFile = join(exampleDir, distDir, "gatehouse-e2e-inputs")
 
-export interface RunningApp {
-  origin: string
-  output: () => string
-  stop: () => Promise<void>
-}
+/** `next start` as a test sees it. */
+export type RunningApp = RunningServer
 
 export { freePort }
 
@@ -186,39 +184,17 @@ export async function startExample(env: Record<string, string | undefined>, port
   const port = options.port ?? (await freePort())
   const listening = `http://127.0.0.1:${port}`
   const origin = `http://${options.hostname ?? "127.0.0.1"}:${port}`
-  let output = ""
   const childEnv: Record<string, string> = {}
   for (const [name, value] of Object.entries({ ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1", ...env })) {
     if (value !== undefined) childEnv[name] = value
   }
-  const child: ChildProcess = spawn(process.execPath, [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  return spawnServer({
+    command: process.execPath,
+    args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     cwd: exampleDir,
     env: childEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  })
-  child.stdout!.on("data", (chunk) => (output += chunk))
-  child.stderr!.on("data", (chunk) => (output += chunk))
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`next start exited early:\n${output}`)
-    try {
-      // Any answer means it listens; a misconfigured app (tested in next.test.ts) answers with errors.
-      await fetch(`${listening}/api/auth/providers`)
-      break
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`next start did not answer within 30 s:\n${output}`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-  return {
+    probeUrl: `${listening}/api/auth/providers`,
     origin,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM")
-      await exited
-    },
-  }
+    label: "next start",
+  })
 }

@@ -7,11 +7,12 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import { afterAll, beforeAll, beforeEach } from "vitest"
+import { beforeEach } from "vitest"
 import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import { migrate, PostgresAdapter } from "../../../packages/adapter-pg/src/index.js"
 import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { failInserts, stopFailingInserts } from "./postgres-faults.js"
 
 export type TableName = "users" | "accounts" | "sessions"
@@ -132,15 +133,10 @@ export const sessionDatabases: SessionDatabaseKind[] = [sqliteDatabase, postgres
  * the block; the returned function gives the open database.
  */
 export function useSessionDatabase(kind: SessionDatabaseKind): () => SessionDatabase {
-  let db: SessionDatabase | undefined
-  beforeAll(async () => {
-    db = await kind.open()
-  })
-  afterAll(async () => {
-    await db?.close()
-  })
-  beforeEach(async () => {
-    await db!.reset()
-  })
-  return () => db!
+  const db = useSuiteResource(
+    () => kind.open(),
+    (opened) => opened.close(),
+  )
+  beforeEach(() => db().reset())
+  return db
 }

@@ -1,5 +1,6 @@
+import { adapterWithMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 import { describe, expect, test } from "vitest"
-import type { Adapter } from "../adapters.js"
+import { flowMethods } from "../config/adapter-methods.js"
 import Credentials from "../providers/credentials.js"
 import GitHub from "../providers/github.js"
 import Nodemailer from "../providers/nodemailer.js"
@@ -28,28 +29,8 @@ function problems(findings: Finding[]): Finding[] {
   return findings.filter((finding) => finding.level !== "info")
 }
 
-/** Every method of a database adapter that stores passkeys: the shape is what is checked. */
-const fullAdapter = Object.fromEntries(
-  [
-    "createUser",
-    "getUser",
-    "getUserByEmail",
-    "getUserByAccount",
-    "updateUser",
-    "linkAccount",
-    "createSession",
-    "getSessionAndUser",
-    "updateSession",
-    "deleteSession",
-    "createVerificationToken",
-    "useVerificationToken",
-    "getAccount",
-    "getAuthenticator",
-    "createAuthenticator",
-    "listAuthenticatorsByUserId",
-    "updateAuthenticatorCounter",
-  ].map((name) => [name, async () => null]),
-) as unknown as Adapter
+/** Every method of a database adapter that stores passkeys and sends e-mail links: the shape is what is checked. */
+const fullAdapter = adapterWithMethods(flowMethods)
 
 describe("a clean config", () => {
   test("has no findings in development", () => {

@@ -73,12 +73,7 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   try {
     setEnvDefaults(env, config, true)
   } catch (error) {
-    findings.push({
-      level: "error",
-      check: "provider-invalid",
-      message: `A provider could not be created: ${(error as Error).message}`,
-      fix: "Pass the provider the options it asks for (or set its AUTH_<PROVIDER>_* variables)",
-    })
+    findings.push(providerInvalid(error, "Pass the provider the options it asks for (or set its AUTH_<PROVIDER>_* variables)"))
     return findings
   }
 
@@ -90,12 +85,7 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   try {
     providers = config.providers.map(mergeProvider)
   } catch (error) {
-    findings.push({
-      level: "error",
-      check: "provider-invalid",
-      message: `A provider could not be created: ${(error as Error).message}`,
-      fix: "Pass the provider the options it asks for",
-    })
+    findings.push(providerInvalid(error, "Pass the provider the options it asks for"))
     return findings
   }
   const origin = publicUrl?.origin ?? options.origin?.replace(/\/+$/, "") ?? "<origin>"
@@ -113,6 +103,11 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
  * without `authorize`, two providers with one id…), in core's own words. Core stops at its first
  * problem, so this runs only when no error was found above; secret and host are judged above.
  */
+/** A provider whose factory or merge threw: the doctor stops there, as the app would. */
+function providerInvalid(error: unknown, fix: string): Finding {
+  return { level: "error", check: "provider-invalid", message: `A provider could not be created: ${(error as Error).message}`, fix }
+}
+
 function checkWhatCoreRefuses(providers: ProviderConfig[], config: AuthConfig, findings: Finding[]) {
   if (findings.some((finding) => finding.level === "error")) return
   const judged = {

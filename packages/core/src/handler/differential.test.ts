@@ -31,7 +31,8 @@ interface Shared {
   useSecureCookies?: boolean
 }
 
-function gatehouseConfig(shared: Shared = {}): AuthConfig {
+/** What both configs hold alike; the providers and the logger are each implementation's own. */
+function commonConfig(shared: Shared) {
   return {
     secret: shared.secret ?? secret,
     trustHost: true,
@@ -39,6 +40,12 @@ function gatehouseConfig(shared: Shared = {}): AuthConfig {
     pages: shared.pages,
     useSecureCookies: shared.useSecureCookies,
     callbacks: shared.signIn ? { signIn: shared.signIn } : undefined,
+  }
+}
+
+function gatehouseConfig(shared: Shared = {}): AuthConfig {
+  return {
+    ...commonConfig(shared),
     providers: [
       Credentials({ credentials: credentialFields, authorize }),
       ...(shared.withGitHub ? [GitHub({ clientId: "client-id", clientSecret: "client-secret" })] : []),
@@ -49,12 +56,7 @@ function gatehouseConfig(shared: Shared = {}): AuthConfig {
 
 function authJsConfig(shared: Shared = {}): AuthJsConfig {
   return {
-    secret: shared.secret ?? secret,
-    trustHost: true,
-    basePath: "/auth",
-    pages: shared.pages,
-    useSecureCookies: shared.useSecureCookies,
-    callbacks: shared.signIn ? { signIn: shared.signIn } : undefined,
+    ...commonConfig(shared),
     providers: [
       AuthJsCredentials({ credentials: credentialFields, authorize: authorize as any }),
       ...(shared.withGitHub ? [AuthJsGitHub({ clientId: "client-id", clientSecret: "client-secret" })] : []),
@@ -319,33 +321,27 @@ describe.each([
     expect(session.blob).toBe(blob)
   })
 
-  it("a CSRF cookie minted by @auth/core is honoured by Gatehouse", async () => {
-    const authjs = new TestBrowser((r) => AuthJs(r, authJsConfig()))
-    const csrfToken = await authjs.csrfToken(base)
-    const config = gatehouseConfig()
-    const gatehouse = new TestBrowser((r) => Auth(r, config))
-    for (const [key, value] of authjs.cookies) gatehouse.cookies.set(key, value)
-    const response = await gatehouse.fetch(`${base}/callback/credentials`, {
+  /** Takes `from`'s CSRF token and cookies over to `to`, and signs in there with them. */
+  async function signInWithCsrfFrom(from: TestBrowser, to: TestBrowser): Promise<Response> {
+    const csrfToken = await from.csrfToken(base)
+    for (const [key, value] of from.cookies) to.cookies.set(key, value)
+    return to.fetch(`${base}/callback/credentials`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ csrfToken, username: "ada", password: "lovelace" }),
     })
+  }
+
+  it("a CSRF cookie minted by @auth/core is honoured by Gatehouse", async () => {
+    const { gatehouse, authjs } = pair()
+    const response = await signInWithCsrfFrom(authjs, gatehouse)
     expect(response.headers.get("location")).toBe(origin)
     expect(gatehouse.cookies.has(name)).toBe(true)
   })
 
   it("a CSRF cookie minted by Gatehouse is honoured by @auth/core", async () => {
-    const config = gatehouseConfig()
-    const gatehouse = new TestBrowser((r) => Auth(r, config))
-    const csrfToken = await gatehouse.csrfToken(base)
-    const authConfig = authJsConfig()
-    const authjs = new TestBrowser((r) => AuthJs(r, authConfig))
-    for (const [key, value] of gatehouse.cookies) authjs.cookies.set(key, value)
-    const response = await authjs.fetch(`${base}/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, username: "ada", password: "lovelace" }),
-    })
+    const { gatehouse, authjs } = pair()
+    const response = await signInWithCsrfFrom(gatehouse, authjs)
     expect(new URL(response.headers.get("location")!, base).href).toBe(new URL(origin).href)
     expect(authjs.cookies.has(name)).toBe(true)
   })

@@ -13,51 +13,42 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { ResponseInternal } from "../types.js"
+import type { AuthAction, ResponseInternal } from "../types.js"
+
+type ActionRoute = (
+  request: RequestInternal,
+  options: InternalOptions,
+  config: ResolvedConfig,
+) => Promise<ResponseInternal> | ResponseInternal
+
+/** The actions that answer GET and POST (any method but GET counts as POST here). */
+const getAndPost = new Map<AuthAction, ActionRoute>([
+  ["session", session],
+  ["signin", signin],
+  ["signout", signout],
+  ["callback", callback],
+])
+
+/** The actions that answer GET only. */
+const getOnly = new Map<AuthAction, ActionRoute>([
+  ["providers", (_request, options) => providers(options.providers)],
+  ["csrf", (_request, options, config) => csrf(config.skipCSRFCheck, options)],
+  ["verify-request", verifyRequest],
+  ["error", error],
+  ["webauthn-options", webauthnOptions],
+])
 
 /** Auth.js's method × action matrix: each allowed pair to its action, everything else refused. */
 export async function routeAction(request: RequestInternal, options: InternalOptions, config: ResolvedConfig): Promise<ResponseInternal> {
   const { action, method } = request
   // Answers every method itself: the provider gets 400 (never a redirect) for anything but its POST.
   if (action === "backchannel-logout") return backchannelLogout(request, options as InternalOptions<"oauth">)
-  if (method === "GET") {
-    switch (action) {
-      case "providers":
-        return providers(options.providers)
-      case "session":
-        return session(request, options)
-      case "sessions":
-        if (!request.operation) return sessions(request, options)
-        break
-      case "csrf":
-        return csrf(config.skipCSRFCheck, options)
-      case "signin":
-        return signin(request, options)
-      case "signout":
-        return signout(request, options)
-      case "callback":
-        return callback(request, options)
-      case "verify-request":
-        return verifyRequest(request, options)
-      case "error":
-        return error(request, options)
-      case "webauthn-options":
-        return webauthnOptions(request, options)
-    }
+  // A GET lists the sessions; only POST /sessions/revoke changes them.
+  if (action === "sessions") {
+    if (method === "GET" ? !request.operation : request.operation === "revoke") return sessions(request, options)
   } else {
-    switch (action) {
-      case "session":
-        return session(request, options)
-      case "sessions":
-        if (request.operation === "revoke") return sessions(request, options)
-        break
-      case "signin":
-        return signin(request, options)
-      case "signout":
-        return signout(request, options)
-      case "callback":
-        return callback(request, options)
-    }
+    const route = getAndPost.get(action) ?? (method === "GET" ? getOnly.get(action) : undefined)
+    if (route) return route(request, options, config)
   }
   throw new UnknownAction(`Unsupported action: ${method} ${action}${request.operation ? `/${request.operation}` : ""}`)
 }

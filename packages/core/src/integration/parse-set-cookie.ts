@@ -1,3 +1,5 @@
+import type { Cookie } from "../primitives.js"
+
 /** Attributes of a `Set-Cookie` line, as the integrations' cookie APIs take them (`expires` kept as written). */
 export interface SetCookieOptions {
   path?: string
@@ -7,6 +9,8 @@ export interface SetCookieOptions {
   httpOnly?: boolean
   secure?: boolean
   sameSite?: "strict" | "lax" | "none"
+  partitioned?: boolean
+  priority?: "low" | "medium" | "high"
 }
 
 export interface ParsedSetCookie {
@@ -17,11 +21,12 @@ export interface ParsedSetCookie {
 }
 
 const SAME_SITE_VALUES = new Set(["strict", "lax", "none"])
+const PRIORITY_VALUES = new Set(["low", "medium", "high"])
 
 /**
  * Reads one `Set-Cookie` header line (as core writes them) into name, value and attributes, the shape
- * the frameworks' cookie APIs take. Returns null for a line without `name=`, which no browser would
- * accept either.
+ * the frameworks' cookie APIs take. Unknown attributes and malformed arguments are ignored. Returns
+ * null for a line without `name=`, which no browser would accept either.
  */
 export function parseSetCookie(line: string): ParsedSetCookie | null {
   const [pair = "", ...attributes] = line.split(";")
@@ -37,31 +42,65 @@ export function parseSetCookie(line: string): ParsedSetCookie | null {
     const argument = equals === -1 ? "" : attribute.slice(equals + 1).trim()
     switch (key) {
       case "path":
-        options.path = argument
+        if (argument) options.path = argument
         break
       case "domain":
-        options.domain = argument
+        if (argument) options.domain = argument
         break
       case "expires":
-        options.expires = argument
+        if (argument) options.expires = argument
         break
-      case "max-age": {
-        const seconds = Number(argument)
-        if (Number.isFinite(seconds)) options.maxAge = Math.trunc(seconds)
+      case "max-age":
+        // RFC 6265 §5.2.2: an optional minus and digits, anything else is ignored.
+        if (/^-?\d+$/.test(argument)) options.maxAge = Number(argument)
         break
-      }
       case "httponly":
         options.httpOnly = true
         break
       case "secure":
         options.secure = true
         break
+      case "partitioned":
+        options.partitioned = true
+        break
       case "samesite": {
         const sameSite = argument.toLowerCase()
         if (SAME_SITE_VALUES.has(sameSite)) options.sameSite = sameSite as SetCookieOptions["sameSite"]
         break
       }
+      case "priority": {
+        const priority = argument.toLowerCase()
+        if (PRIORITY_VALUES.has(priority)) options.priority = priority as SetCookieOptions["priority"]
+        break
+      }
     }
   }
   return { name, value, options }
+}
+
+/**
+ * A `Set-Cookie` line as core's cookie object, for cookie APIs that encode the value themselves
+ * (Next's cookie store, SvelteKit's `cookies.set`): the value decoded, `Expires` as a Date (dropped
+ * when it is not a date). Not Next's own parser: that one drops an empty value and `Max-Age=0`,
+ * which are exactly what a cleared cookie is made of.
+ */
+export function cookieFromSetCookie(line: string): Cookie | null {
+  const parsed = parseSetCookie(line)
+  if (!parsed) return null
+  const { expires, ...options } = parsed.options
+  const expiresAt = expires === undefined ? undefined : new Date(expires)
+  return {
+    name: parsed.name,
+    value: decodeOrKeep(parsed.value),
+    options: expiresAt && !Number.isNaN(expiresAt.getTime()) ? { ...options, expires: expiresAt } : options,
+  }
+}
+
+function decodeOrKeep(value: string): string {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    // Not percent-encoded after all: kept as written.
+    return value
+  }
 }

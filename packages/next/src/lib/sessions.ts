@@ -6,11 +6,10 @@
  * written through next/headers, as `signOut` does.
  */
 import { listSessions, revokeSessions } from "@gatehouse/core"
-import { reportError } from "@gatehouse/core/integration"
+import { cookieFromSetCookie, reportError } from "@gatehouse/core/integration"
 import type { RevokeTarget } from "@gatehouse/core/types"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { writeCookies } from "./next-headers.js"
-import { parseSetCookie } from "./parse-set-cookie.js"
 import { serverRequestContext } from "./server-request.js"
 import { serverSessionConfig } from "./server-session-config.js"
 import type { NextAuthResult, RevokeSessionsResult } from "./types.js"
@@ -38,7 +37,7 @@ async function forThisUser<T>(resolveConfig: ConfigResolver, run: (request: Requ
 async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Promise<RevokeSessionsResult> {
   const { revoked, signedOut, setCookie } = await forThisUser(resolveConfig, (request, config) => revokeSessions(request, config, target))
   // Core hands cleared cookies back as Set-Cookie values; Next's cookie store takes them as objects.
-  await writeCookies(setCookie.map(parseSetCookie).filter((cookie) => cookie !== null))
+  await writeCookies(setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null))
   return { revoked, signedOut }
 }
 

@@ -1,7 +1,6 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import { listSessions, revokeSessions, type RevokeTarget, type SessionInfo } from "@gatehouse/core"
-import { parseSetCookie } from "@gatehouse/core/integration"
-import type { Cookie } from "@gatehouse/core/types"
+import { cookieFromSetCookie } from "@gatehouse/core/integration"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
 import type { PreparedConfig } from "./prepare-config.js"
 import type { KitRuntime } from "./types.js"
@@ -48,7 +47,7 @@ export function localsSessions(event: RequestEvent, context: SessionsContext): L
     const result = await revokeSessions(requestForCore(event), config, target)
     applyAuthCookies(
       event,
-      result.setCookie.map(toCookie).filter((cookie) => cookie !== null),
+      result.setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null),
     )
     if (result.signedOut) context.signedOut(event)
     return { revoked: result.revoked, signedOut: result.signedOut }
@@ -75,18 +74,4 @@ function requestForCore(event: RequestEvent): Request {
   const userAgent = event.request.headers.get("user-agent")
   if (userAgent) headers.set("user-agent", userAgent)
   return new Request(event.url, { headers })
-}
-
-/** A `Set-Cookie` line from core as core's cookie shape, its value decoded: SvelteKit encodes it again on the way out. */
-function toCookie(line: string): Cookie | null {
-  const parsed = parseSetCookie(line)
-  if (!parsed) return null
-  const { expires, ...options } = parsed.options
-  let value = parsed.value
-  try {
-    value = decodeURIComponent(value)
-  } catch {
-    // Not percent-encoded after all: kept as written.
-  }
-  return { name: parsed.name, value, options: { ...options, ...(expires ? { expires: new Date(expires) } : {}) } }
 }

@@ -88,34 +88,31 @@ describe("event.locals.auth()", () => {
 })
 
 describe("caching of responses that carry session cookies", () => {
-  it("marks a page response private when reading the session refreshed the cookie", async () => {
+  /** A page that reads the session, whose reading refreshes the session cookie, answering with `page()`. */
+  async function pageAfterCookieRefresh(page: () => Response): Promise<Response> {
     const config = testConfig({ session: { maxAge: 60, updateAge: 0 } })
     const cookie = await demoSessionCookie(config)
     const { handle } = createSvelteKitAuth(config, production)
     const { event } = testEvent("http://app.test/page", { headers: { cookie } })
-    const response = await handle({
+    return handle({
       event,
       resolve: async (e) => {
         await e.locals.auth()
-        return new Response("page", { headers: { "cache-control": "public, max-age=600", vary: "Accept" } })
+        return page()
       },
     })
+  }
+
+  it("marks a page response private when reading the session refreshed the cookie", async () => {
+    const response = await pageAfterCookieRefresh(
+      () => new Response("page", { headers: { "cache-control": "public, max-age=600", vary: "Accept" } }),
+    )
     expect(response.headers.get("cache-control")).toBe("private, no-store")
     expect(response.headers.get("vary")).toBe("Accept, Cookie")
   })
 
   it("copies an immutable response (passed through from fetch) to mark it", async () => {
-    const config = testConfig({ session: { maxAge: 60, updateAge: 0 } })
-    const cookie = await demoSessionCookie(config)
-    const { handle } = createSvelteKitAuth(config, production)
-    const { event } = testEvent("http://app.test/page", { headers: { cookie } })
-    const response = await handle({
-      event,
-      resolve: async (e) => {
-        await e.locals.auth()
-        return Response.redirect("http://app.test/elsewhere", 303)
-      },
-    })
+    const response = await pageAfterCookieRefresh(() => Response.redirect("http://app.test/elsewhere", 303))
     expect(response.status).toBe(303)
     expect(response.headers.get("location")).toBe("http://app.test/elsewhere")
     expect(response.headers.get("cache-control")).toBe("private, no-store")
