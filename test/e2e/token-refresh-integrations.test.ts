@@ -11,23 +11,12 @@ import { createSvelteKitAuth } from "../../packages/sveltekit/src/lib/create-sve
 import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-token.js"
 import NextAuth from "../../packages/next/src/index.js"
 import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "./oauth-app.js"
+import { nextRequest } from "@gatehouse/test-kit/next-headers-stand-in"
 
 const sessionCookie = "authjs.session-token"
-const nextCookieWrites = new Map<string, string>()
-let nextCookieHeader = ""
 
 // Server code reads and writes cookies through next/headers, which works only inside Next's request scope.
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ host: "app.test", "x-forwarded-proto": "http", cookie: nextCookieHeader }),
-  cookies: async () => ({
-    getAll: () =>
-      nextCookieHeader
-        .split("; ")
-        .filter(Boolean)
-        .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: decodeURIComponent(pair.slice(pair.indexOf("=") + 1)) })),
-    set: (name: string, value: string) => void nextCookieWrites.set(name, value),
-  }),
-}))
+vi.mock("next/headers", async () => (await import("@gatehouse/test-kit/next-headers-stand-in")).nextHeadersStandIn)
 
 let idp: DevIdentityProvider
 let refreshes = 0
@@ -63,13 +52,13 @@ async function expectValidAtProvider(accessToken: string | undefined) {
 
 describe("getAccessToken in the integrations, for a JWT session whose token is due", () => {
   test("Next: getAccessToken(providerId) from NextAuth() refreshes and sets the new session cookie", async () => {
-    nextCookieHeader = await dueSession()
+    nextRequest.cookieHeader = await dueSession()
     const before = refreshes
     const { getAccessToken } = NextAuth({ secret, trustHost: true, providers: providers() as never })
     const token = await getAccessToken("dev-oidc")
     expect(refreshes - before).toBe(1)
     await expectValidAtProvider(token?.accessToken)
-    expect(await accessTokenInCookie(nextCookieWrites.get(sessionCookie))).toBe(token?.accessToken)
+    expect(await accessTokenInCookie(nextRequest.cookieWrites.get(sessionCookie))).toBe(token?.accessToken)
   })
 
   test("SvelteKit: event.locals.getAccessToken(providerId) refreshes and sets the new session cookie", async () => {

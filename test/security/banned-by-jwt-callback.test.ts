@@ -22,26 +22,13 @@ import NextAuth from "../../packages/next/src/index.js"
 import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-token.js"
 import { createSvelteKitAuth } from "../../packages/sveltekit/src/lib/create-sveltekit-auth.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
+import { adaWithUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "../e2e/oauth-app.js"
 import { type PasskeyBrowser, passkeyApp } from "../e2e/support/passkey-app.js"
+import { nextRequest } from "@gatehouse/test-kit/next-headers-stand-in"
 
 const sessionCookie = "authjs.session-token"
-const upstreamAccessToken = "upstream-access-token-of-ada"
-
-/** An OAuth provider whose stored token is fresh: getAccessToken hands it out without any request. */
-const upstream = {
-  id: "upstream",
-  name: "Upstream",
-  type: "oauth" as const,
-  tokenRefresh: true,
-  clientId: "client",
-  clientSecret: "client-secret",
-  authorization: "http://127.0.0.1:1/authorize",
-  token: "http://127.0.0.1:1/token",
-  userinfo: "http://127.0.0.1:1/userinfo",
-}
-
 /** The ban list an app keeps, and its jwt callback in the shapes apps write it: plain, async, thenable. */
 function banList() {
   const banned = new Set<string>()
@@ -56,30 +43,9 @@ function banList() {
 }
 
 async function adapterSetup(jwt: (params: { token: JWT }) => unknown) {
-  const db = new Database(":memory:")
-  const adapter = SQLiteAdapter(db)
-  const ada = await adapter.createUser!({ id: "", name: "Ada", email: "ada@example.test", emailVerified: null })
-  await adapter.linkAccount!({
-    userId: ada.id,
-    type: "oauth",
-    provider: "upstream",
-    providerAccountId: "ada-upstream",
-    access_token: upstreamAccessToken,
-    refresh_token: "upstream-refresh-token-of-ada",
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: "bearer",
-  })
-  const config = credentialsConfig({
-    adapter,
-    session: { strategy: "jwt", revocationCheckInterval: 60 },
-    callbacks: { jwt: jwt as never },
-    providers: [
-      adaCredentials({ authorize: () => ({ id: ada.id, name: "Ada", email: "ada@example.test" }), authorizeReturnsAdapterUserId: true }),
-      upstream,
-    ],
-  })
+  const { db, config, userId } = await adaWithUpstreamAccount({ callbacks: { jwt: jwt as never } })
   const rows = () => db.prepare("SELECT session_token FROM sessions").pluck().all() as string[]
-  return { config, rows, userId: ada.id }
+  return { config, rows, userId }
 }
 
 async function signedIn(config: AuthConfig): Promise<TestBrowser> {
@@ -242,19 +208,7 @@ describe("the jwt callback's token is the session's token on every path", () => 
 })
 
 // next/headers works only inside Next's request scope: server code reads this cookie header.
-let nextCookieHeader = ""
-const nextCookieWrites = new Map<string, string>()
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ host: "app.test", "x-forwarded-proto": "http", cookie: nextCookieHeader }),
-  cookies: async () => ({
-    getAll: () =>
-      nextCookieHeader
-        .split("; ")
-        .filter(Boolean)
-        .map((pair) => ({ name: pair.slice(0, pair.indexOf("=")), value: decodeURIComponent(pair.slice(pair.indexOf("=") + 1)) })),
-    set: (name: string, value: string) => void nextCookieWrites.set(name, value),
-  }),
-}))
+vi.mock("next/headers", async () => (await import("@gatehouse/test-kit/next-headers-stand-in")).nextHeadersStandIn)
 
 describe("JWT sessions without an adapter (the upstream tokens in the cookie), through the integrations", () => {
   let idp: DevIdentityProvider
@@ -302,8 +256,8 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
     })) as never)
 
     async function tokens() {
-      nextCookieHeader = cookie
-      nextCookieWrites.clear()
+      nextRequest.cookieHeader = cookie
+      nextRequest.cookieWrites.clear()
       const kitWrites = new Map<string, string>()
       const qwikWrites = new Map<string, string>()
       const kitEvent = {
@@ -332,7 +286,7 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
         next: await nextAuth.getAccessToken("dev-oidc"),
         kit,
         qwik: await qwikGetAccessToken(qwikEvent as never, "dev-oidc"),
-        writes: [...nextCookieWrites.keys(), ...kitWrites.keys(), ...qwikWrites.keys()],
+        writes: [...nextRequest.cookieWrites.keys(), ...kitWrites.keys(), ...qwikWrites.keys()],
       }
     }
 

@@ -5,9 +5,7 @@
  * does with the token, and however often the token is re-issued. Real SQLite adapter, JWT strategy,
  * sessions recorded under `gatehouse.sid`.
  */
-import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { getAccessToken } from "../../packages/core/src/access-token/get-access-token.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
@@ -15,48 +13,13 @@ import { remember, revocationCheckEntries } from "../../packages/core/src/sessio
 import { revokeUserSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
+import { adaWithUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 
-const upstreamAccessToken = "upstream-access-token-of-ada"
-
-/** An OAuth provider whose stored token is fresh: getAccessToken hands it out without any request. */
-const upstream = {
-  id: "upstream",
-  name: "Upstream",
-  type: "oauth" as const,
-  tokenRefresh: true,
-  clientId: "client",
-  clientSecret: "client-secret",
-  authorization: "http://127.0.0.1:1/authorize",
-  token: "http://127.0.0.1:1/token",
-  userinfo: "http://127.0.0.1:1/userinfo",
-}
-
 async function setup(overrides: Partial<AuthConfig> = {}) {
-  const db = new Database(":memory:")
-  const adapter = SQLiteAdapter(db)
-  const ada = await adapter.createUser!({ id: "", name: "Ada", email: "ada@example.test", emailVerified: null })
-  await adapter.linkAccount!({
-    userId: ada.id,
-    type: "oauth",
-    provider: "upstream",
-    providerAccountId: "ada-upstream",
-    access_token: upstreamAccessToken,
-    refresh_token: "upstream-refresh-token-of-ada",
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: "bearer",
-  })
-  const config = credentialsConfig({
-    adapter,
-    session: { strategy: "jwt", revocationCheckInterval: 60 },
-    providers: [
-      adaCredentials({ authorize: () => ({ id: ada.id, name: "Ada", email: "ada@example.test" }), authorizeReturnsAdapterUserId: true }),
-      upstream,
-    ],
-    ...overrides,
-  })
+  const { db, adapter, config, userId } = await adaWithUpstreamAccount(overrides)
   const rows = () => db.prepare("SELECT session_token FROM sessions").pluck().all() as string[]
-  return { db, adapter, config, rows, userId: ada.id }
+  return { db, adapter, config, rows, userId }
 }
 
 async function signedIn(config: AuthConfig): Promise<TestBrowser> {
