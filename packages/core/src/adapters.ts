@@ -126,6 +126,15 @@ export interface Adapter {
    * touched; an unknown user deletes nothing (0).
    */
   deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
+  /**
+   * Beyond Auth.js, optional (back-channel logout of a token that names the provider's session
+   * but not the user): every session row whose `providerSessionId` is exactly
+   * `providerSessionId` and whose `provider` is exactly `provider`, whoever's it is, with the
+   * metadata the adapter keeps. Expired rows are included. None: `[]`. A list, not a delete:
+   * core finds the sessions before it claims the logout token, so a replayed token cannot end
+   * sessions begun after the first logout.
+   */
+  listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
 }
 
 /** The token fields `updateAccountTokens` writes. */

@@ -22,6 +22,7 @@ export type ErrorType =
   | "InvalidCheck"
   | "InvalidEndpoints"
   | "InvalidLogoutToken"
+  | "BackchannelLogoutFailed"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -134,6 +135,26 @@ export class InvalidLogoutToken extends AuthError {
   readonly code: LogoutTokenProblem
 
   constructor(code: LogoutTokenProblem, message: string, cause?: Error) {
+    super(`${message} (${code})`, cause)
+    this.code = code
+  }
+}
+/**
+ * What went wrong on this server's side of a back-channel logout whose token was good (answered
+ * 500, so that the provider may deliver it again):
+ * - `find-sessions`: the sessions could not be looked up; nothing was claimed or ended;
+ * - `claim`: the store of used logout tokens failed; nothing was ended;
+ * - `end-sessions`: some sessions could not be ended; the provider's retry of the same token
+ *   ends those (and only those: never a session begun since);
+ * - `end-sessions-unrecorded`: as `end-sessions`, but the store failed to record some of the
+ *   sessions left, so a retry cannot end them (they last until they expire or are revoked).
+ */
+export type BackchannelLogoutFailure = "find-sessions" | "claim" | "end-sessions" | "end-sessions-unrecorded"
+export class BackchannelLogoutFailed extends AuthError {
+  static type = "BackchannelLogoutFailed" as const
+  readonly code: BackchannelLogoutFailure
+
+  constructor(code: BackchannelLogoutFailure, message: string, cause?: Error) {
     super(`${message} (${code})`, cause)
     this.code = code
   }

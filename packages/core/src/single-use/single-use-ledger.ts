@@ -18,6 +18,19 @@ export interface SingleUseLedger {
    * the store fails; the value then stays unclaimed, so a retry is not taken for a replay.
    */
   claim(value: string): Promise<boolean>
+  /**
+   * Records, for as long as claims of the kind are remembered, that the claim of `value` covers
+   * `item` — a piece of the work the first use of `value` was for (a session a logout token
+   * ends). Only the claim's winner calls it, after winning: a later use of `value`, refused by
+   * `claim`, may then finish that work and nothing else. Throws when the store fails.
+   */
+  cover(value: string, item: string): Promise<void>
+  /**
+   * Whether the claim of `value` covers `item`. Asking never makes an item look covered. The
+   * adapter's record is read by taking it (its only read deletes): a caller whose work on the
+   * item fails again covers it again. Throws when the store fails.
+   */
+  takeCover(value: string, item: string): Promise<boolean>
 }
 
 export interface SingleUseKind {
@@ -36,6 +49,31 @@ export function fingerprint(kind: string, value: string): Promise<string> {
 export async function claimInSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string): Promise<boolean> {
   const { count } = await store.hit(`${kind.name}:${await fingerprint(kind.name, value)}`, kind.lifetimeMs)
   return count === 1
+}
+
+/** What a cover is stored under: its own namespace, and the value and item only as a hash. */
+function coverFingerprint(kind: SingleUseKind, value: string, item: string): Promise<string> {
+  return fingerprint(`${kind.name}:covers`, `${value.length}:${value}:${item}`)
+}
+
+/**
+ * A store of counters can only be read by counting. A cover is a counter started with the
+ * kind's whole lifetime; a probe counts with a window of 1 ms. A covered item's counter is then
+ * at 2 or more with its end far ahead; a probe of an uncovered item starts a counter that ends
+ * at once (its end is never far ahead, whichever probe comes next, however many run at once), so
+ * no number of probes makes an item look covered.
+ */
+const probeWindowMs = 1
+/** Well below what is left of a cover's lifetime when a claimed value can still be used, well above clock differences. */
+const coverStillAheadMs = 10_000
+
+async function coverInSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string, item: string): Promise<void> {
+  await store.hit(`${kind.name}:covers:${await coverFingerprint(kind, value, item)}`, kind.lifetimeMs)
+}
+
+async function probeSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string, item: string): Promise<boolean> {
+  const { count, resetAt } = await store.hit(`${kind.name}:covers:${await coverFingerprint(kind, value, item)}`, probeWindowMs)
+  return count >= 2 && resetAt > Date.now() + coverStillAheadMs
 }
 
 /**
@@ -65,10 +103,14 @@ export function singleUseLedger(
           throw error
         })
       },
+      cover: (value, item) => coverInSharedStore(sharedStore, kind, value, item),
+      takeCover: (value, item) => probeSharedStore(sharedStore, kind, value, item),
     }
   }
-  if (typeof adapter?.createVerificationToken === "function") {
+  if (typeof adapter?.createVerificationToken === "function" && typeof adapter.useVerificationToken === "function") {
     const createVerificationToken = adapter.createVerificationToken.bind(adapter)
+    const useVerificationToken = adapter.useVerificationToken.bind(adapter)
+    const coversIdentifier = `gatehouse:${kind.name}:covers`
     return {
       scope: "adapter",
       async claim(value) {
@@ -83,12 +125,32 @@ export function singleUseLedger(
           throw error
         }
       },
+      async cover(value, item) {
+        const expires = new Date(Date.now() + kind.lifetimeMs)
+        try {
+          await createVerificationToken({ identifier: coversIdentifier, token: await coverFingerprint(kind, value, item), expires })
+        } catch (error) {
+          // Covered already (a concurrent use gave it back first): that is what was asked.
+          if (!isDuplicateRecord(error)) throw error
+        }
+      },
+      async takeCover(value, item) {
+        const record = await useVerificationToken({ identifier: coversIdentifier, token: await coverFingerprint(kind, value, item) })
+        return !!record && new Date(record.expires).getTime() > Date.now()
+      },
     }
   }
+  const covers = localClaimsOf(`${kind.name}:covers`)
   return {
     scope: "process",
     async claim(value) {
       return local.claim(value, kind.lifetimeMs)
+    },
+    async cover(value, item) {
+      covers.claim(await coverFingerprint(kind, value, item), kind.lifetimeMs)
+    },
+    async takeCover(value, item) {
+      return covers.has(await coverFingerprint(kind, value, item))
     },
   }
 }
