@@ -71,7 +71,12 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
         { sessionToken: `email-${crypto.randomUUID()}`, provider: "nodemailer" },
       ]
       for (const session of elsewhere) {
-        await adapter.createSession!({ ...session, providerSessionId: sid, userId: victim.row.userId, expires: new Date(Date.now() + 3_600_000) })
+        await adapter.createSession!({
+          ...session,
+          providerSessionId: sid,
+          userId: victim.row.userId,
+          expires: new Date(Date.now() + 3_600_000),
+        })
       }
       expect((await postLogoutToken(app, await idpLogoutToken(idp, { sid }))).status).toBe(200)
       expect(await isSignedIn(victim.browser)).toBe(false)

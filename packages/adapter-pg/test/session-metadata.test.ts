@@ -194,7 +194,9 @@ describe("a database at schema version 4 (session metadata, no index by provider
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
     expect(await migrate(database.pool)).toEqual([5])
     expect(await sessionRows(database)).toEqual(before)
-    const { rows } = await database.pool.query("SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'")
+    const { rows } = await database.pool.query(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'",
+    )
     expect(rows).toHaveLength(1)
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
   })

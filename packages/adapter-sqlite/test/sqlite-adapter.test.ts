@@ -142,7 +142,9 @@ describe("finding sessions by the provider's session id (migration 3)", () => {
     const adapter = SQLiteAdapter(db)
     expect((await adapter.listSessionsByProviderSessionId!("sid-1", "idp")).map((s) => s.sessionToken)).toEqual(["t1"])
     const plan = db
-      .prepare("EXPLAIN QUERY PLAN SELECT * FROM sessions WHERE provider_session_id = 'sid-1' AND provider = 'idp' ORDER BY created_at, session_token")
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM sessions WHERE provider_session_id = 'sid-1' AND provider = 'idp' ORDER BY created_at, session_token",
+      )
       .all() as { detail: string }[]
     const steps = plan.map((step) => step.detail).join("\n")
     expect(steps).toMatch(/USING INDEX sessions_by_provider_session/)

@@ -14,7 +14,12 @@ const day = 86_400_000
  */
 export function registerSessionsByProviderSessionTests(ctx: SuiteContext): void {
   /** A session begun with `provider` in its session `providerSessionId`, for a new user unless one is given. */
-  async function sessionAt(provider: string, providerSessionId: string | null, userId?: string, overrides: Partial<NewAdapterSession> = {}) {
+  async function sessionAt(
+    provider: string,
+    providerSessionId: string | null,
+    userId?: string,
+    overrides: Partial<NewAdapterSession> = {},
+  ) {
     const owner = userId ?? String((await ctx.createUser()).id)
     const session: NewAdapterSession = {
       sessionToken: `${crypto.randomUUID()}-${uniqueTag()}`,
