@@ -157,6 +157,28 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
     expect(rows()).toBe(1)
   })
 
+  it("the store failing to record what the claim covers, and a delete failing: 500 end-sessions-unrecorded, and the retry cannot end that session", async () => {
+    const { adapter, deletes, rows } = flakyDeletes()
+    const createVerificationToken = adapter.createVerificationToken!.bind(adapter)
+    const covers = { failing: false }
+    adapter.createVerificationToken = (record) => {
+      if (covers.failing && record.identifier.endsWith(":covers")) throw new Error("SQLITE_FULL: database or disk is full")
+      return createVerificationToken(record)
+    }
+    const app = backchannelApp(idp, adapter, strategy)
+    const laptop = await signedIn(app, adapter, "dev-user-1")
+    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    covers.failing = true
+    deletes.failing = new Set([deletes.calls + 1])
+    expect((await postLogoutToken(app, token)).status).toBe(500)
+    expect(loggedCodes(app)).toEqual(["BackchannelLogoutFailed:end-sessions-unrecorded"])
+    expect(app.logger.errors[0]!.message).toMatch(/could not be recorded for the provider's retry/)
+    // The documented limit of two failures at once: the session lasts until it expires or is revoked.
+    expect((await postLogoutToken(app, token)).status).toBe(400)
+    expect(await isSignedIn(laptop.browser)).toBe(true)
+    expect(rows()).toBe(1)
+  })
+
   it("the retry reaching another instance (its own connection to the database file) ends what the first delivery left", async () => {
     const first = flakyDeletes()
     const appA = backchannelApp(idp, first.adapter, strategy)

@@ -64,7 +64,11 @@ function coverFingerprint(kind: SingleUseKind, value: string, item: string): Pro
  * no number of probes makes an item look covered.
  */
 const probeWindowMs = 1
-/** Well below what is left of a cover's lifetime when a claimed value can still be used, well above clock differences. */
+/**
+ * Well below what is left of a cover's lifetime while the claimed value can still be used (a
+ * logout token: at least a minute), well above clock differences between the app and the store.
+ * A kind whose lifetime is not well above it cannot use covers in a shared store.
+ */
 const coverStillAheadMs = 10_000
 
 async function coverInSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string, item: string): Promise<void> {
@@ -85,6 +89,9 @@ async function probeSharedStore(store: RateLimitStore, kind: SingleUseKind, valu
  *   failure is thrown, so a claim never passes on an outage;
  * - neither: this process's memory only.
  * The in-process set always answers first, so a replay to the same instance costs no round trip.
+ * Covers live beside the claims, as hashes of value and item, for the kind's lifetime: a counter
+ * per item in the shared store (read by the probe above), a record under `gatehouse:<kind>:covers`
+ * in the verification tokens (read by taking it), or this process's memory.
  */
 export function singleUseLedger(
   kind: SingleUseKind,
