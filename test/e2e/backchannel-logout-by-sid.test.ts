@@ -102,7 +102,7 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
       let failNext = false
       const flaky: Adapter = {
         ...adapter,
-        deleteSession: async (sessionToken) => {
+        deleteSession: (sessionToken) => {
           if (failNext) {
             failNext = false
             throw new Error("connection terminated unexpectedly")
