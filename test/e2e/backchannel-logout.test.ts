@@ -520,10 +520,10 @@ describe("back-channel logout through a database hiccup", () => {
   }
 
   it.each([
-    ["getUserByAccount", "find-sessions"],
-    ["createVerificationToken", "claim"],
+    ["getUserByAccount", "find-sessions", "ends nothing"],
+    ["createVerificationToken", "claim", "has ended the sessions but claimed nothing"],
   ] as const)(
-    "%s failing once: the first delivery fails (500, BackchannelLogoutFailed %s) and ends nothing, the IdP's retry of the same token is not taken for a replay",
+    "%s failing once: the first delivery fails (500, BackchannelLogoutFailed %s) and %s; the IdP's retry of the same token is not taken for a replay",
     async (method, code) => {
       const { app, db, state } = flakyApp(method)
       const victim = await signedIn(app, "dev-user-1")
@@ -533,7 +533,9 @@ describe("back-channel logout through a database hiccup", () => {
       expect(first.status).toBe(500)
       expect(await first.json()).toEqual({ error: "server_error" })
       expect(loggedCodes(app)).toEqual([`BackchannelLogoutFailed:${code}`])
-      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      // The jti is claimed last, once every session has ended: a failing lookup ended none, a failing claim all.
+      if (code === "find-sessions") expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      else expect(await sessionOf(victim)).toBeNull()
       const retry = await postLogoutToken(token)
       expect(retry.status).toBe(200)
       expect(await sessionOf(victim)).toBeNull()

@@ -141,15 +141,13 @@ export class InvalidLogoutToken extends AuthError {
 }
 /**
  * What went wrong on this server's side of a back-channel logout whose token was good (answered
- * 500, so that the provider may deliver it again):
- * - `find-sessions`: the sessions could not be looked up; nothing was claimed or ended;
- * - `claim`: the store of used logout tokens failed; nothing was ended;
- * - `end-sessions`: some sessions could not be ended; the provider's retry of the same token
- *   ends those (and only those: never a session begun since);
- * - `end-sessions-unrecorded`: as `end-sessions`, but the store failed to record some of the
- *   sessions left, so a retry cannot end them (they last until they expire or are revoked).
+ * 500, so that the provider may deliver it again). The token's `jti` is claimed only once every
+ * session it names has ended, so after any of these the provider's retry is a first delivery:
+ * - `find-sessions`: the sessions could not be looked up; nothing was ended;
+ * - `end-sessions`: some sessions could not be ended (the others were); the retry ends those left;
+ * - `claim`: every session ended, but the store of used logout tokens failed to record the `jti`.
  */
-export type BackchannelLogoutFailure = "find-sessions" | "claim" | "end-sessions" | "end-sessions-unrecorded"
+export type BackchannelLogoutFailure = "find-sessions" | "end-sessions" | "claim"
 export class BackchannelLogoutFailed extends AuthError {
   static type = "BackchannelLogoutFailed" as const
   readonly code: BackchannelLogoutFailure

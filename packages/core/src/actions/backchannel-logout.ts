@@ -6,7 +6,6 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"
 import { endSessions, findProviderSessions } from "../session/end-provider-sessions.js"
 import { sessionHandle } from "../sessions/session-handle.js"
-import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { ResponseInternal } from "../types.js"
 
 /** Section 2.8: the answer is never cached, whatever it says. */
@@ -45,86 +44,34 @@ async function logOut(request: RequestInternal, options: InternalOptions<"oauth"
     throw new InvalidLogoutToken("malformed", "A logout token comes as an application/x-www-form-urlencoded body")
   }
   const claims = await verifyLogoutToken(request.body?.logout_token, provider)
-  // Found before the claim (only reads: a database failing here uses nothing up, and the
-  // provider's retry still works), claimed before anything changes.
-  const found = await serverSide("find-sessions", "The sessions the logout token names could not be looked up", () =>
-    findProviderSessions({ provider: provider.id, sub: claims.sub, sid: claims.sid }, options),
-  )
   const ledger = options.logoutTokens
   const claimKey = `${provider.id}:${claims.jti}`
-  const first = await serverSide("claim", "The logout token could not be claimed", () => ledger.claim(claimKey))
-  const { ended, failed, error, unrecorded } = first
-    ? await endFirstTime(found, ledger, claimKey, options)
-    : await endLeftOver(found, ledger, claimKey, options)
-  await announce(ended, options)
-  if (failed.length === 0) return
-  const left = `${failed.length} of the ${ended.length + failed.length} sessions the logout token names could not be ended`
-  if (unrecorded > 0) {
-    throw new BackchannelLogoutFailed(
-      "end-sessions-unrecorded",
-      `${left}, and ${unrecorded} of them could not be recorded for the provider's retry: they last until they expire or are revoked`,
-      error,
-    )
-  }
-  throw new BackchannelLogoutFailed("end-sessions", `${left}; the provider's retry of the same token ends them`, error)
-}
-
-interface Outcome {
-  ended: AdapterSession[]
-  failed: AdapterSession[]
-  error?: Error
-  /** Sessions left alive that no cover records, so no retry can end them. */
-  unrecorded: number
-}
-
-/**
- * The token's first use: every session found ends. Each is covered (recorded with the claim)
- * before any is deleted, so a retry after a failure can finish the job, and only that job.
- */
-async function endFirstTime(
-  found: AdapterSession[],
-  ledger: SingleUseLedger,
-  claimKey: string,
-  options: InternalOptions<"oauth">,
-): Promise<Outcome> {
-  const uncovered = new Set<AdapterSession>()
-  for (const session of found) {
-    // A store failing here stops nothing: the deletes may well succeed, and then no retry is needed.
-    await ledger.cover(claimKey, session.sessionToken).catch(() => uncovered.add(session))
-  }
+  // A token this instance already used is refused before any database work.
+  if (ledger.claimedHere(claimKey)) throw replayed()
+  // Only sessions begun before the token was issued: whichever delivery of it this is, none
+  // begun since (a later sign-in at the provider) is found.
+  const found = await serverSide("find-sessions", "The sessions the logout token names could not be looked up", () =>
+    findProviderSessions({ provider: provider.id, issuedAt: claims.iat, sub: claims.sub, sid: claims.sid }, options),
+  )
   const { ended, failed, error } = await endSessions(found, options)
-  return { ended, failed, error, unrecorded: failed.filter((session) => uncovered.has(session)).length }
-}
-
-/**
- * The token was used before: a replay, or the provider's retry after a use that failed part-way.
- * Only the sessions that use covered, and could not end, end now; none left means a replay (400).
- * Sessions begun since the first use were never covered, so no delivery of this token ends them.
- */
-async function endLeftOver(
-  found: AdapterSession[],
-  ledger: SingleUseLedger,
-  claimKey: string,
-  options: InternalOptions<"oauth">,
-): Promise<Outcome> {
-  const leftOver: AdapterSession[] = []
-  try {
-    for (const session of found) if (await ledger.takeCover(claimKey, session.sessionToken)) leftOver.push(session)
-  } catch (error) {
-    await giveBack(leftOver, ledger, claimKey)
-    throw new BackchannelLogoutFailed("claim", "The sessions a first use of the logout token left could not be looked up", error as Error)
+  await announce(ended, options)
+  if (failed.length > 0) {
+    // Nothing claimed: the provider's retry of the same token is a first delivery, and ends the rest.
+    const left = `${failed.length} of the ${found.length} sessions the logout token names could not be ended`
+    throw new BackchannelLogoutFailed("end-sessions", `${left}; the provider's retry of the same token ends them`, error)
   }
-  if (leftOver.length === 0) throw new InvalidLogoutToken("replayed", "This logout token (its jti) was already used")
-  const { ended, failed, error } = await endSessions(leftOver, options)
-  const unrecorded = await giveBack(failed, ledger, claimKey)
-  return { ended, failed, error, unrecorded }
+  // Claimed once everything it names has ended. Lost: another delivery of the token claimed it
+  // first — one running at the same moment (its deletes and these were the same, and both
+  // succeeded: 200), or one that finished before on another instance (this one then found
+  // nothing left to end: a replay, 400).
+  const first = await serverSide("claim", "Every session ended, but the logout token could not be recorded as used", () =>
+    ledger.claim(claimKey),
+  )
+  if (!first && ended.length === 0) throw replayed()
 }
 
-/** Covers again sessions whose cover was taken and which are still alive; returns how many could not be. */
-async function giveBack(sessions: AdapterSession[], ledger: SingleUseLedger, claimKey: string): Promise<number> {
-  let lost = 0
-  for (const session of sessions) await ledger.cover(claimKey, session.sessionToken).catch(() => lost++)
-  return lost
+function replayed(): InvalidLogoutToken {
+  return new InvalidLogoutToken("replayed", "This logout token (its jti) was already used")
 }
 
 /** `sessionRevoked` once per user whose sessions ended (a sid-only token names an IdP session, not a user). */

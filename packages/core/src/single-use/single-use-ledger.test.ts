@@ -3,20 +3,14 @@
  * fresh copy of the modules (vi.resetModules): its in-process set knows nothing of the first
  * one's, so only the shared state (Redis, the adapter's verification tokens) can refuse a replay.
  */
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
-import { rateLimitStore as pgRateLimitStore } from "../../../adapter-pg/src/index.js"
-import { SQLiteAdapter, rateLimitStore as sqliteRateLimitStore } from "../../../adapter-sqlite/src/index.js"
-import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import pg from "pg"
+import { SQLiteAdapter } from "../../../adapter-sqlite/src/index.js"
 import Database from "better-sqlite3"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { wrapAdapter } from "../config/wrap-adapter.js"
 import { redisRateLimitStore } from "../ratelimit/redis-store.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
-import { singleUseLedger, type SingleUseKind, type SingleUseLedger } from "./single-use-ledger.js"
+import { singleUseLedger, type SingleUseKind } from "./single-use-ledger.js"
 
 const kind: SingleUseKind = { name: "test-value", lifetimeMs: 7 * 60 * 1000 }
 const value = () => `value-${crypto.randomUUID()}`
@@ -64,7 +58,9 @@ describe("on the shared rate-limit store (Redis)", () => {
     const ledger = singleUseLedger(kind, store, undefined)
     const used = value()
     await expect(ledger.claim(used)).rejects.toThrow("redis did not answer")
+    expect(ledger.claimedHere(used)).toBe(false)
     expect(await ledger.claim(used)).toBe(true)
+    expect(ledger.claimedHere(used)).toBe(true)
     expect(await ledger.claim(used)).toBe(false)
   })
 
@@ -77,63 +73,7 @@ describe("on the shared rate-limit store (Redis)", () => {
       expect(results.filter(Boolean)).toHaveLength(1)
     }
   })
-
-  it("covers: what one instance covers the other finds; probing never makes an item look covered", async () => {
-    const store = redisRateLimitStore(client, { prefix })
-    await coverContract(singleUseLedger(kind, store, undefined), (await otherInstance())(kind, store, undefined))
-  })
 })
-
-describe("on the shared rate-limit stores of the SQLite and PostgreSQL adapters", () => {
-  it("SQLite: covers across two connections to one file; probing never makes an item look covered", async () => {
-    const folder = mkdtempSync(join(tmpdir(), "gatehouse-ledger-"))
-    try {
-      const file = join(folder, "limits.db")
-      const first = singleUseLedger(kind, sqliteRateLimitStore(new Database(file)), undefined)
-      const second = (await otherInstance())(kind, sqliteRateLimitStore(new Database(file)), undefined)
-      await coverContract(first, second)
-    } finally {
-      rmSync(folder, { recursive: true, force: true })
-    }
-  })
-
-  it("PostgreSQL: covers across two pools; probing never makes an item look covered", async () => {
-    const database = await createTemporaryDatabase("single_use_covers")
-    const other = new pg.Pool({ host: "127.0.0.1", user: "postgres", database: database.name, max: 2 })
-    try {
-      await coverContract(
-        singleUseLedger(kind, pgRateLimitStore(database.pool), undefined),
-        (await otherInstance())(kind, pgRateLimitStore(other), undefined),
-      )
-    } finally {
-      await other.end()
-      await database.drop()
-    }
-  })
-})
-
-/**
- * What back-channel logout relies on: a cover made by one instance is seen by another; an item
- * nobody covered is never reported covered, however often and however concurrently it is asked
- * about (a replay must not be able to end a session begun after the first logout); covers belong
- * to their value (another jti covers nothing of this one's).
- */
-async function coverContract(first: SingleUseLedger, second: SingleUseLedger): Promise<void> {
-  const used = value()
-  expect(await first.claim(used)).toBe(true)
-  await first.cover(used, "session-a")
-  await first.cover(used, "session-b")
-  expect(await second.takeCover(used, "session-a")).toBe(true)
-  expect(await second.takeCover(used, "session-b")).toBe(true)
-  for (let round = 0; round < 5; round++) {
-    const probes = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 ? first : second).takeCover(used, "session-new")))
-    expect(probes).toEqual(probes.map(() => false))
-  }
-  expect(await second.takeCover(value(), "session-a")).toBe(false)
-  // Given back after a failed attempt, a cover is found again.
-  await second.cover(used, "session-a")
-  expect(await first.takeCover(used, "session-a")).toBe(true)
-}
 
 describe("on the adapter's verification tokens (SQLite, wrapped as core wraps it)", () => {
   it("accepts a value once across instances; the record holds only the hash and expires with the kind", async () => {
@@ -170,32 +110,28 @@ describe("on the adapter's verification tokens (SQLite, wrapped as core wraps it
     const ledger = singleUseLedger(kind, undefined, wrapAdapter(sqlite, silentLogger()))
     const used = value()
     await expect(ledger.claim(used)).rejects.toThrow()
+    expect(ledger.claimedHere(used)).toBe(false)
     expect(await ledger.claim(used)).toBe(true)
     expect(await ledger.claim(used)).toBe(false)
     db.close()
   })
 
-  it("covers across instances through verification tokens: hashed, taken by reading, never made by a probe", async () => {
+  it("claimedHere: what this process claimed (a lost claim too), never what only another instance claimed; asking claims nothing", async () => {
     const db = new Database(":memory:")
     const adapter = wrapAdapter(SQLiteAdapter(db), silentLogger())
     const first = singleUseLedger(kind, undefined, adapter)
     const second = (await otherInstance())(kind, undefined, adapter)
     const used = value()
+    expect(first.claimedHere(used)).toBe(false)
+    expect(first.claimedHere(used)).toBe(false)
     expect(await first.claim(used)).toBe(true)
-    await first.cover(used, "session-token-a")
-    await first.cover(used, "session-token-a")
-    const rows = db.prepare("SELECT identifier, token FROM verification_tokens WHERE identifier = 'gatehouse:test-value:covers'").all() as {
-      token: string
-    }[]
-    expect(rows).toHaveLength(1)
-    expect(rows[0]!.token).not.toContain("session-token-a")
-    expect(await second.takeCover(used, "session-token-never-covered")).toBe(false)
-    expect(await second.takeCover(used, "session-token-never-covered")).toBe(false)
-    expect(await second.takeCover(used, "session-token-a")).toBe(true)
-    // Taken: the caller covers it again if its work fails.
-    expect(await first.takeCover(used, "session-token-a")).toBe(false)
-    await first.cover(used, "session-token-a")
-    expect(await second.takeCover(used, "session-token-a")).toBe(true)
+    expect(first.claimedHere(used)).toBe(true)
+    // Another instance does not see it here (the claim is what refuses it there) ...
+    expect(second.claimedHere(used)).toBe(false)
+    expect(await second.claim(used)).toBe(false)
+    // ... and, having lost the claim, remembers it from then on.
+    expect(second.claimedHere(used)).toBe(true)
+    expect(first.claimedHere(value())).toBe(false)
     db.close()
   })
 
@@ -218,17 +154,7 @@ describe("with neither", () => {
     expect(await first.claim(used)).toBe(false)
     // A ledger built again in this process (a config resolved per request) still knows it.
     expect(await singleUseLedger(kind, undefined, undefined).claim(used)).toBe(false)
+    expect(second.claimedHere(used)).toBe(false)
     expect(await second.claim(used)).toBe(true)
-  })
-
-  it("covers in this process only", async () => {
-    const ledger = singleUseLedger(kind, undefined, undefined)
-    const used = value()
-    expect(await ledger.claim(used)).toBe(true)
-    await ledger.cover(used, "session-a")
-    expect(await ledger.takeCover(used, "session-a")).toBe(true)
-    expect(await ledger.takeCover(used, "session-b")).toBe(false)
-    expect(await ledger.takeCover(used, "session-b")).toBe(false)
-    expect(await (await otherInstance())(kind, undefined, undefined).takeCover(used, "session-a")).toBe(false)
   })
 })

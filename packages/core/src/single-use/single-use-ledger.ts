@@ -19,18 +19,11 @@ export interface SingleUseLedger {
    */
   claim(value: string): Promise<boolean>
   /**
-   * Records, for as long as claims of the kind are remembered, that the claim of `value` covers
-   * `item` — a piece of the work the first use of `value` was for (a session a logout token
-   * ends). Only the claim's winner calls it, after winning: a later use of `value`, refused by
-   * `claim`, may then finish that work and nothing else. Throws when the store fails.
+   * Whether this process has claimed `value` (and still remembers it): no round trip, and nothing
+   * claimed by asking. Claims made by other instances are not seen here; `claim` is the check
+   * that counts. It lets a replay to the same instance be refused before any other work.
    */
-  cover(value: string, item: string): Promise<void>
-  /**
-   * Whether the claim of `value` covers `item`. Asking never makes an item look covered. The
-   * adapter's record is read by taking it (its only read deletes): a caller whose work on the
-   * item fails again covers it again. Throws when the store fails.
-   */
-  takeCover(value: string, item: string): Promise<boolean>
+  claimedHere(value: string): boolean
 }
 
 export interface SingleUseKind {
@@ -51,35 +44,6 @@ export async function claimInSharedStore(store: RateLimitStore, kind: SingleUseK
   return count === 1
 }
 
-/** What a cover is stored under: its own namespace, and the value and item only as a hash. */
-function coverFingerprint(kind: SingleUseKind, value: string, item: string): Promise<string> {
-  return fingerprint(`${kind.name}:covers`, `${value.length}:${value}:${item}`)
-}
-
-/**
- * A store of counters can only be read by counting. A cover is a counter started with the
- * kind's whole lifetime; a probe counts with a window of 1 ms. A covered item's counter is then
- * at 2 or more with its end far ahead; a probe of an uncovered item starts a counter that ends
- * at once (its end is never far ahead, whichever probe comes next, however many run at once), so
- * no number of probes makes an item look covered.
- */
-const probeWindowMs = 1
-/**
- * Well below what is left of a cover's lifetime while the claimed value can still be used (a
- * logout token: at least a minute), well above clock differences between the app and the store.
- * A kind whose lifetime is not well above it cannot use covers in a shared store.
- */
-const coverStillAheadMs = 10_000
-
-async function coverInSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string, item: string): Promise<void> {
-  await store.hit(`${kind.name}:covers:${await coverFingerprint(kind, value, item)}`, kind.lifetimeMs)
-}
-
-async function probeSharedStore(store: RateLimitStore, kind: SingleUseKind, value: string, item: string): Promise<boolean> {
-  const { count, resetAt } = await store.hit(`${kind.name}:covers:${await coverFingerprint(kind, value, item)}`, probeWindowMs)
-  return count >= 2 && resetAt > Date.now() + coverStillAheadMs
-}
-
 /**
  * The ledger for a kind of value, in order of preference:
  * - a shared rate-limit store (Redis, a database store): one atomic count per claim;
@@ -89,9 +53,6 @@ async function probeSharedStore(store: RateLimitStore, kind: SingleUseKind, valu
  *   failure is thrown, so a claim never passes on an outage;
  * - neither: this process's memory only.
  * The in-process set always answers first, so a replay to the same instance costs no round trip.
- * Covers live beside the claims, as hashes of value and item, for the kind's lifetime: a counter
- * per item in the shared store (read by the probe above), a record under `gatehouse:<kind>:covers`
- * in the verification tokens (read by taking it), or this process's memory.
  */
 export function singleUseLedger(
   kind: SingleUseKind,
@@ -102,6 +63,7 @@ export function singleUseLedger(
   if (sharedStore) {
     return {
       scope: "shared-store",
+      claimedHere: (value) => local.has(value),
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         return claimInSharedStore(sharedStore, kind, value).catch((error) => {
@@ -110,16 +72,13 @@ export function singleUseLedger(
           throw error
         })
       },
-      cover: (value, item) => coverInSharedStore(sharedStore, kind, value, item),
-      takeCover: (value, item) => probeSharedStore(sharedStore, kind, value, item),
     }
   }
-  if (typeof adapter?.createVerificationToken === "function" && typeof adapter.useVerificationToken === "function") {
+  if (typeof adapter?.createVerificationToken === "function") {
     const createVerificationToken = adapter.createVerificationToken.bind(adapter)
-    const useVerificationToken = adapter.useVerificationToken.bind(adapter)
-    const coversIdentifier = `gatehouse:${kind.name}:covers`
     return {
       scope: "adapter",
+      claimedHere: (value) => local.has(value),
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         const expires = new Date(Date.now() + kind.lifetimeMs)
@@ -132,32 +91,13 @@ export function singleUseLedger(
           throw error
         }
       },
-      async cover(value, item) {
-        const expires = new Date(Date.now() + kind.lifetimeMs)
-        try {
-          await createVerificationToken({ identifier: coversIdentifier, token: await coverFingerprint(kind, value, item), expires })
-        } catch (error) {
-          // Covered already (a concurrent use gave it back first): that is what was asked.
-          if (!isDuplicateRecord(error)) throw error
-        }
-      },
-      async takeCover(value, item) {
-        const record = await useVerificationToken({ identifier: coversIdentifier, token: await coverFingerprint(kind, value, item) })
-        return !!record && new Date(record.expires).getTime() > Date.now()
-      },
     }
   }
-  const covers = localClaimsOf(`${kind.name}:covers`)
   return {
     scope: "process",
+    claimedHere: (value) => local.has(value),
     async claim(value) {
       return local.claim(value, kind.lifetimeMs)
-    },
-    async cover(value, item) {
-      covers.claim(await coverFingerprint(kind, value, item), kind.lifetimeMs)
-    },
-    async takeCover(value, item) {
-      return covers.has(await coverFingerprint(kind, value, item))
     },
   }
 }
