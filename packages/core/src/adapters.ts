@@ -131,8 +131,8 @@ export interface Adapter {
    * but not the user): every session row whose `providerSessionId` is exactly
    * `providerSessionId` and whose `provider` is exactly `provider`, whoever's it is, with the
    * metadata the adapter keeps. Expired rows are included. None: `[]`. A list, not a delete:
-   * core finds the sessions before it claims the logout token, so a replayed token cannot end
-   * sessions begun after the first logout.
+   * core ends only the rows begun before the logout token was issued (by their `createdAt`), so
+   * that no delivery of the token ends a session begun after the sign-out at the provider.
    */
   listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
 }
