@@ -14,7 +14,8 @@ import { findProviderSessions, sessionAfterLogoutToleranceSeconds } from "./end-
 const issuedAt = Math.floor(Date.now() / 1000) - 3 * 3600
 const at = (secondsAfterIat: number) => new Date((issuedAt + secondsAfterIat) * 1000)
 
-async function userWithSessions(starts: Record<string, Date | null>): Promise<Adapter> {
+/** Typed as core holds its (wrapped) adapter; findProviderSessions checks the methods it needs at run time. */
+async function userWithSessions(starts: Record<string, Date | null>): Promise<Required<Adapter>> {
   const adapter = SQLiteAdapter(new Database(":memory:"))
   const user = await adapter.createUser!({ id: "", email: "ada@example.test", emailVerified: null })
   await adapter.linkAccount!({ userId: user.id, type: "oidc", provider: "idp", providerAccountId: "sub-1" })
@@ -22,7 +23,7 @@ async function userWithSessions(starts: Record<string, Date | null>): Promise<Ad
   for (const [sessionToken, createdAt] of Object.entries(starts)) {
     await adapter.createSession!({ sessionToken, userId: user.id, expires, createdAt, provider: "idp", providerSessionId: "sid-1" })
   }
-  return adapter
+  return adapter as Required<Adapter>
 }
 
 describe("findProviderSessions: sessions begun after the logout token was issued are not its to end", () => {
