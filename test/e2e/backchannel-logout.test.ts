@@ -524,7 +524,7 @@ describe("back-channel logout through a database hiccup", () => {
     ["createVerificationToken", "claim", "has ended the sessions but claimed nothing"],
   ] as const)(
     "%s failing once: the first delivery fails (500, BackchannelLogoutFailed %s) and %s; the IdP's retry of the same token is not taken for a replay",
-    async (method, code) => {
+    async (method, code, _outcome) => {
       const { app, db, state } = flakyApp(method)
       const victim = await signedIn(app, "dev-user-1")
       const token = await logoutToken()
