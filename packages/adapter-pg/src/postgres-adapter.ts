@@ -255,6 +255,12 @@ export function PostgresAdapter(pool: Pool): Adapter {
       })
     },
 
+    async listSessionsByProviderSessionId(providerSessionId, provider) {
+      await requireSessionMetadata("listSessionsByProviderSessionId")
+      const result = await pool.query<SessionRow>({ ...queries.sessionsOfProviderSession, values: [providerSessionId, provider] })
+      return result.rows.map(toSession)
+    },
+
     async deleteSession(sessionToken) {
       const row = await first<SessionRow>(queries.deleteSession, [sessionToken])
       return row ? toSession(row) : null

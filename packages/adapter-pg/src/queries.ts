@@ -135,6 +135,10 @@ export const queries = {
   // Session management: both go through sessions_user_id_idx. In creation order (the SERIAL id),
   // so a list is stable between two reads.
   sessionsOfUser: query("sessions_of_user", `SELECT ${sessionMetadataColumns} FROM sessions WHERE "userId" = $1 ORDER BY id`),
+  sessionsOfProviderSession: query(
+    "sessions_of_provider_session",
+    `SELECT ${sessionMetadataColumns} FROM sessions WHERE "providerSessionId" = $1 AND provider = $2 ORDER BY id`,
+  ),
   // $2 is null for "all of them"; a token that is not the user's keeps nothing.
   deleteSessionsOfUserExcept: query(
     "delete_sessions_of_user_except",

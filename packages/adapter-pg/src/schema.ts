@@ -122,4 +122,16 @@ export const migrations: readonly Migration[] = [
         ADD COLUMN IF NOT EXISTS "providerSessionId" TEXT;
     `,
   },
+  {
+    version: 5,
+    description: `index on sessions ("providerSessionId", provider), for back-channel logout by the provider's session id`,
+    // Partial: only sessions begun with an identity provider that sent a session id are indexed.
+    // Built inside migrate()'s transaction (CONCURRENTLY cannot be), so writes to sessions wait
+    // while it builds: a moment on most tables. The lookup works without it (version 4 suffices),
+    // reading the whole table.
+    sql: `
+      CREATE INDEX IF NOT EXISTS sessions_provider_session_idx ON sessions ("providerSessionId", provider)
+        WHERE "providerSessionId" IS NOT NULL;
+    `,
+  },
 ]

@@ -8,9 +8,10 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
 
 /**
  * The same suite on each schema an app may have: the adapter must answer the same on all of them.
- * Session management (listSessionsByUserId, deleteSessionsByUserId) needs the metadata columns of
- * migration 4, which the Auth.js schemas lack: there those methods refuse with MigrationRequiredError
- * (session-metadata.test.ts), so the suite runs that group on the migrated database only.
+ * Session management (listSessionsByUserId, deleteSessionsByUserId) and listSessionsByProviderSessionId
+ * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
+ * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
+ * migrated database only.
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -19,7 +20,12 @@ const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migr
 ]
 
 function withoutSessionManagement(adapter: Adapter): Adapter {
-  const { listSessionsByUserId: _list, deleteSessionsByUserId: _delete, ...auth } = adapter
+  const {
+    listSessionsByUserId: _list,
+    deleteSessionsByUserId: _delete,
+    listSessionsByProviderSessionId: _byProviderSession,
+    ...auth
+  } = adapter
   return auth
 }
 

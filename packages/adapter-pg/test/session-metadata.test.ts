@@ -75,11 +75,12 @@ describe("an Auth.js database that was never migrated", () => {
     expect(await gatehouse.getSessionAndUser!(sessionToken)).toBeNull()
   })
 
-  test("listSessionsByUserId and deleteSessionsByUserId refuse, naming the migration, and delete nothing", async () => {
+  test("listSessionsByUserId, deleteSessionsByUserId and listSessionsByProviderSessionId refuse, naming the migration, and delete nothing", async () => {
     const before = await sessionRows(database)
     for (const call of [
       () => gatehouse.listSessionsByUserId!(authjsSession.userId),
       () => gatehouse.deleteSessionsByUserId!(authjsSession.userId),
+      () => gatehouse.listSessionsByProviderSessionId!("idp-sid-1", "google"),
     ]) {
       const error = await (async () => call())().catch((e: unknown) => e)
       expect(error).toBeInstanceOf(MigrationRequiredError)
@@ -148,7 +149,7 @@ describe("an Auth.js database that was never migrated", () => {
 })
 
 describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)", () => {
-  test("gets migration 4 only, keeping its sessions", async () => {
+  test("gets migrations 4 and 5 only, keeping its sessions", async () => {
     const database = await freshDatabase("metadata_v3")
     // What migrate() of the previous release left: its three migrations, recorded in the ledger.
     await database.pool.query(`
@@ -165,12 +166,58 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
     for (const sessionToken of tokens) await old.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual([4])
+    expect(await migrate(database.pool)).toEqual([4, 5])
     expect(await sessionRows(database)).toEqual(before)
     const listed = await PostgresAdapter(database.pool).listSessionsByUserId!(user.id)
     expect(listed.map((s) => s.sessionToken).sort()).toEqual([...tokens].sort())
     expect(listed.every((s) => s.createdAt === null && s.userAgent === null)).toBe(true)
     expect(await migrate(database.pool)).toEqual([])
+  })
+})
+
+describe("a database at schema version 4 (session metadata, no index by provider session id)", () => {
+  test("listSessionsByProviderSessionId works before migration 5 (reading the table), and migration 5 adds only the index", async () => {
+    const database = await freshDatabase("metadata_v4")
+    await database.pool.query(`
+      CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
+      ${migrations
+        .slice(0, 4)
+        .map((m) => m.sql)
+        .join("\n")}
+      INSERT INTO gatehouse_migrations (version) VALUES (1), (2), (3), (4);
+    `)
+    const adapter = PostgresAdapter(database.pool)
+    const user = await adapter.createUser!({ id: "", email: "katherine@example.test", emailVerified: null })
+    const sessionToken = crypto.randomUUID()
+    await adapter.createSession!({ ...metadata, sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
+    const before = await sessionRows(database)
+    expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
+    expect(await migrate(database.pool)).toEqual([5])
+    expect(await sessionRows(database)).toEqual(before)
+    const { rows } = await database.pool.query(
+      "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'",
+    )
+    expect(rows).toHaveLength(1)
+    expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
+  })
+})
+
+describe("finding sessions by the provider's session id", () => {
+  test("reads the index sessions_provider_session_idx, never the whole table", async () => {
+    const database = await freshDatabase("provider_session_plan")
+    await migrate(database.pool)
+    const client = await database.pool.connect()
+    try {
+      await client.query("SET enable_seqscan = off")
+      const { rows } = await client.query(
+        `EXPLAIN SELECT * FROM sessions WHERE "providerSessionId" = 'sid-1' AND provider = 'google' ORDER BY id`,
+      )
+      const plan = rows.map((row) => row["QUERY PLAN"]).join("\n")
+      expect(plan).toMatch(/Index Scan using sessions_provider_session_idx|Bitmap Index Scan on sessions_provider_session_idx/)
+      expect(plan).not.toMatch(/Seq Scan/)
+    } finally {
+      client.release()
+    }
   })
 })
 

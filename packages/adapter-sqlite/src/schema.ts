@@ -78,4 +78,13 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN provider_session_id TEXT;
     `,
   },
+  {
+    version: 3,
+    description: "index on sessions(provider_session_id, provider), for back-channel logout by the provider's session id",
+    // Partial: only sessions begun with an identity provider that sent a session id are indexed.
+    // A lookup by `provider_session_id = ?` implies IS NOT NULL, so SQLite uses it.
+    sql: `
+      CREATE INDEX sessions_by_provider_session ON sessions(provider_session_id, provider) WHERE provider_session_id IS NOT NULL;
+    `,
+  },
 ]

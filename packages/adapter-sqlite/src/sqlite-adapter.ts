@@ -177,6 +177,10 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return sql.deleteSessionsOfUserExcept.run({ user_id: userId, except: options?.except ?? null }).changes
     },
 
+    listSessionsByProviderSessionId(providerSessionId, provider) {
+      return sql.sessionsOfProviderSession.all({ provider_session_id: providerSessionId, provider }).map(toSession)
+    },
+
     createVerificationToken(token) {
       const row = translatingConflicts(writeConflicts.createVerificationToken, () =>
         sql.insertVerificationToken.get({ identifier: token.identifier, token: token.token, expires: millis(token.expires) }),

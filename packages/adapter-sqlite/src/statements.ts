@@ -77,6 +77,9 @@ export function prepareStatements(db: Database) {
     // Session management: both read the index sessions_by_user. Oldest first (unknown ages first),
     // the token as tie-break, so a list is stable between two reads.
     sessionsOfUser: prepare<SessionRow>(`SELECT * FROM sessions WHERE user_id = @user_id ORDER BY created_at, session_token`),
+    sessionsOfProviderSession: prepare<SessionRow>(
+      `SELECT * FROM sessions WHERE provider_session_id = @provider_session_id AND provider = @provider ORDER BY created_at, session_token`,
+    ),
     // @except is null for "all of them"; a token that is not the user's keeps nothing.
     deleteSessionsOfUserExcept: prepare<SessionRow>(
       `DELETE FROM sessions WHERE user_id = @user_id AND (@except IS NULL OR session_token <> @except)`,

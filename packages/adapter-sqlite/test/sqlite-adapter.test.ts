@@ -111,9 +111,9 @@ describe("a database made by the previous release (schema version 1)", () => {
     expect(sessionRows(db)).toEqual([before[1], before[2]])
   })
 
-  test("migrate(db) applies version 2 only, and the listing and deleting by user read an index", () => {
+  test("migrate(db) applies versions 2 and 3 only, and the listing and deleting by user read an index", () => {
     const db = previousReleaseDatabase("previous-migrate.db")
-    expect(migrate(db)).toEqual([2])
+    expect(migrate(db)).toEqual([2, 3])
     expect(migrate(db)).toEqual([])
     for (const sql of [
       "SELECT * FROM sessions WHERE user_id = 'u1'",
@@ -122,6 +122,33 @@ describe("a database made by the previous release (schema version 1)", () => {
       const plan = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]
       expect(plan.map((step) => step.detail).join("\n")).toMatch(/USING INDEX sessions_by_user/)
     }
+  })
+})
+
+describe("finding sessions by the provider's session id (migration 3)", () => {
+  test("a database at version 2 gets the index, keeping its sessions; the lookup reads the index, never the whole table", async () => {
+    const db = open("provider-session.db")
+    db.exec(migrations[0]!.sql)
+    db.exec(migrations[1]!.sql)
+    db.exec("CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+    db.prepare("INSERT INTO gatehouse_migrations (version, applied_at) VALUES (1, 0), (2, 0)").run()
+    db.prepare("INSERT INTO users (id, name, email) VALUES ('u1', 'Ada', 'ada@example.test')").run()
+    db.prepare(
+      `INSERT INTO sessions (session_token, user_id, expires, provider, provider_session_id)
+       VALUES ('t1', 'u1', 1900000000000, 'idp', 'sid-1'), ('t2', 'u1', 1900000000000, 'other-idp', 'sid-1'), ('t3', 'u1', 1900000000000, NULL, NULL)`,
+    ).run()
+    expect(migrate(db)).toEqual([3])
+    expect(db.prepare("SELECT count(*) FROM sessions").pluck().get()).toBe(3)
+    const adapter = SQLiteAdapter(db)
+    expect((await adapter.listSessionsByProviderSessionId!("sid-1", "idp")).map((s) => s.sessionToken)).toEqual(["t1"])
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT * FROM sessions WHERE provider_session_id = 'sid-1' AND provider = 'idp' ORDER BY created_at, session_token",
+      )
+      .all() as { detail: string }[]
+    const steps = plan.map((step) => step.detail).join("\n")
+    expect(steps).toMatch(/USING INDEX sessions_by_provider_session/)
+    expect(steps).not.toMatch(/^SCAN sessions$/m)
   })
 })
 

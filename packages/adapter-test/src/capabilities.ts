@@ -18,6 +18,7 @@ export const capabilityGroups = {
   createUserWithAccount: ["createUserWithAccount"],
   accountTokens: ["getAccountByUserId", "updateAccountTokens"],
   sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
+  sessionsByProviderSession: ["listSessionsByProviderSessionId"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -9,6 +9,7 @@ import { registerCreateUserWithAccountTests } from "./groups/create-user-with-ac
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
+import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -27,6 +28,7 @@ const registrars = {
   createUserWithAccount: registerCreateUserWithAccountTests,
   accountTokens: registerAccountTokenTests,
   sessionManagement: registerSessionManagementTests,
+  sessionsByProviderSession: registerSessionsByProviderSessionTests,
 } as const
 
 /**
@@ -59,7 +61,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       if ((group === "unlinkAccount" || group === "accountTokens") && !ctx.has("accounts")) continue
       if (group === "unlinkAccount" && !ctx.has("accounts")) continue
       // Listing and revoking sessions needs sessions to make.
-      if (group === "sessionManagement" && !ctx.has("sessions")) continue
+      if ((group === "sessionManagement" || group === "sessionsByProviderSession") && !ctx.has("sessions")) continue
       registrars[group](ctx)
     }
   })

@@ -31,11 +31,12 @@ describe("detectCapabilities", () => {
       "updateAccountTokens",
       "listSessionsByUserId",
       "deleteSessionsByUserId",
+      "listSessionsByProviderSessionId",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(12)
+    expect(report.implemented).toHaveLength(13)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {

@@ -126,6 +126,15 @@ export interface Adapter {
    * touched; an unknown user deletes nothing (0).
    */
   deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
+  /**
+   * Beyond Auth.js, optional (back-channel logout of a token that names the provider's session
+   * but not the user): every session row whose `providerSessionId` is exactly
+   * `providerSessionId` and whose `provider` is exactly `provider`, whoever's it is, with the
+   * metadata the adapter keeps. Expired rows are included. None: `[]`. A list, not a delete:
+   * core ends only the rows begun before the logout token was issued (by their `createdAt`), so
+   * that no delivery of the token ends a session begun after the sign-out at the provider.
+   */
+  listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
 }
 
 /** The token fields `updateAccountTokens` writes. */

@@ -22,6 +22,7 @@ export type ErrorType =
   | "InvalidCheck"
   | "InvalidEndpoints"
   | "InvalidLogoutToken"
+  | "BackchannelLogoutFailed"
   | "InvalidProvider"
   | "JWTSessionError"
   | "MissingAdapter"
@@ -134,6 +135,24 @@ export class InvalidLogoutToken extends AuthError {
   readonly code: LogoutTokenProblem
 
   constructor(code: LogoutTokenProblem, message: string, cause?: Error) {
+    super(`${message} (${code})`, cause)
+    this.code = code
+  }
+}
+/**
+ * What went wrong on this server's side of a back-channel logout whose token was good (answered
+ * 500, so that the provider may deliver it again). The token's `jti` is claimed only once every
+ * session it names has ended, so after any of these the provider's retry is a first delivery:
+ * - `find-sessions`: the sessions could not be looked up; nothing was ended;
+ * - `end-sessions`: some sessions could not be ended (the others were); the retry ends those left;
+ * - `claim`: every session ended, but the store of used logout tokens failed to record the `jti`.
+ */
+export type BackchannelLogoutFailure = "find-sessions" | "end-sessions" | "claim"
+export class BackchannelLogoutFailed extends AuthError {
+  static type = "BackchannelLogoutFailed" as const
+  readonly code: BackchannelLogoutFailure
+
+  constructor(code: BackchannelLogoutFailure, message: string, cause?: Error) {
     super(`${message} (${code})`, cause)
     this.code = code
   }

@@ -25,6 +25,8 @@ export const logoutTokenKind: SingleUseKind = {
 
 export interface LogoutTokenClaims {
   jti: string
+  /** When the provider issued the token (seconds since the epoch, the provider's clock): the user signed out there by then. */
+  iat: number
   /** The provider's subject: the account's `providerAccountId`. */
   sub?: string
   /** The provider's session id (`sid` in the ID token), when the token names one session. */
@@ -94,7 +96,7 @@ export async function verifyLogoutToken(token: unknown, provider: InternalProvid
   const sub = optionalString(payload.sub, "sub")
   const sid = optionalString(payload.sid, "sid")
   if (sub === undefined && sid === undefined) throw new InvalidLogoutToken("sub-sid", "The logout token names neither sub nor sid")
-  return { jti: payload.jti, sub, sid }
+  return { jti: payload.jti, iat: payload.iat, sub, sid }
 }
 
 function optionalString(value: unknown, name: "sub" | "sid"): string | undefined {

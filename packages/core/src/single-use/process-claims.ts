@@ -8,6 +8,8 @@ export interface ProcessClaims {
   claim(value: string, lifetimeMs: number, now?: number): boolean
   /** Forgets a claim whose shared claim could not be made (the store failed): the value was not used. */
   release(value: string): void
+  /** Whether `value` is claimed (and still is), without claiming it. */
+  has(value: string, now?: number): boolean
 }
 
 /** A bounded claim set: at `maxEntries` the expired go first, then the oldest. */
@@ -31,6 +33,10 @@ export function processClaims(maxEntries = 50_000): ProcessClaims {
     },
     release(value) {
       claimed.delete(value)
+    },
+    has(value, now = Date.now()) {
+      const until = claimed.get(value)
+      return until !== undefined && until > now
     },
   }
 }

@@ -58,7 +58,9 @@ describe("on the shared rate-limit store (Redis)", () => {
     const ledger = singleUseLedger(kind, store, undefined)
     const used = value()
     await expect(ledger.claim(used)).rejects.toThrow("redis did not answer")
+    expect(ledger.claimedHere(used)).toBe(false)
     expect(await ledger.claim(used)).toBe(true)
+    expect(ledger.claimedHere(used)).toBe(true)
     expect(await ledger.claim(used)).toBe(false)
   })
 
@@ -108,8 +110,28 @@ describe("on the adapter's verification tokens (SQLite, wrapped as core wraps it
     const ledger = singleUseLedger(kind, undefined, wrapAdapter(sqlite, silentLogger()))
     const used = value()
     await expect(ledger.claim(used)).rejects.toThrow()
+    expect(ledger.claimedHere(used)).toBe(false)
     expect(await ledger.claim(used)).toBe(true)
     expect(await ledger.claim(used)).toBe(false)
+    db.close()
+  })
+
+  it("claimedHere: what this process claimed (a lost claim too), never what only another instance claimed; asking claims nothing", async () => {
+    const db = new Database(":memory:")
+    const adapter = wrapAdapter(SQLiteAdapter(db), silentLogger())
+    const first = singleUseLedger(kind, undefined, adapter)
+    const second = (await otherInstance())(kind, undefined, adapter)
+    const used = value()
+    expect(first.claimedHere(used)).toBe(false)
+    expect(first.claimedHere(used)).toBe(false)
+    expect(await first.claim(used)).toBe(true)
+    expect(first.claimedHere(used)).toBe(true)
+    // Another instance does not see it here (the claim is what refuses it there) ...
+    expect(second.claimedHere(used)).toBe(false)
+    expect(await second.claim(used)).toBe(false)
+    // ... and, having lost the claim, remembers it from then on.
+    expect(second.claimedHere(used)).toBe(true)
+    expect(first.claimedHere(value())).toBe(false)
     db.close()
   })
 
@@ -132,6 +154,7 @@ describe("with neither", () => {
     expect(await first.claim(used)).toBe(false)
     // A ledger built again in this process (a config resolved per request) still knows it.
     expect(await singleUseLedger(kind, undefined, undefined).claim(used)).toBe(false)
+    expect(second.claimedHere(used)).toBe(false)
     expect(await second.claim(used)).toBe(true)
   })
 })

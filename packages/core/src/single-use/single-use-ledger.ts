@@ -18,6 +18,12 @@ export interface SingleUseLedger {
    * the store fails; the value then stays unclaimed, so a retry is not taken for a replay.
    */
   claim(value: string): Promise<boolean>
+  /**
+   * Whether this process has claimed `value` (and still remembers it): no round trip, and nothing
+   * claimed by asking. Claims made by other instances are not seen here; `claim` is the check
+   * that counts. It lets a replay to the same instance be refused before any other work.
+   */
+  claimedHere(value: string): boolean
 }
 
 export interface SingleUseKind {
@@ -57,6 +63,7 @@ export function singleUseLedger(
   if (sharedStore) {
     return {
       scope: "shared-store",
+      claimedHere: (value) => local.has(value),
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         return claimInSharedStore(sharedStore, kind, value).catch((error) => {
@@ -71,6 +78,7 @@ export function singleUseLedger(
     const createVerificationToken = adapter.createVerificationToken.bind(adapter)
     return {
       scope: "adapter",
+      claimedHere: (value) => local.has(value),
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         const expires = new Date(Date.now() + kind.lifetimeMs)
@@ -87,6 +95,7 @@ export function singleUseLedger(
   }
   return {
     scope: "process",
+    claimedHere: (value) => local.has(value),
     async claim(value) {
       return local.claim(value, kind.lifetimeMs)
     },
