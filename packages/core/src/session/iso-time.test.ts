@@ -28,8 +28,8 @@ describe("isoTime", () => {
 
   it("gets the edges right: the epoch, leap days, year and century ends, the last millisecond of 9999", () => {
     const edges = [
-      0, 951_782_400_000, 951_868_799_999, 4_107_542_400_000, 946_684_799_999, 978_307_200_000, 1_709_164_800_000,
-      253_402_300_799_999, 253_402_300_800_000,
+      0, 951_782_400_000, 951_868_799_999, 4_107_542_400_000, 946_684_799_999, 978_307_200_000, 1_709_164_800_000, 253_402_300_799_999,
+      253_402_300_800_000,
     ]
     for (const ms of edges) expect(isoTime(ms)).toBe(new Date(ms).toISOString())
   })
