@@ -100,6 +100,10 @@ function calledBack(read: DecodedToken, options: InternalOptions, update?: { dat
   )
   return andThen(called, (returned): JwtSessionToken => {
     if (returned === null) return signedOut
+    // Neither a token nor null (`false`, a string, a forgotten return): a ban written wrong, not a
+    // session. Auth.js fails to encode such an answer and signs the session out; so does the caller
+    // here, treating it as unreadable, instead of keeping the marks (the upstream tokens) alive.
+    if (typeof returned !== "object" || Array.isArray(returned)) throw new Error("The jwt callback returned neither a token nor null")
     return { signedIn: true, decoded: payload, token: keepTokenMarks(marks, returned), before }
   })
 }
