@@ -11,7 +11,7 @@ import { getAccessToken } from "../../packages/core/src/access-token/get-access-
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
-import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "../e2e/oauth-app.js"
+import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, signInThroughIdp } from "../e2e/oauth-app.js"
 
 const sessionCookie = "authjs.session-token"
 
