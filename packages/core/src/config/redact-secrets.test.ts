@@ -27,7 +27,7 @@ describe("redactSecrets", () => {
         { sessionToken: "[redacted]", userId: "u1", expires },
         { identifier: "a@example.test", token: "[redacted]" },
       ],
-      nested: { "gatehouse.tokens": { access_token: "[redacted]", provider: "x" }, code_verifier: "[redacted]", code: "[redacted]" },
+      nested: { "gatehouse.tokens": "[redacted]", code_verifier: "[redacted]", code: "[redacted]" },
     })
     // The caller's object is left as it was.
     expect(logged.args[0]).toMatchObject({ access_token: "at-1" })
@@ -50,6 +50,9 @@ describe("redactSecrets", () => {
       "cookie",
       "Authorization",
       "otp",
+      "gatehouse.tokens",
+      "id_token_hint",
+      "client_assertion",
     ]) {
       expect(isSecretName(name), name).toBe(true)
     }
@@ -70,6 +73,40 @@ describe("redactSecrets", () => {
     cyclic.self = cyclic
     expect(JSON.stringify(redactSecrets(cyclic))).toContain("[redacted]")
     expect(redactSecrets("a plain message")).toBe("a plain message")
+  })
+})
+
+describe("redactSecrets inside strings and shared objects", () => {
+  it("hides secret parameters of URLs, form bodies and Cookie headers, and keeps the others", () => {
+    expect(redactSecrets({ url: "https://app.test/auth/callback/idp?code=c-1&state=s-1&iss=https%3A%2F%2Fidp" })).toEqual({
+      url: "https://app.test/auth/callback/idp?code=[redacted]&state=s-1&iss=https%3A%2F%2Fidp",
+    })
+    expect(redactSecrets(["https://app.test/#access_token=at-1&token_type=bearer", "token=t-1&email=a%40example.test"])).toEqual([
+      "https://app.test/#access_token=[redacted]&token_type=bearer",
+      "token=[redacted]&email=a%40example.test",
+    ])
+    expect(redactSecrets({ header: "theme=dark; authjs.session-token=st-1; authjs.csrf-token=ct-1" })).toEqual({
+      header: "theme=dark; authjs.session-token=[redacted]; authjs.csrf-token=[redacted]",
+    })
+    expect(redactSecrets("a plain message, 2 = 2")).toBe("a plain message, 2 = 2")
+  })
+
+  it("walks an object met many times once: wide cycles and shared objects are copied in linear time", () => {
+    const root: Record<string, unknown> = { token: "t-1" }
+    const shared: Record<string, unknown> = { password: "p-1", back: root }
+    for (let i = 0; i < 12; i++) {
+      root[`link${i}`] = root
+      root[`shared${i}`] = shared
+      shared[`again${i}`] = shared
+    }
+    const started = performance.now()
+    const copy = redactSecrets(root) as Record<string, Record<string, unknown>>
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(copy.token).toBe("[redacted]")
+    expect(copy.link0).toBe("[redacted]")
+    expect(copy.shared0).toBe(copy.shared11)
+    expect(copy.shared0).toMatchObject({ password: "[redacted]", back: "[redacted]", again0: "[redacted]" })
+    expect(() => JSON.stringify(copy)).not.toThrow()
   })
 })
 

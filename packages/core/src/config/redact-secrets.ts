@@ -10,11 +10,13 @@ export const redactedMarker = "[redacted]"
 
 /**
  * Field names (compared without case, `_`, `-` or `.`) whose values are secrets. Besides these,
- * any name ending in `token`, `secret`, `password` or `verifier` is one (`sessionToken`,
- * `access_token`, `id_token`, `expectedRefreshToken`, `client_secret`, `code_verifier`…).
+ * any name ending in `token(s)`, `secret`, `password`, `verifier` or `assertion` is one
+ * (`sessionToken`, `access_token`, `id_token`, `expectedRefreshToken`, `client_secret`,
+ * `code_verifier`, `client_assertion`, the `gatehouse.tokens` mark…).
  */
 const secretNames = new Set([
   "code",
+  "idtokenhint",
   "except",
   "cookie",
   "setcookie",
@@ -26,7 +28,12 @@ const secretNames = new Set([
   "privatekey",
   "credentials",
 ])
-const secretSuffixes = ["token", "secret", "password", "verifier"]
+const secretSuffixes = ["token", "tokens", "secret", "password", "verifier", "assertion"]
+/**
+ * `name=value` inside a string — a URL's query or fragment, a form body, a Cookie header — whose
+ * name is a secret's (`?code=…`, `#access_token=…`, `authjs.session-token=…`).
+ */
+const parameter = /([?&#;]\s*|^)([\w.-]+)=([^&#;\s]*)/g
 /** Deeper than any metadata Gatehouse logs: a cyclic or absurdly deep value is cut, not walked. */
 const maxDepth = 8
 
@@ -41,19 +48,48 @@ export function redactedValue(value: unknown): unknown {
   return value === undefined || value === null || value === "" ? value : redactedMarker
 }
 
+/** A string with the values of its secret `name=value` parameters replaced by the marker. */
+function redactParameters(text: string): string {
+  if (!text.includes("=")) return text
+  return text.replace(parameter, (pair, before: string, name: string, value: string) =>
+    value && isSecretName(name) ? `${before}${name}=${redactedMarker}` : pair,
+  )
+}
+
 /**
  * A copy of `value` with every secret field's value replaced by the marker, at any depth of plain
- * objects and arrays. Other objects (Dates, byte arrays, class instances) are passed as they are.
+ * objects and arrays, and secret parameters inside strings too. Other objects (Dates, byte arrays,
+ * class instances) are passed as they are. An object met again is not walked again: inside itself
+ * (a cycle) it becomes the marker, so the copy stays serializable; elsewhere it is the same copy.
  */
-export function redactSecrets(value: unknown, depth = 0): unknown {
+export function redactSecrets(value: unknown): unknown {
+  return redactValue(value, 0, new Map())
+}
+
+/** What `copies` holds for an object whose copy is still being made: meeting it again is a cycle. */
+const inProgress = Symbol("in progress")
+
+function redactValue(value: unknown, depth: number, copies: Map<object, unknown>): unknown {
+  if (typeof value === "string") return redactParameters(value)
   if (value === null || typeof value !== "object") return value
   if (depth >= maxDepth) return redactedMarker
-  if (Array.isArray(value)) return value.map((item) => redactSecrets(item, depth + 1))
-  const prototype = Object.getPrototypeOf(value)
-  if (prototype !== Object.prototype && prototype !== null) return value
-  const copy: Record<string, unknown> = {}
-  for (const [name, field] of Object.entries(value)) {
-    copy[name] = isSecretName(name) ? redactedValue(field) : redactSecrets(field, depth + 1)
+  const known = copies.get(value)
+  if (known === inProgress) return redactedMarker
+  if (known !== undefined) return known
+  let copy: unknown
+  if (Array.isArray(value)) {
+    copies.set(value, inProgress)
+    copy = value.map((item) => redactValue(item, depth + 1, copies))
+  } else {
+    const prototype = Object.getPrototypeOf(value)
+    if (prototype !== Object.prototype && prototype !== null) return value
+    copies.set(value, inProgress)
+    const fields: Record<string, unknown> = {}
+    for (const [name, field] of Object.entries(value)) {
+      fields[name] = isSecretName(name) ? redactedValue(field) : redactValue(field, depth + 1, copies)
+    }
+    copy = fields
   }
+  copies.set(value, copy)
   return copy
 }
