@@ -57,6 +57,21 @@ export function useDevIdp(): () => DevIdentityProvider {
   return useSuiteResource(startIdp, (idp) => idp.close())
 }
 
+/**
+ * The dev IdP for suites about upstream tokens: one user, access tokens that expire in 64 s (so
+ * that a refresh falls due within a test's clock jump) and refresh tokens rotated on every use.
+ */
+export function useTokenRefreshIdp(): () => DevIdentityProvider {
+  const start = () =>
+    startDevIdentityProvider({
+      clients: [basicClient],
+      users: [{ sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true }],
+      accessTokenTtl: 64,
+      refreshTokens: { rotate: true },
+    })
+  return useSuiteResource(start, (idp) => idp.close())
+}
+
 /** An OIDC provider found by discovery, with all three checks. */
 export function oidcProvider(issuer: string, overrides: Record<string | symbol, unknown> = {}) {
   return {

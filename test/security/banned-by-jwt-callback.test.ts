@@ -9,7 +9,7 @@
  */
 import Database from "better-sqlite3"
 import type { RequestEvent } from "@sveltejs/kit"
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { getAccessToken } from "../../packages/core/src/access-token/get-access-token.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
@@ -17,14 +17,13 @@ import { decode } from "../../packages/core/src/jwt.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
 import { listSessions, revokeSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
-import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import NextAuth from "../../packages/next/src/index.js"
 import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-token.js"
 import { createSvelteKitAuth } from "../../packages/sveltekit/src/lib/create-sveltekit-auth.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
-import { adaWithUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
+import { adaWithUpstreamAccount, linkUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
-import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "../e2e/oauth-app.js"
+import { appOrigin, browserFor, makeApp, oidcProvider, secret, signInThroughIdp, useTokenRefreshIdp } from "../e2e/oauth-app.js"
 import { type PasskeyBrowser, passkeyApp } from "../e2e/support/passkey-app.js"
 import { nextRequest } from "@gatehouse/test-kit/next-headers-stand-in"
 
@@ -175,15 +174,7 @@ describe("the jwt callback's token is the session's token on every path", () => 
     const db = new Database(":memory:")
     const adapter = SQLiteAdapter(db)
     const victim = await adapter.createUser!({ id: "", name: "Victim", email: "victim@example.test", emailVerified: null })
-    await adapter.linkAccount!({
-      userId: victim.id,
-      type: "oauth",
-      provider: "upstream",
-      providerAccountId: "victim-upstream",
-      access_token: "upstream-access-token-of-the-victim",
-      expires_at: Math.floor(Date.now() / 1000) + 3600,
-      token_type: "bearer",
-    })
+    await linkUpstreamAccount(adapter, victim.id, "victim-upstream", "upstream-access-token-of-the-victim")
     const ada = await adapter.createUser!({ id: "", name: "Ada", email: "ada@example.test", emailVerified: null })
     let rewrite = false
     const config = credentialsConfig({
@@ -211,18 +202,9 @@ describe("the jwt callback's token is the session's token on every path", () => 
 vi.mock("next/headers", async () => (await import("@gatehouse/test-kit/next-headers-stand-in")).nextHeadersStandIn)
 
 describe("JWT sessions without an adapter (the upstream tokens in the cookie), through the integrations", () => {
-  let idp: DevIdentityProvider
-  beforeAll(async () => {
-    idp = await startDevIdentityProvider({
-      clients: [basicClient],
-      users: [{ sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true }],
-      accessTokenTtl: 64,
-      refreshTokens: { rotate: true },
-    })
-  })
-  afterAll(() => idp?.close())
+  const idp = useTokenRefreshIdp()
 
-  const providers = () => [oidcProvider(idp.issuer, { tokenRefresh: true })]
+  const providers = () => [oidcProvider(idp().issuer, { tokenRefresh: true })]
 
   /** A fresh sign-in; returns the session cookie `name=value`. */
   async function signedInCookie(jwt: (params: { token: JWT }) => unknown): Promise<string> {

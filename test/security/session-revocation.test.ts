@@ -13,7 +13,7 @@ import { remember, revocationCheckEntries } from "../../packages/core/src/sessio
 import { revokeUserSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
-import { adaWithUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
+import { adaWithUpstreamAccount, linkUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
 
 async function setup(overrides: Partial<AuthConfig> = {}) {
@@ -181,14 +181,7 @@ describe("a recorded JWT session stays bound to its user", () => {
       callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, ...(session as object) } : token) },
     })
     const victim = await adapter.createUser!({ id: "", name: "Victim", email: "victim@example.test", emailVerified: null })
-    await adapter.linkAccount!({
-      userId: victim.id,
-      type: "oauth",
-      provider: "upstream",
-      providerAccountId: "victim-upstream",
-      access_token: "upstream-access-token-of-the-victim",
-      token_type: "bearer",
-    })
+    await linkUpstreamAccount(adapter, victim.id, "victim-upstream", "upstream-access-token-of-the-victim")
     const attacker = await signedIn(config)
     expect(await sessionOf(attacker)).not.toBeNull()
     const csrfToken = await attacker.csrfToken(base)

@@ -6,28 +6,27 @@
  * rotating refresh tokens), the real SQLite adapter, and the cookie-only mode without an adapter.
  */
 import Database from "better-sqlite3"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { customFetch, getAccessToken } from "../../packages/core/src/index.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
-import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { freePort } from "../e2e/support/free-port.js"
-import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, sessionOf, signInThroughIdp } from "../e2e/oauth-app.js"
+import {
+  appOrigin,
+  basicClient,
+  browserFor,
+  makeApp,
+  oidcProvider,
+  secret,
+  sessionOf,
+  signInThroughIdp,
+  useTokenRefreshIdp,
+} from "../e2e/oauth-app.js"
 import { revokeAtProvider } from "@gatehouse/test-kit/revoke-at-provider"
 
 const sessionCookie = "authjs.session-token"
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startDevIdentityProvider({
-    clients: [basicClient],
-    users: [{ sub: "dev-user-1", name: "Dev User", email: "dev@example.test", email_verified: true }],
-    accessTokenTtl: 64,
-    refreshTokens: { rotate: true },
-  })
-})
-afterAll(() => idp?.close())
+const idp = useTokenRefreshIdp()
 
 /** Every string reachable from a value: own properties (message, stack, cause…), nested, cycles cut. */
 function textOf(value: unknown, seen = new Set<unknown>()): string {
@@ -69,7 +68,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
   async function signedIn() {
     const db = new Database(":memory:")
     const { events, callbacks } = recorder()
-    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+    const app = makeApp([oidcProvider(idp().issuer, { tokenRefresh: true })], {
       adapter: SQLiteAdapter(db),
       session: { strategy },
       events: callbacks,
@@ -104,7 +103,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
   it("a refresh the provider refuses: the logged error, the event and GET /session hold no token", async () => {
     const { db, app, browser, events, row } = await signedIn()
     const { access_token, refresh_token, id_token } = row()
-    await revokeAtProvider(idp.issuer, basicClient, refresh_token!)
+    await revokeAtProvider(idp().issuer, basicClient, refresh_token!)
     db.prepare("UPDATE accounts SET expires_at = 1").run()
     expect(await getAccessToken(requestFrom(browser), app.config, "dev-oidc")).toBeNull()
     expect(app.logger.errors.map((error) => (error as { type?: string }).type)).toEqual(["RefreshTokenError"])
@@ -122,7 +121,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
     const { db, app, browser, events, row } = await signedIn()
     const { access_token, refresh_token, id_token } = row()
     db.prepare("UPDATE accounts SET expires_at = 1").run()
-    const down = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true, token: `http://127.0.0.1:${await freePort()}/token` })], {
+    const down = makeApp([oidcProvider(idp().issuer, { tokenRefresh: true, token: `http://127.0.0.1:${await freePort()}/token` })], {
       adapter: app.config.adapter,
       session: { strategy },
       events: app.config.events,
@@ -152,7 +151,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
 
 describe("JWT sessions without an adapter (the tokens in the session cookie)", () => {
   it("the tokens are only inside the encrypted, HttpOnly session cookie: never in another cookie or in GET /session", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { session: { strategy: "jwt" } })
+    const app = makeApp([oidcProvider(idp().issuer, { tokenRefresh: true })], { session: { strategy: "jwt" } })
     const browser = browserFor({ [appOrigin]: app })
     const { response } = await signInThroughIdp(browser, "dev-oidc")
     const value = browser.cookiesFor(appOrigin).get(sessionCookie)!
@@ -197,7 +196,7 @@ describe("getAccessToken's customFetch", () => {
     const db = new Database(":memory:")
     const app = makeApp(
       [
-        oidcProvider(idp.issuer, {
+        oidcProvider(idp().issuer, {
           tokenRefresh: true,
           [customFetch]: (...args: Parameters<typeof fetch>) => {
             seen.push(String(args[0] instanceof Request ? args[0].url : args[0]))
@@ -213,6 +212,6 @@ describe("getAccessToken's customFetch", () => {
     seen.length = 0
     expect(await getAccessToken(requestFrom(browser), app.config, "dev-oidc")).not.toBeNull()
     expect(seen.length).toBeGreaterThan(0)
-    for (const url of seen) expect(new URL(url).origin).toBe(new URL(idp.issuer).origin)
+    for (const url of seen) expect(new URL(url).origin).toBe(new URL(idp().issuer).origin)
   })
 })

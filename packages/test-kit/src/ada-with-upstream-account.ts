@@ -5,6 +5,7 @@
  */
 import Database from "better-sqlite3"
 import { SQLiteAdapter } from "../../adapter-sqlite/src/index.js"
+import type { Adapter } from "../../core/src/adapters.js"
 import type { AuthConfig } from "../../core/src/types.js"
 import { adaCredentials, credentialsConfig } from "./credentials-app.js"
 
@@ -23,21 +24,32 @@ export const upstream = {
   userinfo: "http://127.0.0.1:1/userinfo",
 }
 
+/** Links `userId` to an account at `upstream` whose access token is fresh for an hour. */
+export async function linkUpstreamAccount(
+  adapter: Adapter,
+  userId: string,
+  providerAccountId: string,
+  accessToken: string,
+  refreshToken?: string,
+): Promise<void> {
+  await adapter.linkAccount!({
+    userId,
+    type: "oauth",
+    provider: "upstream",
+    providerAccountId,
+    access_token: accessToken,
+    ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    token_type: "bearer",
+  })
+}
+
 /** A SQLite database in memory with Ada and her upstream account, and the app's config over it (JWT sessions, revocation checked). */
 export async function adaWithUpstreamAccount(overrides: Partial<AuthConfig> = {}) {
   const db = new Database(":memory:")
   const adapter = SQLiteAdapter(db)
   const ada = await adapter.createUser!({ id: "", name: "Ada", email: "ada@example.test", emailVerified: null })
-  await adapter.linkAccount!({
-    userId: ada.id,
-    type: "oauth",
-    provider: "upstream",
-    providerAccountId: "ada-upstream",
-    access_token: upstreamAccessToken,
-    refresh_token: "upstream-refresh-token-of-ada",
-    expires_at: Math.floor(Date.now() / 1000) + 3600,
-    token_type: "bearer",
-  })
+  await linkUpstreamAccount(adapter, ada.id, "ada-upstream", upstreamAccessToken, "upstream-refresh-token-of-ada")
   const config = credentialsConfig({
     adapter,
     session: { strategy: "jwt", revocationCheckInterval: 60 },
