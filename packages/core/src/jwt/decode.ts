@@ -23,6 +23,11 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
   if (!token) return null
   const direct = decodeNow(token, secret, salt)
   if (direct) return direct.claims as Payload
+  return (await decodeWithJose(token, secret, salt)) as Payload
+}
+
+/** The token through jose: what decodeNow leaves undecided (edge runtimes, tokens outside its one construction). */
+export async function decodeWithJose(token: string, secret: string | string[], salt: string): Promise<JWT> {
   const secrets = Array.isArray(secret) ? secret : [secret]
   const { payload } = await jwtDecrypt(
     token,
@@ -40,5 +45,5 @@ export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Pa
       contentEncryptionAlgorithms: ["A256CBC-HS512", "A256GCM"],
     },
   )
-  return payload as Payload
+  return payload as JWT
 }

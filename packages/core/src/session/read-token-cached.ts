@@ -1,5 +1,5 @@
 import type { JWT, JWTOptions } from "../jwt/types.js"
-import { decode as builtInDecode, decodeNow } from "../jwt/decode.js"
+import { decode as builtInDecode, decodeNow, decodeWithJose } from "../jwt/decode.js"
 
 interface CachedToken {
   /**
@@ -54,7 +54,7 @@ export async function readTokenCached(token: string, jwt: JWTOptions, salt: stri
 export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string): DecodedToken | null | Promise<DecodedToken | null> {
   if (jwt.decode !== builtInDecode) return decodeCustom(token, jwt, salt)
   const secret = jwt.secret ?? ""
-  const scope = scopeOf(salt, secret)
+  const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
   const hit = cache.get(token)
   if (hit && hit.scope === scope) {
     if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
@@ -68,27 +68,15 @@ export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string):
   return decodeAndRemember(token, secret as string | string[], salt, scope)
 }
 
-/**
- * The salt and secret(s) as one string, remembered for the last pair: one app reads with the same
- * ones on every request, and then the same string object is compared by identity on a hit.
- */
-let lastScope = { salt: "", secret: undefined as unknown, scope: "" }
-function scopeOf(salt: string, secret: string | string[]): string {
-  if (lastScope.salt === salt && lastScope.secret === secret) return lastScope.scope
-  const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
-  // An array may change in place: only strings (compared by value) are remembered.
-  if (typeof secret === "string") lastScope = { salt, secret, scope }
-  return scope
-}
-
 async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
   const payload = ((await jwt.decode!({ ...jwt, token, salt } as any)) ?? null) as JWT | null
   return payload ? { payload, json: undefined } : null
 }
 
+/** A token decodeNow left undecided: through jose, then remembered. */
 async function decodeAndRemember(token: string, secret: string | string[], salt: string, scope: string): Promise<DecodedToken | null> {
-  const payload = (await builtInDecode({ token, secret, salt })) as JWT | null
-  return payload && remember(token, payload, undefined, scope)
+  if (!token) return null
+  return remember(token, await decodeWithJose(token, secret, salt), undefined, scope)
 }
 
 /** Keeps a decoded token for a minute at most (never past its `exp`), within the cache's bounds. */

@@ -60,10 +60,11 @@ export function singleUseLedger(
   adapter: Adapter | undefined,
 ): SingleUseLedger {
   const local = localClaimsOf(kind.name)
+  const claimedHere = (value: string) => local.has(value)
   if (sharedStore) {
     return {
       scope: "shared-store",
-      claimedHere: (value) => local.has(value),
+      claimedHere,
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         return claimInSharedStore(sharedStore, kind, value).catch((error) => {
@@ -78,7 +79,7 @@ export function singleUseLedger(
     const createVerificationToken = adapter.createVerificationToken.bind(adapter)
     return {
       scope: "adapter",
-      claimedHere: (value) => local.has(value),
+      claimedHere,
       async claim(value) {
         if (!local.claim(value, kind.lifetimeMs)) return false
         const expires = new Date(Date.now() + kind.lifetimeMs)
@@ -95,7 +96,7 @@ export function singleUseLedger(
   }
   return {
     scope: "process",
-    claimedHere: (value) => local.has(value),
+    claimedHere,
     async claim(value) {
       return local.claim(value, kind.lifetimeMs)
     },
