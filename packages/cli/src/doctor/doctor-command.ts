@@ -1,9 +1,7 @@
 import { parseArgs } from "node:util"
 import { checkIssuers, diagnoseConfig, type Finding } from "@gatehouse/core/doctor"
 import { UsageError } from "../usage-error.js"
-import { detectFramework, withSvelteKitBase } from "./frameworks.js"
-import { loadAuthModule, resolveConfigInit } from "./load-auth-config.js"
-import { loadEnv } from "./load-env.js"
+import { findApp, loadAppConfig } from "./app-config.js"
 import { formatFindingsTable } from "./print-findings.js"
 
 export async function doctorCommand(args: string[]): Promise<number> {
@@ -18,34 +16,21 @@ export async function doctorCommand(args: string[]): Promise<number> {
     },
     strict: true,
   })
-  const directory = process.cwd()
   const production = values.production || process.env.NODE_ENV === "production"
-  const { env, files } = loadEnv(directory, production ? "production" : "development", process.env)
-  // The app's module reads process.env (Next.js) or $env (SvelteKit): both see the loaded files.
-  for (const [name, value] of Object.entries(env)) if (process.env[name] === undefined && value !== undefined) process.env[name] = value
-
-  const detected = detectFramework(directory)
-  const framework = detected && (await withSvelteKitBase(detected, directory))
-  const modulePath = positionals[0] ?? framework?.conventionalModule
-  if (!modulePath) {
-    throw new UsageError(
-      "no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts",
-    )
-  }
+  const app = await findApp(
+    process.cwd(),
+    production,
+    positionals[0],
+    "no Next.js, SvelteKit or Qwik City app here: name the module holding the auth config, e.g. gatehouse doctor src/auth-config.ts",
+  )
+  const { env, files, framework, modulePath } = app
   const instances = values.instances === undefined ? undefined : Number(values.instances)
   if (instances !== undefined && !(Number.isInteger(instances) && instances >= 1))
     throw new UsageError("--instances takes a whole number, 1 or more")
   const origin = values.origin ?? framework?.devOrigin ?? "http://localhost:3000"
   if (!URL.canParse(origin)) throw new UsageError(`--origin is not a URL: ${origin}`)
 
-  const { init } = await loadAuthModule(modulePath, { directory, env, production })
-  let config: Awaited<ReturnType<typeof resolveConfigInit>>
-  try {
-    config = await resolveConfigInit(init, framework, env, origin)
-  } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`the config function of ${modulePath} threw: ${(error as Error).message}`)
-  }
+  const config = await loadAppConfig(app, origin)
   const findings: Finding[] = diagnoseConfig(config, {
     env,
     production,

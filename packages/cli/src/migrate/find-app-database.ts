@@ -1,7 +1,5 @@
 import { adapterDatabase, type AdapterDatabase } from "@gatehouse/core/adapters"
-import { detectFramework, withSvelteKitBase } from "../doctor/frameworks.js"
-import { loadAuthModule, resolveConfigInit } from "../doctor/load-auth-config.js"
-import { loadEnv } from "../doctor/load-env.js"
+import { findApp, loadAppConfig } from "../doctor/app-config.js"
 import { UsageError } from "../usage-error.js"
 
 /**
@@ -15,27 +13,15 @@ export async function findAppDatabase(
   directory: string,
   module: string | undefined,
 ): Promise<{ database: AdapterDatabase; source: string }> {
-  const production = process.env.NODE_ENV === "production"
-  const { env } = loadEnv(directory, production ? "production" : "development", process.env)
-  for (const [name, value] of Object.entries(env)) if (process.env[name] === undefined && value !== undefined) process.env[name] = value
-
-  const detected = detectFramework(directory)
-  const framework = detected && (await withSvelteKitBase(detected, directory))
-  const modulePath = module ?? framework?.conventionalModule
-  if (!modulePath) {
-    throw new UsageError(
-      "say which database: --url postgres://user@host/db, --url file:path.db or --url path.db (or DATABASE_URL), " +
-        "or run it in a Next.js, SvelteKit or Qwik City app, or name the module holding the auth config (gatehouse migrate src/auth.ts)",
-    )
-  }
-  const { init } = await loadAuthModule(modulePath, { directory, env, production })
-  let config: Awaited<ReturnType<typeof resolveConfigInit>>
-  try {
-    config = await resolveConfigInit(init, framework, env, framework?.devOrigin ?? "http://localhost:3000")
-  } catch (error) {
-    if (error instanceof UsageError) throw error
-    throw new UsageError(`the config function of ${modulePath} threw: ${(error as Error).message}`)
-  }
+  const app = await findApp(
+    directory,
+    process.env.NODE_ENV === "production",
+    module,
+    "say which database: --url postgres://user@host/db, --url file:path.db or --url path.db (or DATABASE_URL), " +
+      "or run it in a Next.js, SvelteKit or Qwik City app, or name the module holding the auth config (gatehouse migrate src/auth.ts)",
+  )
+  const modulePath = app.modulePath
+  const config = await loadAppConfig(app, app.framework?.devOrigin ?? "http://localhost:3000")
   if (!config.adapter) throw new UsageError(`${modulePath} configures no adapter: there is no database to migrate`)
   const database = (config.adapter as { [adapterDatabase]?: AdapterDatabase })[adapterDatabase]
   if (!database) {

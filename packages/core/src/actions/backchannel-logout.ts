@@ -1,11 +1,10 @@
 import type { AdapterSession } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { AdapterError, AuthError, BackchannelLogoutFailed, InvalidLogoutToken, InvalidProvider, UnknownAction } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"
 import { endSessions, findProviderSessions } from "../session/end-provider-sessions.js"
-import { sessionHandle } from "../sessions/session-handle.js"
+import { announceRevoked } from "../sessions/revoke-user-sessions.js"
 import type { ResponseInternal } from "../types.js"
 
 /** Section 2.8: the answer is never cached, whatever it says. */
@@ -82,8 +81,8 @@ async function announce(ended: AdapterSession[], options: InternalOptions<"oauth
     byUser.set(userId, [...(byUser.get(userId) ?? []), session])
   }
   for (const [userId, sessions] of byUser) {
-    const sessionIds = await Promise.all(sessions.map((session) => sessionHandle(session.sessionToken)))
-    await emitEvent(options, "sessionRevoked", { userId, sessionIds, reason: "backchannel-logout" })
+    const tokens = sessions.map((session) => session.sessionToken)
+    await announceRevoked(userId, tokens, tokens.length, "backchannel-logout", options)
   }
 }
 

@@ -49,8 +49,9 @@ export async function startSession(
   // Only sign-in sets marks, below: none the callback added (from a profile it copied, say) is kept.
   const token = keepTokenMarks({}, returned)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
-  await endPreviousJwtSession(cookies, options)
   const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
+  // Only once the new session is recorded: a sign-in that fails must not end the session the browser still holds.
+  await endPreviousJwtSession(cookies, options)
   const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }

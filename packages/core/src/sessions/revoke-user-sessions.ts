@@ -45,7 +45,7 @@ export async function revokeFor(
     // A target built from unchecked input in app code (`{ scope: "other" }`, `{}`) must not read as "all".
     throw new UnknownAction("Revoking sessions needs sessionId (a session's id) or scope (others or all)")
   }
-  await announce(current.userId, tokens, revoked, "user", options)
+  await announceRevoked(current.userId, tokens, revoked, "user", options)
   return { revoked, signedOut: tokens.includes(current.sessionToken) }
 }
 
@@ -57,7 +57,7 @@ export async function revokeAllOf(
 ): Promise<number> {
   const rows = await adapter.listSessionsByUserId(userId)
   const revoked = await adapter.deleteSessionsByUserId(userId)
-  await announce(
+  await announceRevoked(
     userId,
     rows.map((row) => row.sessionToken),
     revoked,
@@ -80,13 +80,17 @@ export async function endSessions(
 ): Promise<number> {
   for (const token of tokens) await adapter.deleteSession(token)
   const count = tokens.length
-  await announce(userId, tokens, count, reason, options)
+  await announceRevoked(userId, tokens, count, reason, options)
   return count
 }
 
 type RevocationReason = "user" | "all-sessions" | "backchannel-logout"
 
-async function announce(
+/**
+ * After `count` sessions of `userId` ended (the rows of `tokens`): this process refuses them at
+ * once, and `sessionRevoked` says which and why (nothing when nothing ended).
+ */
+export async function announceRevoked(
   userId: string,
   tokens: string[],
   count: number,

@@ -370,3 +370,23 @@ describe("JWT revocation check", () => {
     expect((await plain.fetch(`${base}/sessions`)).status).toBe(401)
   })
 })
+
+describe("a JWT sign-in that cannot record its session", () => {
+  it("fails without ending the session the browser already holds", async () => {
+    const { adapter, sessions } = memoryAdapter()
+    const createSession = adapter.createSession!
+    let insertFails = false
+    adapter.createSession = (session) => {
+      if (insertFails) throw new Error("insert failed")
+      return createSession(session)
+    }
+    const browser = await signedInBrowser(appFor("jwt", adapter), "A")
+    const rowsBefore = [...sessions.keys()]
+    expect(rowsBefore).toHaveLength(1)
+    insertFails = true
+    const again = await signInAsAda(browser)
+    expect(again.headers.get("location")).toContain("error")
+    expect([...sessions.keys()]).toEqual(rowsBefore)
+    expect(await sessionOf(browser)).toMatchObject({ user: { email: "ada@example.test" } })
+  })
+})
