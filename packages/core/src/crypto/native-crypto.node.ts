@@ -3,8 +3,9 @@
  * construction is implemented here, RFC 7518 §5.2 (AES_256_CBC_HMAC_SHA_512) and §5.3 (A256GCM)
  * for `dir` JWEs; everything JOSE beyond that stays with jose.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto"
 import type { ContentEncryption, NativeCrypto } from "./native-crypto.js"
+import { drawRandomBytes } from "./random-pool.js"
 
 /** MAC_KEY ‖ ENC_KEY, 32 bytes each; T is the first 32 bytes of HMAC-SHA-512 (§5.2.2.1, §5.2.5). */
 const cbcHalf = 32
@@ -28,8 +29,8 @@ export function sealCbcHs512(key: Uint8Array, iv: Uint8Array, plaintext: Uint8Ar
 }
 
 function seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array) {
-  if (enc === "A256CBC-HS512") return sealCbcHs512(key, randomBytes(16), plaintext, aad)
-  const iv = randomBytes(12)
+  if (enc === "A256CBC-HS512") return sealCbcHs512(key, drawRandomBytes(16), plaintext, aad)
+  const iv = drawRandomBytes(12)
   const cipher = createCipheriv("aes-256-gcm", key, iv, { authTagLength: 16 })
   cipher.setAAD(aad)
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()])

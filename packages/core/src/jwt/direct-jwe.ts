@@ -171,7 +171,16 @@ export function encryptDirect(
   } catch {
     return undefined
   }
-  const encodedHeader = native.base64urlEncode(utf8.encode(JSON.stringify({ alg: "dir", enc, kid })))
+  const encodedHeader = protectedHeader(native, enc, kid)
   const sealed = native.seal(enc, key, utf8.encode(payload), native.ascii(encodedHeader))
   return `${encodedHeader}..${native.base64urlEncode(sealed.iv)}.${native.base64urlEncode(sealed.ciphertext)}.${native.base64urlEncode(sealed.tag)}`
+}
+
+/** Every token of one key shares its protected header: encoded once per key, not per token. */
+let lastHeader = { enc: "", kid: "", encoded: "" }
+function protectedHeader(native: NativeCrypto, enc: ContentEncryption, kid: string): string {
+  if (lastHeader.enc !== enc || lastHeader.kid !== kid) {
+    lastHeader = { enc, kid, encoded: native.base64urlEncode(utf8.encode(JSON.stringify({ alg: "dir", enc, kid }))) }
+  }
+  return lastHeader.encoded
 }
