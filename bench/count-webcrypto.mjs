@@ -5,6 +5,7 @@
 // built-in see the wrapped ones after syncBuiltinESMExports).
 import nodeCrypto from "node:crypto"
 import { syncBuiltinESMExports } from "node:module"
+import { credentialsSignIn } from "./credentials-sign-in.mjs"
 
 const counts = {}
 const count =
@@ -16,6 +17,7 @@ const count =
 for (const name of ["digest", "importKey", "generateKey", "encrypt", "decrypt", "sign", "verify", "deriveBits", "deriveKey"]) {
   crypto.subtle[name] = count(`subtle.${name}`, crypto.subtle[name].bind(crypto.subtle))
 }
+crypto.getRandomValues = count("crypto.getRandomValues", crypto.getRandomValues.bind(crypto))
 for (const name of [
   "createHash",
   "createHmac",
@@ -44,22 +46,7 @@ for (const pkg of ["@gatehouse/core", "@auth/core"]) {
     basePath: "/auth",
     providers: [Credentials({ credentials: {}, authorize: () => ({ id: "1", name: "Demo", email: "demo@example.test" }) })],
   }
-  const signIn = async () => {
-    const csrf = await Auth(new Request(`${origin}/auth/csrf`), config)
-    const { csrfToken } = await csrf.json()
-    const cookie = csrf.headers
-      .getSetCookie()
-      .map((c) => c.split(";")[0])
-      .join("; ")
-    return Auth(
-      new Request(`${origin}/auth/callback/credentials`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", cookie },
-        body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}/` }),
-      }),
-      config,
-    )
-  }
+  const signIn = () => credentialsSignIn(Auth, config, { origin })
   await signIn() // warm caches that live for the whole process (derived keys)
   reset()
   const response = await signIn()

@@ -4,6 +4,7 @@
 //   node --cpu-prof --cpu-prof-dir=/tmp/profile bench/profile-sign-in.mjs
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
+import { credentialsSignIn } from "./credentials-sign-in.mjs"
 
 const origin = "http://localhost:3000"
 const config = {
@@ -22,20 +23,7 @@ const signIns = Number(signInsArg)
 const inFlight = Number(inFlightArg)
 
 async function signIn() {
-  const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`), config)
-  const { csrfToken } = await csrfResponse.json()
-  const csrfCookie = csrfResponse.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ")
-  const response = await Auth(
-    new Request(`${origin}/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-      body: new URLSearchParams({ csrfToken, username: "demo", password: "demo", callbackUrl: `${origin}/` }),
-    }),
-    config,
-  )
+  const response = await credentialsSignIn(Auth, config, { origin, fields: { username: "demo", password: "demo" } })
   if (response.status !== 302 || !response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))) {
     throw new Error(`sign-in failed: ${response.status}`)
   }

@@ -8,6 +8,7 @@ import { encode as gatehouseEncode } from "@gatehouse/core/jwt"
 import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsCredentials from "@auth/core/providers/credentials"
 import { compare, roundSpread } from "./measure.mjs"
+import { credentialsSignIn } from "./credentials-sign-in.mjs"
 import { benchDatabaseSessions } from "./database.mjs"
 import { benchCookieSessions } from "./jwt-vs-better-auth.mjs"
 import { benchSessionRevocation } from "./session-revocation.mjs"
@@ -65,23 +66,7 @@ const sessionRequest = (cookie) => new Request(`${origin}/auth/session`, { heade
 const signinPageRequest = () =>
   new Request(`${origin}/auth/signin`, { headers: { "accept-language": "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7" } })
 
-async function credentialsSignIn({ Auth, config }) {
-  const csrfResponse = await Auth(new Request(`${origin}/auth/csrf`), config)
-  const { csrfToken } = await csrfResponse.json()
-  const csrfCookie = csrfResponse.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ")
-  const response = await Auth(
-    new Request(`${origin}/auth/callback/credentials`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-      body: new URLSearchParams({ csrfToken, username: "demo", password: "demo", callbackUrl: `${origin}/` }),
-    }),
-    config,
-  )
-  return response
-}
+const signInAs = { username: "demo", password: "demo" }
 
 const cases = [
   {
@@ -119,10 +104,10 @@ const cases = [
   {
     name: "credentials sign-in (GET /csrf + POST /callback/credentials)",
     check: async (side) => {
-      const response = await credentialsSignIn(side)
+      const response = await credentialsSignIn(side.Auth, side.config, { origin, fields: signInAs })
       return response.status === 302 && response.headers.getSetCookie().some((c) => c.includes("session-token="))
     },
-    op: (side) => () => credentialsSignIn(side),
+    op: (side) => () => credentialsSignIn(side.Auth, side.config, { origin, fields: signInAs }),
     count: Math.ceil(count / 2),
   },
 ]
