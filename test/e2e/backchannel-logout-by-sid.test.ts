@@ -5,9 +5,8 @@
  * session strategies. Browsers sign in through the dev IdP, so every session row carries the IdP's
  * real sid; the tokens are signed with the IdP's key.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Adapter } from "../../packages/core/src/adapters.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import {
   backchannelApp,
   idpLogoutToken,
@@ -15,19 +14,11 @@ import {
   loggedCodes,
   postLogoutToken,
   signedIn,
-  startBackchannelIdp,
+  useBackchannelIdp,
 } from "./support/backchannel-fixture.js"
 import { sessionDatabases, useSessionDatabase } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startBackchannelIdp()
-})
-
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useBackchannelIdp()
 
 describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (kind) => {
   const database = useSessionDatabase(kind)
@@ -36,13 +27,13 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
     it("ends the sessions of that IdP session only: the user's other IdP session and another user stay signed in", async () => {
       const { adapter } = database()
       const revoked: { userId: string; sessionIds: string[]; reason: string }[] = []
-      const app = backchannelApp(idp, adapter, strategy, { events: { sessionRevoked: (message) => void revoked.push(message) } })
+      const app = backchannelApp(idp(), adapter, strategy, { events: { sessionRevoked: (message) => void revoked.push(message) } })
       const laptop = await signedIn(app, adapter, "dev-user-1")
       const phone = await signedIn(app, adapter, "dev-user-1")
       const other = await signedIn(app, adapter, "dev-user-2")
       expect(new Set([laptop.row.providerSessionId, phone.row.providerSessionId, other.row.providerSessionId]).size).toBe(3)
 
-      const token = await idpLogoutToken(idp, { sid: laptop.row.providerSessionId })
+      const token = await idpLogoutToken(idp(), { sid: laptop.row.providerSessionId })
       const response = await postLogoutToken(app, token)
       expect(response.status).toBe(200)
       expect(response.headers.get("cache-control")).toContain("no-store")
@@ -62,7 +53,7 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
 
     it("attack: the IdP's sid on a session begun with another provider (or none) is not this provider's to end", async () => {
       const { adapter } = database()
-      const app = backchannelApp(idp, adapter, strategy)
+      const app = backchannelApp(idp(), adapter, strategy)
       const victim = await signedIn(app, adapter, "dev-user-2")
       const sid = victim.row.providerSessionId!
       // The same sid string recorded by sessions of another provider, and of an e-mail sign-in.
@@ -78,19 +69,19 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
           expires: new Date(Date.now() + 3_600_000),
         })
       }
-      expect((await postLogoutToken(app, await idpLogoutToken(idp, { sid }))).status).toBe(200)
+      expect((await postLogoutToken(app, await idpLogoutToken(idp(), { sid }))).status).toBe(200)
       expect(await isSignedIn(victim.browser)).toBe(false)
       for (const session of elsewhere) expect(await adapter.getSessionAndUser!(session.sessionToken)).toBeTruthy()
     })
 
     it("a sid no session has: accepted (200), nothing ends; a sid with sub naming someone else ends nothing", async () => {
       const { adapter } = database()
-      const app = backchannelApp(idp, adapter, strategy)
+      const app = backchannelApp(idp(), adapter, strategy)
       const one = await signedIn(app, adapter, "dev-user-1")
       const two = await signedIn(app, adapter, "dev-user-2")
-      expect((await postLogoutToken(app, await idpLogoutToken(idp, { sid: `unknown-${crypto.randomUUID()}` }))).status).toBe(200)
+      expect((await postLogoutToken(app, await idpLogoutToken(idp(), { sid: `unknown-${crypto.randomUUID()}` }))).status).toBe(200)
       // With sub, sessions are still found through the user: user 1 with user 2's sid is no one's session.
-      const mixed = await idpLogoutToken(idp, { sub: "dev-user-1", sid: two.row.providerSessionId })
+      const mixed = await idpLogoutToken(idp(), { sub: "dev-user-1", sid: two.row.providerSessionId })
       expect((await postLogoutToken(app, mixed)).status).toBe(200)
       expect(await isSignedIn(one.browser)).toBe(true)
       expect(await isSignedIn(two.browser)).toBe(true)
@@ -110,9 +101,9 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
           return adapter.deleteSession!(sessionToken)
         },
       }
-      const app = backchannelApp(idp, flaky, strategy)
+      const app = backchannelApp(idp(), flaky, strategy)
       const laptop = await signedIn(app, flaky, "dev-user-1")
-      const token = await idpLogoutToken(idp, { sid: laptop.row.providerSessionId })
+      const token = await idpLogoutToken(idp(), { sid: laptop.row.providerSessionId })
       failNext = true
       expect((await postLogoutToken(app, token)).status).toBe(500)
       expect(await isSignedIn(laptop.browser)).toBe(true)
@@ -123,9 +114,9 @@ describe.each(sessionDatabases)("back-channel logout by sid alone on $label", (k
 
     it("an adapter without listSessionsByProviderSessionId: refused (400), the missing method named, nothing claimed or ended", async () => {
       const { listSessionsByProviderSessionId: _missing, ...withoutIt } = database().adapter
-      const app = backchannelApp(idp, withoutIt, strategy)
+      const app = backchannelApp(idp(), withoutIt, strategy)
       const laptop = await signedIn(app, withoutIt, "dev-user-1")
-      const token = await idpLogoutToken(idp, { sid: laptop.row.providerSessionId })
+      const token = await idpLogoutToken(idp(), { sid: laptop.row.providerSessionId })
       const response = await postLogoutToken(app, token)
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ error: "invalid_request" })

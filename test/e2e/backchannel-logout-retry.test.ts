@@ -14,7 +14,6 @@ import Database from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import {
   backchannelApp,
   idpLogoutToken,
@@ -22,22 +21,20 @@ import {
   loggedCodes,
   postLogoutToken,
   signedIn,
-  startBackchannelIdp,
+  useBackchannelIdp,
 } from "./support/backchannel-fixture.js"
 
-let idp: DevIdentityProvider
+const idp = useBackchannelIdp()
 let folder: string
 const opened: Database.Database[] = []
 
-beforeAll(async () => {
-  idp = await startBackchannelIdp()
+beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), "gatehouse-backchannel-retry-"))
 })
 
-afterAll(async () => {
+afterAll(() => {
   for (const db of opened) db.close()
   rmSync(folder, { recursive: true, force: true })
-  await idp?.close()
 })
 
 /**
@@ -79,11 +76,11 @@ const issuedTwoMinutesAgo = () => ({ iat: Math.floor(Date.now() / 1000) - 120 })
 describe.each(["database", "jwt"] as const)("back-channel logout through failing deletes, %s sessions", (strategy) => {
   it("the first delete failing: 500 and a logged BackchannelLogoutFailed; the retry ends every session (200); a replay after that is refused before any database work", async () => {
     const { adapter, deletes, lookups, rows, claims } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     const laptop = await signedIn(app, adapter, "dev-user-1")
     const phone = await signedIn(app, adapter, "dev-user-1")
     const other = await signedIn(app, adapter, "dev-user-2")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
 
     deletes.failing = new Set([deletes.calls + 1])
     const first = await postLogoutToken(app, token)
@@ -115,10 +112,10 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("every delete failing: nothing ends (500); once the database is back, the retry ends them all", async () => {
     const { adapter, deletes, rows } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     const laptop = await signedIn(app, adapter, "dev-user-1")
     const phone = await signedIn(app, adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     deletes.failing = new Set([deletes.calls + 1, deletes.calls + 2])
     expect((await postLogoutToken(app, token)).status).toBe(500)
     expect(rows()).toBe(2)
@@ -130,10 +127,10 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("the retry failing again keeps what is left for the next retry", async () => {
     const { adapter, deletes, rows } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     await signedIn(app, adapter, "dev-user-1")
     await signedIn(app, adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     // Delivery 1: the second delete fails. Delivery 2 (one session left): its delete fails too.
     deletes.failing = new Set([deletes.calls + 2, deletes.calls + 3])
     expect((await postLogoutToken(app, token)).status).toBe(500)
@@ -147,12 +144,12 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("attack: neither the retry nor a replay of the token ends a session the user began after it was issued", async () => {
     const { adapter, db, deletes, rows } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     const laptop = await signedIn(app, adapter, "dev-user-1")
     const phone = await signedIn(app, adapter, "dev-user-1")
     backdateSessions(db)
     // The token names the user only (no sid): every session of the user begun with the IdP matches it.
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
     deletes.failing = new Set([deletes.calls + 1])
     expect((await postLogoutToken(app, token)).status).toBe(500)
 
@@ -174,13 +171,13 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("a first delivery ends no session begun after the token was issued, and sessions without createdAt (before the metadata migration) are taken to predate it", async () => {
     const { adapter, db } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     const old = await signedIn(app, adapter, "dev-user-1")
     const unknown = await signedIn(app, adapter, "dev-user-1")
     backdateSessions(db)
     db.prepare("UPDATE sessions SET created_at = NULL WHERE session_token = ?").run(unknown.row.sessionToken)
     const later = await signedIn(app, adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
     expect((await postLogoutToken(app, token)).status).toBe(200)
     expect(await isSignedIn(old.browser)).toBe(false)
     expect(await isSignedIn(unknown.browser)).toBe(false)
@@ -189,9 +186,9 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("attack: a token delivered in full is refused when replayed, before any database work, and ends nothing begun since", async () => {
     const { adapter, lookups, rows } = flakyDeletes()
-    const app = backchannelApp(idp, adapter, strategy)
+    const app = backchannelApp(idp(), adapter, strategy)
     const before = await signedIn(app, adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     expect((await postLogoutToken(app, token)).status).toBe(200)
     expect(await isSignedIn(before.browser)).toBe(false)
     // Begun seconds after the token was issued, within the clock tolerance: only the refusal of the replay keeps it.
@@ -215,9 +212,9 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
       return createVerificationToken(record)
     }
     const revoked: string[][] = []
-    const app = backchannelApp(idp, adapter, strategy, { events: { sessionRevoked: ({ sessionIds }) => void revoked.push(sessionIds) } })
+    const app = backchannelApp(idp(), adapter, strategy, { events: { sessionRevoked: ({ sessionIds }) => void revoked.push(sessionIds) } })
     const laptop = await signedIn(app, adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     store.failNext = true
     const first = await postLogoutToken(app, token)
     expect(first.status).toBe(500)
@@ -249,11 +246,11 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
       return found
     }
     const revoked: string[][] = []
-    const app = backchannelApp(idp, adapter, strategy, { events: { sessionRevoked: ({ sessionIds }) => void revoked.push(sessionIds) } })
+    const app = backchannelApp(idp(), adapter, strategy, { events: { sessionRevoked: ({ sessionIds }) => void revoked.push(sessionIds) } })
     const laptop = await signedIn(app, adapter, "dev-user-1")
     const phone = await signedIn(app, adapter, "dev-user-1")
     const other = await signedIn(app, adapter, "dev-user-2")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     overlap.on = true
     const answers = await Promise.all([postLogoutToken(app, token), postLogoutToken(app, token)])
     overlap.on = false
@@ -275,16 +272,16 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("the retry reaching another instance (its own connection to the database file) ends what the first delivery left", async () => {
     const first = flakyDeletes()
-    const appA = backchannelApp(idp, first.adapter, strategy)
+    const appA = backchannelApp(idp(), first.adapter, strategy)
     const laptop = await signedIn(appA, first.adapter, "dev-user-1")
     const phone = await signedIn(appA, first.adapter, "dev-user-1")
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1" })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1" })
     first.deletes.failing = new Set([first.deletes.calls + 2])
     expect((await postLogoutToken(appA, token)).status).toBe(500)
     expect(first.rows()).toBe(1)
 
     const second = flakyDeletes(first.file)
-    const appB = backchannelApp(idp, second.adapter, strategy)
+    const appB = backchannelApp(idp(), second.adapter, strategy)
     expect((await postLogoutToken(appB, token)).status).toBe(200)
     expect(first.rows()).toBe(0)
     expect(await isSignedIn(laptop.browser)).toBe(false)
@@ -295,10 +292,10 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
 
   it("attack: a replay reaching an instance that never saw the token (fresh modules) finds nothing begun before it left, ends nothing, and is refused by the claim", async () => {
     const first = flakyDeletes()
-    const appA = backchannelApp(idp, first.adapter, strategy)
+    const appA = backchannelApp(idp(), first.adapter, strategy)
     await signedIn(appA, first.adapter, "dev-user-1")
     backdateSessions(first.db)
-    const token = await idpLogoutToken(idp, { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
+    const token = await idpLogoutToken(idp(), { sub: "dev-user-1", ...issuedTwoMinutesAgo() })
     expect((await postLogoutToken(appA, token)).status).toBe(200)
     const later = await signedIn(appA, first.adapter, "dev-user-1")
 
@@ -306,7 +303,7 @@ describe.each(["database", "jwt"] as const)("back-channel logout through failing
     vi.resetModules()
     const fresh = await import("./support/backchannel-fixture.js")
     const second = flakyDeletes(first.file)
-    const appB = fresh.backchannelApp(idp, second.adapter, strategy)
+    const appB = fresh.backchannelApp(idp(), second.adapter, strategy)
     const replay = await fresh.postLogoutToken(appB, token)
     expect(replay.status).toBe(400)
     expect(fresh.loggedCodes(appB)).toEqual(["InvalidLogoutToken:replayed"])

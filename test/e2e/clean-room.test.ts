@@ -10,7 +10,6 @@ import { randomBytes } from "node:crypto"
 import { cpSync, readFileSync, realpathSync, rmSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
-import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import {
   assertCannotResolveOptionalPeers,
@@ -22,7 +21,7 @@ import {
   type RunningServer,
 } from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
-import { launchChromium } from "./support/launch-chromium.js"
+import { useChromium } from "./support/launch-chromium.js"
 
 const rootRequire = createRequire(join(repoRoot, "package.json"))
 const bin = {
@@ -286,12 +285,8 @@ const targets: Target[] = [
   },
 ]
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchChromium()
-})
+const browser = useChromium()
 afterAll(async () => {
-  await browser?.close()
   removeTarballs()
 })
 
@@ -325,7 +320,7 @@ for (const target of targets) {
     })
 
     it("signs in with credentials in Chromium and shows the session on the server-rendered page", async () => {
-      const context = await browser.newContext()
+      const context = await browser().newContext()
       try {
         const page = await context.newPage()
         await page.goto(`${server.origin}/`)

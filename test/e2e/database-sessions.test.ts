@@ -44,6 +44,14 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     db = database()
   })
 
+  /** A fresh app on this database, a browser signed in to it through the IdP, and its session token. */
+  async function signedInThroughIdp() {
+    const app = databaseApp(db.adapter, idp().issuer)
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    return { app, browser, token: sessionTokenOf(browser)! }
+  }
+
   describe("OIDC sign-in", () => {
     it("creates the user, the account and a session row; the cookie holds only an opaque token", async () => {
       const app = databaseApp(db.adapter, idp().issuer)
@@ -132,10 +140,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("the session row's expiry (maxAge 30 days)", () => {
     it("a read within updateAge writes nothing: the row keeps its expiry and no cookie is set", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { browser, token } = await signedInThroughIdp()
       const before = (await db.sessionRow(token))!.expires
 
       for (let i = 0; i < 3; i++) {
@@ -148,10 +153,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a session last extended just under updateAge ago is not written either", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { browser, token } = await signedInThroughIdp()
       const aged = new Date(Date.now() + maxAgeMs - day + 60_000)
       await db.setSessionExpires(token, aged)
 
@@ -161,10 +163,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a read after updateAge extends the row to now + maxAge and re-sets the cookie to match", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { browser, token } = await signedInThroughIdp()
       const aged = new Date(Date.now() + maxAgeMs - day - 60_000) // last extended a day and a minute ago
       await db.setSessionExpires(token, aged)
 
@@ -201,10 +200,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("an expired row reads as no session, is deleted, and the cookie is cleared", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { app, browser, token } = await signedInThroughIdp()
       await db.setSessionExpires(token, new Date(Date.now() - 1000))
 
       const { response, body } = await readSession(browser)
@@ -229,10 +225,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("POST /session", () => {
     it("with a CSRF token: the session callback gets trigger update and newSession; the row is extended", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { app, browser, token } = await signedInThroughIdp()
       const before = (await db.sessionRow(token))!.expires.valueOf()
       await new Promise((resolve) => setTimeout(resolve, 15))
 
@@ -263,10 +256,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
 
   describe("sign-out", () => {
     it("deletes the row, hands the session to the signOut event and clears every cookie chunk", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { app, browser, token } = await signedInThroughIdp()
       const row = (await db.sessionRow(token))!
       // Left over from an earlier, larger (JWT) session: must go too.
       browser.setCookie(appOrigin, `${sessionCookieName}.0`, "stale-chunk-0")
@@ -292,10 +282,7 @@ describe.each(sessionDatabases)("database sessions on $label", (kind) => {
     })
 
     it("a cookie for a deleted session reads as null and is cleared", async () => {
-      const app = databaseApp(db.adapter, idp().issuer)
-      const browser = browserFor({ [appOrigin]: app })
-      await signInThroughIdp(browser, "dev-oidc")
-      const token = sessionTokenOf(browser)!
+      const { app, browser, token } = await signedInThroughIdp()
       await signOut(browser)
 
       const replay = browserFor({ [appOrigin]: app })

@@ -2,28 +2,26 @@
  * The demo's "Your devices" page (core's listSessions and POST /auth/sessions/revoke, database sessions in
  * SQLite), driven in Chromium: two browsers signed in as one user see each other, one signs the other out.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { startDemo, type RunningDemo } from "./support/demo-server.js"
-import { launchChromium } from "./support/launch-chromium.js"
+import { useChromium } from "./support/launch-chromium.js"
 
 let demo: RunningDemo
-let browser: Browser
+const browser = useChromium()
 
 beforeAll(async () => {
   demo = await startDemo()
-  browser = await launchChromium()
 }, 60_000)
 
 afterAll(async () => {
-  await browser?.close()
   demo?.stop()
 })
 
 /** A browser of its own (cookie jar and user agent), as a second device would be. */
 async function device(name: string): Promise<{ context: BrowserContext; page: Page; userAgent: string }> {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) GatehouseTest/${name}`
-  const context = await browser.newContext({ userAgent })
+  const context = await browser().newContext({ userAgent })
   // Fail at the step that waits, well within the test's own timeout.
   context.setDefaultTimeout(10_000)
   return { context, page: await context.newPage(), userAgent }

@@ -3,29 +3,26 @@
 // end-session page, its back-channel logout token accepted by the demo, and a next sign-in that
 // shows the IdP's login form again.
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Browser } from "playwright-core"
-import { launchChromium } from "./support/launch-chromium.js"
+import { useChromium } from "./support/launch-chromium.js"
 import { startDemo, type RunningDemo } from "./support/demo-server.js"
 import { signInWithDemoCredentials, signInWithDevIdp } from "./support/demo-sign-in.js"
 
 let demo: RunningDemo
-let browser: Browser
+const browser = useChromium()
 let origin: string
 
 beforeAll(async () => {
   demo = await startDemo()
   origin = demo.origin
-  browser = await launchChromium()
 })
 
 afterAll(async () => {
-  await browser?.close()
   demo?.stop()
 })
 
 describe("the demo", () => {
   it("signs in with credentials, shows the session, signs out", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.goto(`${origin}/`)
     expect(await page.textContent("body")).toContain("You are not signed in")
     await page.click("text=Sign in")
@@ -43,7 +40,7 @@ describe("the demo", () => {
   })
 
   it("signs in with an e-mail link printed to the console, after a one-click confirmation", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.goto(`${origin}/auth/signin`)
     await page.fill("input[name=email]", "reader@example.test")
     await page.click("button:has-text('Sign in with')>>nth=1")
@@ -60,7 +57,7 @@ describe("the demo", () => {
   })
 
   it("signs in through the local OpenID provider", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await signInWithDevIdp(page, origin)
     expect(await page.textContent("body")).toContain("dev@example.test")
     await page.close()
@@ -69,7 +66,7 @@ describe("the demo", () => {
 
 describe("the demo's sign-out everywhere", () => {
   it("is offered to Dev IdP sessions only", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await page.goto(`${origin}/auth/signin`)
     await signInWithDemoCredentials(page, origin)
     expect(await page.locator("#sign-out-everywhere").count()).toBe(0)
@@ -77,7 +74,7 @@ describe("the demo's sign-out everywhere", () => {
   })
 
   it("ends the session here and at the IdP; the IdP's logout token is accepted; the next sign-in asks to log in", async () => {
-    const page = await browser.newPage()
+    const page = await browser().newPage()
     await signInWithDevIdp(page, origin)
 
     await page.click("#sign-out-everywhere")

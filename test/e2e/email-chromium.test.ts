@@ -4,7 +4,6 @@
  * The app is a plain Node server around the core handler, with the real SQLite adapter.
  */
 import Database from "better-sqlite3"
-import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
@@ -12,12 +11,12 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { codeFromMail, linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
-import { launchChromium } from "./support/launch-chromium.js"
+import { useChromium } from "./support/launch-chromium.js"
 
 let sink: SmtpSink
 let db: Database.Database
 let server: CoreAppServer
-let browser: Browser
+const browser = useChromium()
 let origin: string
 
 beforeAll(async () => {
@@ -32,11 +31,9 @@ beforeAll(async () => {
   }
   server = await startCoreAppServer(config)
   origin = server.origin
-  browser = await launchChromium()
 })
 
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
   await sink?.close()
   db?.close()
@@ -44,7 +41,7 @@ afterAll(async () => {
 
 describe("e-mail sign-in in Chromium", () => {
   it("the link opens a confirmation page; its button signs in; the link then is spent", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/account`)}`)
     await page.fill("#input-email-for-nodemailer-provider", "Grace@Example.test")
@@ -70,7 +67,7 @@ describe("e-mail sign-in in Chromium", () => {
   })
 
   it("the code from the mail, typed on the verify-request page, signs this browser in", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     await page.goto(`${origin}/auth/signin`)
     await page.fill("#input-email-for-nodemailer-provider", "alan@example.test")
@@ -93,7 +90,7 @@ describe("e-mail sign-in in Chromium", () => {
   })
 
   it("an address with a second (full-width) @ is refused on the sign-in page and no mail goes out", async () => {
-    const context = await browser.newContext()
+    const context = await browser().newContext()
     const page = await context.newPage()
     await page.goto(`${origin}/auth/signin`)
     const before = sink.received.length

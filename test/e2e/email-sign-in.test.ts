@@ -3,12 +3,8 @@
  * mails parsed with mailparser), and the real SQLite and PostgreSQL adapters. Every flow runs on
  * both databases.
  */
-import Database from "better-sqlite3"
-import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
-import { PostgresAdapter, migrate } from "@gatehouse/adapter-pg"
-import type { Adapter } from "../../packages/core/src/adapters.js"
+import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
+import { describe, expect, test } from "vitest"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import Nodemailer, { type NodemailerUserConfig } from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
@@ -24,73 +20,35 @@ const base = `${origin}/auth`
 const secret = "gatehouse-email-test-secret-with-more-than-32-chars"
 const landing = `${origin}/dashboard`
 
-interface Backend {
-  name: string
-  adapter: Adapter
-  /** Verification rows of one address: its link rows and its code rows (attempt rows aside). */
-  tokenRows(identifier: string): Promise<number>
-  emailVerified(identifier: string): Promise<Date | null | undefined>
-  close(): Promise<void>
+/** Verification rows of one address: its link rows and its code rows (attempt rows aside). */
+async function tokenRows(database: AdapterDatabase, identifier: string): Promise<number> {
+  const identifiers = [identifier, `gatehouse:code:${identifier}`]
+  if (database.kind === "SQLite") {
+    return database.sqlite
+      .prepare("SELECT count(*) FROM verification_tokens WHERE identifier IN (?, ?)")
+      .pluck()
+      .get(...identifiers) as number
+  }
+  const result = await database.pool.query("SELECT count(*)::int AS n FROM verification_token WHERE identifier = ANY($1)", [identifiers])
+  return result.rows[0].n
 }
 
-function sqliteBackend(): Backend {
-  const db = new Database(":memory:")
-  const adapter = SQLiteAdapter(db)
-  return {
-    name: "SQLite",
-    adapter,
-    async tokenRows(identifier) {
-      return db
-        .prepare("SELECT count(*) FROM verification_tokens WHERE identifier IN (?, ?)")
-        .pluck()
-        .get(identifier, `gatehouse:code:${identifier}`) as number
-    },
-    async emailVerified(identifier) {
-      const row = db.prepare("SELECT email_verified FROM users WHERE email = ?").get(identifier) as
-        | { email_verified: number | null }
-        | undefined
-      return row === undefined ? undefined : row.email_verified === null ? null : new Date(row.email_verified)
-    },
-    async close() {
-      db.close()
-    },
+/** The user's stored `emailVerified`; undefined when there is no user with that address. */
+async function emailVerified(database: AdapterDatabase, identifier: string): Promise<Date | null | undefined> {
+  if (database.kind === "SQLite") {
+    const row = database.sqlite.prepare("SELECT email_verified FROM users WHERE email = ?").get(identifier) as
+      | { email_verified: number | null }
+      | undefined
+    return row === undefined ? undefined : row.email_verified === null ? null : new Date(row.email_verified)
   }
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const database = await createTemporaryDatabase("email")
-  const pool = database.pool
-  await migrate(pool)
-  return {
-    name: "PostgreSQL",
-    adapter: PostgresAdapter(pool),
-    async tokenRows(identifier) {
-      const result = await pool.query("SELECT count(*)::int AS n FROM verification_token WHERE identifier = ANY($1)", [
-        [identifier, `gatehouse:code:${identifier}`],
-      ])
-      return result.rows[0].n
-    },
-    async emailVerified(identifier) {
-      const result = await pool.query(`SELECT "emailVerified" FROM users WHERE email = $1`, [identifier])
-      return result.rows.length ? result.rows[0].emailVerified : undefined
-    },
-    close: () => database.drop(),
-  }
+  const result = await database.pool.query(`SELECT "emailVerified" FROM users WHERE email = $1`, [identifier])
+  return result.rows.length ? result.rows[0].emailVerified : undefined
 }
 
 const sink = useSmtpSink()
 
-describe.each([
-  ["SQLite", async () => sqliteBackend()],
-  ["PostgreSQL", postgresBackend],
-] as const)("e-mail sign-in on %s", (_name, openBackend) => {
-  let backend: Backend
-  beforeAll(async () => {
-    backend = await openBackend()
-  })
-  afterAll(async () => {
-    await backend?.close()
-  })
+describe.each(adapterDatabaseKinds)("e-mail sign-in on %s", (kind) => {
+  const database = useAdapterDatabase(kind, "email")
 
   function app(provider: NodemailerUserConfig = {}, overrides: Partial<AuthConfig> = {}) {
     const signInCalls: Array<{ email?: { verificationRequest?: boolean }; user: { email?: string | null } }> = []
@@ -100,7 +58,7 @@ describe.each([
       secret,
       trustHost: true,
       basePath: "/auth",
-      adapter: backend.adapter,
+      adapter: database().adapter,
       providers: [Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>", ...provider })],
       logger,
       callbacks: {
@@ -168,7 +126,7 @@ describe.each([
     expect(link.searchParams.get("callbackUrl")).toBe(landing)
     expect(link.searchParams.get("token")).toMatch(/^[0-9a-f]{64}$/)
     // The token is stored hashed, never as mailed.
-    expect(await backend.adapter.useVerificationToken!({ identifier: email, token: link.searchParams.get("token")! })).toBeNull()
+    expect(await database().adapter.useVerificationToken!({ identifier: email, token: link.searchParams.get("token")! })).toBeNull()
     expect(signInCalls).toEqual([{ email: { verificationRequest: true }, user: expect.objectContaining({ email }) }])
 
     // A mail scanner fetching the link (twice) neither signs in nor uses the link up.
@@ -180,21 +138,21 @@ describe.each([
       expect(scanned.headers.get("cache-control")).toContain("no-store")
       expect(scanned.headers.get("referrer-policy")).toBe("same-origin")
     }
-    expect(await backend.tokenRows(email)).toBe(2)
+    expect(await tokenRows(database(), email)).toBe(2)
 
     const signedIn = await confirmLink(browser, link)
     expect(signedIn.status).toBe(302)
     expect(signedIn.headers.get("location")).toBe(landing)
     expect(await sessionEmail(browser)).toBe(email)
-    expect(await backend.emailVerified(email)).toBeInstanceOf(Date)
-    expect(await backend.tokenRows(email)).toBe(0)
+    expect(await emailVerified(database(), email)).toBeInstanceOf(Date)
+    expect(await tokenRows(database(), email)).toBe(0)
     expect(events).toEqual(["createUser", "signIn:new"])
     expect(signInCalls[1]).toEqual({ email: undefined, user: expect.objectContaining({ email }) })
   })
 
   test("an existing verified user is updated, not created, and the link cannot be used twice", async () => {
     const email = uniqueAddress("again")
-    await backend.adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(0) })
+    await database().adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(0) })
     const { browser, events } = app()
     await requestMail(browser, email)
     const link = linkFromMail(await sink().nextMail())
@@ -209,7 +167,7 @@ describe.each([
 
     expect((await post()).headers.get("location")).toBe(landing)
     expect(events).toEqual(["updateUser", "signIn"])
-    expect((await backend.emailVerified(email))!.valueOf()).toBeGreaterThan(0)
+    expect((await emailVerified(database(), email))!.valueOf()).toBeGreaterThan(0)
 
     const replay = await post()
     expect(replay.status).toBe(302)
@@ -318,7 +276,7 @@ describe.each([
       const response = await confirmLink(attacker, forged)
       expect(response.headers.get("location")).toBe(`${base}/error?error=Verification`)
     }
-    expect(await backend.emailVerified(victim)).toBeUndefined()
+    expect(await emailVerified(database(), victim)).toBeUndefined()
     expect(await sessionEmail(attacker)).toBeUndefined()
     // The foreign attempts did not burn the real link.
     const real = await attacker.fetch(`${base}/callback/nodemailer`, {
@@ -353,7 +311,7 @@ describe.each([
       body: new URLSearchParams({ token: link.searchParams.get("token")!, email, callbackUrl: landing }),
     })
     expect(forged.headers.get("location")).toBe(`${base}/signin?error=MissingCSRF`)
-    expect(await backend.tokenRows(email)).toBe(2)
+    expect(await tokenRows(database(), email)).toBe(2)
     expect((await confirmLink(browser, link)).headers.get("location")).toBe(landing)
   })
 
@@ -427,7 +385,7 @@ describe.each([
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${base}/signin?error=EmailSignin`)
     expect(logger.errors.map((e) => e.name)).toEqual(["EmailSignInError"])
-    expect(await backend.tokenRows(email)).toBe(0)
+    expect(await tokenRows(database(), email)).toBe(0)
   })
 
   test("a server that refuses the recipient: the same clear error, no token left", async () => {
@@ -440,7 +398,7 @@ describe.each([
     } finally {
       sink().rejectRecipients(false)
     }
-    expect(await backend.tokenRows(email)).toBe(0)
+    expect(await tokenRows(database(), email)).toBe(0)
   })
 
   test("a signIn callback that refuses the address sends nothing", async () => {
@@ -457,6 +415,6 @@ describe.each([
     await requestMail(browser, email)
     expect((await confirmLink(browser, linkFromMail(await sink().nextMail()))).headers.get("location")).toBe(landing)
     expect(await sessionEmail(browser)).toBe(email)
-    expect(await backend.emailVerified(email)).toBeInstanceOf(Date)
+    expect(await emailVerified(database(), email)).toBeInstanceOf(Date)
   })
 })

@@ -3,25 +3,20 @@
  * `revokeOthers()` and `revokeAll()` in server actions) in Chromium, with both session strategies: two
  * browsers signed in as one user through the local OpenID provider see each other, and one signs the other out.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { launchChromium } from "./support/launch-chromium.js"
-import { buildExample, exampleDir, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
-
-/** The devices page, saved for a person to look at (gitignored), beside next.test.ts's screenshots. */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = join(exampleDir, "..", "..", ".tmp", "screenshots", "next")
-  mkdirSync(dir, { recursive: true })
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: join(dir, `${name}-${colorScheme}.png`), fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: null })
-}
+import {
+  buildExampleAndLaunchChromium,
+  freePort,
+  newSecret,
+  screenshotInBothColorSchemes,
+  startExample,
+  type RunningApp,
+} from "./support/next-example.js"
 
 const idpClient = { id: "gatehouse-next-devices-e2e", secret: "next-devices-e2e-client-secret" }
 /** JWT sessions are checked against their rows at most this often (seconds): the bound on a revocation. */
@@ -34,10 +29,7 @@ const ports = { jwt: 0, database: 0 }
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-next-devices-"))
-  const launching = launchChromium()
-  launching.catch(() => {})
-  await buildExample()
-  browser = await launching
+  browser = await buildExampleAndLaunchChromium()
   ;[ports.jwt, ports.database] = await Promise.all([freePort(), freePort()])
   idp = await startDevIdentityProvider({
     clients: [
@@ -139,7 +131,7 @@ describe.each(["jwt", "database"] as const)("Next.js example, your devices (%s s
     expect(currentOfA.text).toContain(a.userAgent)
     expect(currentOfB.text).toContain(b.userAgent)
     expect(currentOfA.text).toContain("dev-idp")
-    await screenshot(a.page, `devices-${strategy}`)
+    await screenshotInBothColorSchemes(a.page, `devices-${strategy}`)
     // Ids are handles, never the session cookie's value.
     const cookieValues = (await a.context.cookies(app.origin)).map((cookie) => cookie.value)
     for (const entry of seenByA) expect(cookieValues.some((value) => value.includes(entry.id))).toBe(false)

@@ -15,9 +15,8 @@ import { join } from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, BrowserContext, CDPSession, Page, Request } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { launchChromium } from "./support/launch-chromium.js"
 import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
-import { buildExample, newSecret, startExample, type RunningApp } from "./support/next-example.js"
+import { buildExampleAndLaunchChromium, newSecret, startExample, type RunningApp } from "./support/next-example.js"
 
 type Session = { user?: { id?: string; name?: string | null; email?: string | null } } | null
 
@@ -26,11 +25,7 @@ let scratch: string
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-next-passkey-"))
-  const launching = launchChromium()
-  // Reported when awaited below (with its install hint), not as an unhandled rejection.
-  launching.catch(() => {})
-  await buildExample()
-  browser = await launching
+  browser = await buildExampleAndLaunchChromium()
 }, 300_000)
 
 afterAll(async () => {

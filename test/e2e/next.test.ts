@@ -2,7 +2,7 @@
  * examples/next (Next.js 16, App Router) driven in headless Chromium: production build, `next start` on a
  * free loopback port, real browser, real cookies. One build serves every server started here.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
@@ -10,20 +10,14 @@ import Database from "better-sqlite3"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { codeFromMail, linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
-import { launchChromium } from "./support/launch-chromium.js"
-import { buildExample, exampleDir, freePort, newSecret, startExample, type RunningApp } from "./support/next-example.js"
-
-/** Each page of the demo, saved for a person to look at (gitignored). */
-const screenshotDir = join(exampleDir, "..", "..", ".tmp", "screenshots", "next")
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true })
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme })
-    await page.screenshot({ path: join(screenshotDir, `${name}-${colorScheme}.png`), fullPage: true })
-  }
-  await page.emulateMedia({ colorScheme: null })
-}
+import {
+  buildExampleAndLaunchChromium,
+  freePort,
+  newSecret,
+  screenshotInBothColorSchemes,
+  startExample,
+  type RunningApp,
+} from "./support/next-example.js"
 
 const demoName = "Demo User <demo@example.test>"
 const idpUserName = "Dev User <dev@example.test>"
@@ -50,12 +44,7 @@ let databasePort: number
 
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "gatehouse-next-"))
-  // Start the browser while Next builds: both take a while and they do not compete much.
-  const launching = launchChromium()
-  // Reported when awaited below (with its "apt-get install -y chromium" hint), not as an unhandled rejection.
-  launching.catch(() => {})
-  await buildExample()
-  browser = await launching
+  browser = await buildExampleAndLaunchChromium()
   ;[jwtPort, databasePort, smtp] = await Promise.all([freePort(), freePort(), startSmtpSink()])
   // The provider must know both apps' callback URLs before they start.
   idp = await startDevIdentityProvider({
@@ -141,7 +130,7 @@ describe("Next.js example, jwt sessions", () => {
     expect(url.pathname).toBe("/signin")
     expect(url.searchParams.get("callbackUrl")).toBe(`${app.origin}/protected`)
     await expect(page.getByTestId("protected-title").count()).resolves.toBe(0)
-    await screenshot(page, "signin")
+    await screenshotInBothColorSchemes(page, "signin")
   })
 
   it("refuses wrong credentials with error=CredentialsSignin and shows it", async () => {
@@ -151,7 +140,7 @@ describe("Next.js example, jwt sessions", () => {
     expect(url.pathname).toBe("/signin")
     expect(url.searchParams.get("code")).toBe("credentials")
     await expect(page.getByTestId("sign-in-error").getAttribute("data-error")).resolves.toBe("CredentialsSignin")
-    await screenshot(page, "signin-error")
+    await screenshotInBothColorSchemes(page, "signin-error")
     const cookies = await context.cookies(app.origin)
     expect(cookies.some((cookie) => cookie.name.includes("session-token"))).toBe(false)
   })
@@ -187,7 +176,7 @@ describe("Next.js example, jwt sessions", () => {
     expect(held).toMatch(/exp\d+ \(\d{4}-/)
     const cookie = (await context.cookies(app.origin)).find((candidate) => candidate.name === "authjs.session-token")!
     expect(await page.content()).not.toContain(cookie.value)
-    await screenshot(page, "protected-jwt")
+    await screenshotInBothColorSchemes(page, "protected-jwt")
   })
 
   it("shows the same session in the pages router: getServerSideProps and an API route", async () => {
@@ -282,7 +271,7 @@ describe("Next.js example, jwt sessions", () => {
     await page.getByTestId("server-session").filter({ hasText: "signed out" }).waitFor()
     await expect(page.getByTestId("client-session").textContent()).resolves.toBe("signed out")
     await page.getByTestId("session-panel-empty").waitFor()
-    await screenshot(page, "home-signed-out")
+    await screenshotInBothColorSchemes(page, "home-signed-out")
   })
 
   it("round-trips through the OpenID provider and lands on the page that asked for sign-in", async () => {
@@ -299,7 +288,7 @@ describe("Next.js example, jwt sessions", () => {
   it("signs in with the code from the e-mail, typed on the verify-request page", async () => {
     await page.goto(`${app.origin}/signin?callbackUrl=%2Fprotected`)
     const received = await requestEmailSignIn(page, "code.reader@example.test")
-    await screenshot(page, "verify-request")
+    await screenshotInBothColorSchemes(page, "verify-request")
     await page.locator("#verify-email").fill("code.reader@example.test")
     await page.locator("#verify-code").fill(codeFromMail(received))
     await page.getByRole("button", { name: "Sign in with code" }).click()
@@ -375,7 +364,7 @@ describe("Next.js example, database sessions (SQLite)", () => {
     const held = await page.getByTestId("session-held").textContent()
     expect(held).toContain(`userId${userId.user_id}`)
     expect(await page.content()).not.toContain(token)
-    await screenshot(page, "protected-database")
+    await screenshotInBothColorSchemes(page, "protected-database")
   })
 
   it("update() renames the user in the database, and the server sees it on the next navigation", async () => {
@@ -410,7 +399,7 @@ describe("Next.js example, database sessions (SQLite)", () => {
     const link = linkFromMail(received)
     expect(link.origin).toBe(app.origin)
     await page.goto(link.href)
-    await screenshot(page, "email-confirm")
+    await screenshotInBothColorSchemes(page, "email-confirm")
     // Opening the link alone signs nobody in (mail scanners open links too): the button does.
     expect((await context.cookies(app.origin)).some((cookie) => cookie.name === "authjs.session-token")).toBe(false)
     await page.getByRole("button", { name: "Sign in" }).click()

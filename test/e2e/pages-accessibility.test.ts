@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import type { Browser, Page } from "playwright-core"
+import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Credentials from "../../packages/core/src/providers/credentials.js"
@@ -19,7 +19,7 @@ import Passkey from "../../packages/core/src/providers/passkey.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
-import { launchChromium } from "./support/launch-chromium.js"
+import { useChromium } from "./support/launch-chromium.js"
 import { repoRoot } from "./support/clean-room-app.js"
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
@@ -27,7 +27,7 @@ const screenshots = join(repoRoot, ".tmp", "screenshots", "pages")
 
 let db: Database.Database
 let server: CoreAppServer
-let browser: Browser
+const browser = useChromium()
 let origin: string
 
 beforeAll(async () => {
@@ -57,11 +57,9 @@ beforeAll(async () => {
   }
   server = await startCoreAppServer(config)
   origin = server.origin
-  browser = await launchChromium()
 })
 
 afterAll(async () => {
-  await browser?.close()
   await server?.close()
   db?.close()
 })
@@ -84,7 +82,7 @@ const pages: Array<[name: string, path: string]> = [
 
 async function openPage(path: string, colorScheme: "light" | "dark", locale = "en-US"): Promise<Page> {
   // bypassCSP only so that axe itself can be injected; the pages are otherwise as served.
-  const context = await browser.newContext({ colorScheme, bypassCSP: true, locale, viewport: { width: 520, height: 900 } })
+  const context = await browser().newContext({ colorScheme, bypassCSP: true, locale, viewport: { width: 520, height: 900 } })
   const page = await context.newPage()
   await page.goto(`${origin}${path}`)
   return page

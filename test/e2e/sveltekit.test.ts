@@ -5,7 +5,7 @@
  * credentials, through a real OpenID provider on loopback, and (database) with e-mail links sent
  * to a real SMTP server.
  */
-import { execFile, spawn, type ChildProcess } from "node:child_process"
+import { execFile } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -18,17 +18,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./support/launch-chromium.js"
 import { linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { freePort } from "./support/free-port.js"
+import { type RunningServer, spawnServer } from "./support/spawn-server.js"
 
 const run = promisify(execFile)
 const repoRoot = resolve(import.meta.dirname, "../..")
 const exampleDir = join(repoRoot, "examples/sveltekit")
 const flowTimeout = 60_000
 
-interface RunningApp {
-  origin: string
-  output: string[]
-  process: ChildProcess
-}
+type RunningApp = RunningServer
 
 const idpClient = { id: "sveltekit-example", secret: randomBytes(24).toString("base64url") }
 
@@ -76,7 +73,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  for (const app of started) await stopApp(app)
+  for (const app of started) await app.stop()
   await idp?.close()
   await smtp?.close()
   if (scratch) rmSync(scratch, { recursive: true, force: true })
@@ -457,7 +454,7 @@ async function devicesFlow(
     ) as { n: number }
     expect(rows.n).toBe(0)
   } catch (error) {
-    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output.join("").slice(-4000)}`
+    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output().slice(-4000)}`
     throw error
   } finally {
     await laptop.close()
@@ -524,12 +521,17 @@ async function buildExample(): Promise<void> {
   })
 }
 
+/** The built example on `port`, answered once it serves /auth/providers; stopped in afterAll. */
 async function startApp(port: number, env: Record<string, string>): Promise<RunningApp> {
   const origin = `http://127.0.0.1:${port}`
-  const child = spawn(process.execPath, [join(buildDir, "build/index.js")], {
+  const childEnv: Record<string, string> = {}
+  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) childEnv[name] = value
+  const app = await spawnServer({
+    command: process.execPath,
+    args: [join(buildDir, "build/index.js")],
     cwd: exampleDir,
     env: {
-      ...process.env,
+      ...childEnv,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),
@@ -539,36 +541,12 @@ async function startApp(port: number, env: Record<string, string>): Promise<Runn
       AUTH_TRUST_HOST: "true",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    probeUrl: `${origin}/auth/providers`,
+    origin,
+    label: "The SvelteKit example",
   })
-  const app: RunningApp = { origin, output: [], process: child }
-  child.stdout!.on("data", (chunk) => app.output.push(String(chunk)))
-  child.stderr!.on("data", (chunk) => app.output.push(String(chunk)))
   started.push(app)
-  await waitUntilServing(app)
   return app
-}
-
-async function waitUntilServing(app: RunningApp): Promise<void> {
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    if (app.process.exitCode !== null) throw new Error(`The example exited early:\n${app.output.join("")}`)
-    try {
-      const response = await fetch(`${app.origin}/auth/providers`)
-      if (response.ok) return
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((done) => setTimeout(done, 100))
-  }
-  throw new Error(`The example did not start within 20 s:\n${app.output.join("")}`)
-}
-
-async function stopApp(app: RunningApp): Promise<void> {
-  if (app.process.exitCode !== null) return
-  const exited = new Promise((done) => app.process.once("exit", done))
-  app.process.kill("SIGTERM")
-  await exited
 }
 
 /** A fresh browser context (no cookies) per flow. */
@@ -577,7 +555,7 @@ async function withPage(app: RunningApp, flow: (page: Page) => Promise<void>): P
   try {
     await flow(await context.newPage())
   } catch (error) {
-    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output.join("").slice(-4000)}`
+    if (error instanceof Error) error.message += `\n--- server output ---\n${app.output().slice(-4000)}`
     throw error
   } finally {
     await context.close()

@@ -3,7 +3,6 @@
  * without an adapter (the tokens in its cookie) whose access token is due. Each wrapper must hand out
  * the refreshed token and write the new session cookie through its framework's cookie API.
  */
-import type { RequestEvent } from "@sveltejs/kit"
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
 import { decode } from "../../packages/core/src/jwt.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -12,6 +11,8 @@ import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-toke
 import NextAuth from "../../packages/next/src/index.js"
 import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, secret, signInThroughIdp } from "./oauth-app.js"
 import { nextRequest } from "@gatehouse/test-kit/next-headers-stand-in"
+import { qwikPageEvent } from "@gatehouse/test-kit/qwik-page-event"
+import { insideHandle, svelteKitPageEvent } from "@gatehouse/test-kit/sveltekit-page-event"
 
 const sessionCookie = "authjs.session-token"
 
@@ -62,48 +63,26 @@ describe("getAccessToken in the integrations, for a JWT session whose token is d
   })
 
   test("SvelteKit: event.locals.getAccessToken(providerId) refreshes and sets the new session cookie", async () => {
-    const cookie = await dueSession()
-    const written = new Map<string, string>()
-    const event = {
-      url: new URL(`${appOrigin}/calendar`),
-      request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
-      cookies: { set: (name: string, value: string) => void written.set(name, value) },
-      locals: {},
-    } as unknown as RequestEvent
+    const { event, cookieWrites } = svelteKitPageEvent(`${appOrigin}/calendar`, await dueSession())
     const { handle } = createSvelteKitAuth(
       { secret, providers: providers() as never },
       { env: { AUTH_TRUST_HOST: "true" }, dev: false, building: false, base: "" },
     )
     const before = refreshes
-    let token: Awaited<ReturnType<App.Locals["getAccessToken"]>> = null
-    await handle({
-      event,
-      resolve: async (e) => {
-        token = await e.locals.getAccessToken("dev-oidc")
-        return new Response()
-      },
-    })
+    const token = await insideHandle(handle, event, (locals) => locals.getAccessToken("dev-oidc"))
     expect(refreshes - before).toBe(1)
     await expectValidAtProvider(token!.accessToken)
-    expect(await accessTokenInCookie(written.get(sessionCookie))).toBe(token!.accessToken)
+    expect(await accessTokenInCookie(cookieWrites.get(sessionCookie))).toBe(token!.accessToken)
   })
 
   test("Qwik: getAccessToken(event, providerId) from QwikAuth$ refreshes and sets the new session cookie", async () => {
-    const cookie = await dueSession()
-    const written = new Map<string, string>()
-    const event = {
-      url: new URL(`${appOrigin}/calendar`),
-      request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
-      env: { get: (name: string) => (name === "AUTH_TRUST_HOST" ? "true" : undefined) },
-      cookie: { set: (name: string, value: string) => void written.set(name, value) },
-      sharedMap: new Map(),
-    }
+    const { event, cookieWrites } = qwikPageEvent(`${appOrigin}/calendar`, await dueSession(), { AUTH_TRUST_HOST: "true" })
     // What QwikAuth$ returns as `getAccessToken` (qwik-auth.ts needs Qwik City's build-time modules to load).
     const getAccessToken = createAccessTokenHelper((async () => ({ secret, providers: providers() })) as never)
     const before = refreshes
     const token = await getAccessToken(event as never, "dev-oidc")
     expect(refreshes - before).toBe(1)
     await expectValidAtProvider(token?.accessToken)
-    expect(await accessTokenInCookie(written.get(sessionCookie))).toBe(token?.accessToken)
+    expect(await accessTokenInCookie(cookieWrites.get(sessionCookie))).toBe(token?.accessToken)
   })
 })

@@ -8,7 +8,6 @@
  * adapter, real Auth() handler, the real dev IdP for the cookie-held tokens, real passkey ceremonies.
  */
 import Database from "better-sqlite3"
-import type { RequestEvent } from "@sveltejs/kit"
 import { describe, expect, it, vi } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { getAccessToken } from "../../packages/core/src/access-token/get-access-token.js"
@@ -26,6 +25,8 @@ import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse
 import { appOrigin, browserFor, makeApp, oidcProvider, secret, signInThroughIdp, useTokenRefreshIdp } from "../e2e/oauth-app.js"
 import { type PasskeyBrowser, passkeyApp } from "../e2e/support/passkey-app.js"
 import { nextRequest } from "@gatehouse/test-kit/next-headers-stand-in"
+import { qwikPageEvent } from "@gatehouse/test-kit/qwik-page-event"
+import { insideHandle, svelteKitPageEvent } from "@gatehouse/test-kit/sveltekit-page-event"
 
 const sessionCookie = "authjs.session-token"
 /** The ban list an app keeps, and its jwt callback in the shapes apps write it: plain, async, thenable. */
@@ -240,35 +241,15 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
     async function tokens() {
       nextRequest.cookieHeader = cookie
       nextRequest.cookieWrites.clear()
-      const kitWrites = new Map<string, string>()
-      const qwikWrites = new Map<string, string>()
-      const kitEvent = {
-        url: new URL(`${appOrigin}/calendar`),
-        request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
-        cookies: { set: (name: string, value: string) => void kitWrites.set(name, value), delete: () => {} },
-        locals: {},
-      } as unknown as RequestEvent
-      let kit: unknown = "not called"
-      await sveltekit.handle({
-        event: kitEvent,
-        resolve: async (e) => {
-          kit = await e.locals.getAccessToken("dev-oidc")
-          return new Response()
-        },
-      })
-      const qwikEvent = {
-        url: new URL(`${appOrigin}/calendar`),
-        request: new Request(`${appOrigin}/calendar`, { headers: { cookie } }),
-        env: { get: (name: string) => (name === "AUTH_TRUST_HOST" ? "true" : undefined) },
-        cookie: { set: (name: string, value: string) => void qwikWrites.set(name, value) },
-        sharedMap: new Map(),
-      }
+      const kitPage = svelteKitPageEvent(`${appOrigin}/calendar`, cookie)
+      const kit = await insideHandle(sveltekit.handle, kitPage.event, (locals) => locals.getAccessToken("dev-oidc"))
+      const qwikPage = qwikPageEvent(`${appOrigin}/calendar`, cookie, { AUTH_TRUST_HOST: "true" })
       return {
         core: await getAccessToken(coreRequest(cookie), config as never, "dev-oidc", { withCookies: true }),
         next: await nextAuth.getAccessToken("dev-oidc"),
         kit,
-        qwik: await qwikGetAccessToken(qwikEvent as never, "dev-oidc"),
-        writes: [...nextRequest.cookieWrites.keys(), ...kitWrites.keys(), ...qwikWrites.keys()],
+        qwik: await qwikGetAccessToken(qwikPage.event as never, "dev-oidc"),
+        writes: [...nextRequest.cookieWrites.keys(), ...kitPage.cookieWrites.keys(), ...qwikPage.cookieWrites.keys()],
       }
     }
 

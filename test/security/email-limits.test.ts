@@ -4,12 +4,8 @@
  * guesses at codes (a new mail supersedes the earlier codes; the attempt budget belongs to the
  * address for the window, whatever the number of mails).
  */
-import Database from "better-sqlite3"
-import { createTemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
-import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
-import { PostgresAdapter, migrate } from "@gatehouse/adapter-pg"
-import type { Adapter } from "../../packages/core/src/adapters.js"
+import { adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
+import { describe, expect, test } from "vitest"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig, RateLimitOptions } from "../../packages/core/src/types.js"
@@ -24,22 +20,6 @@ const origin = "http://localhost:3000"
 const base = `${origin}/auth`
 const landing = `${origin}/dashboard`
 
-interface Backend {
-  adapter: Adapter
-  close(): Promise<void>
-}
-
-function sqliteBackend(): Backend {
-  const db = new Database(":memory:")
-  return { adapter: SQLiteAdapter(db), close: async () => void db.close() }
-}
-
-async function postgresBackend(): Promise<Backend> {
-  const database = await createTemporaryDatabase("limits")
-  await migrate(database.pool)
-  return { adapter: PostgresAdapter(database.pool), close: () => database.drop() }
-}
-
 const sink = useSmtpSink()
 
 /** Takes every mail that has arrived so far (the sink keeps them in order). */
@@ -52,17 +32,8 @@ async function mailsFor(email: string, count: number): Promise<ReceivedMail[]> {
   return mails
 }
 
-describe.each([
-  ["SQLite", async () => sqliteBackend()],
-  ["PostgreSQL", postgresBackend],
-] as const)("e-mail limits on %s", (_name, openBackend) => {
-  let backend: Backend
-  beforeAll(async () => {
-    backend = await openBackend()
-  })
-  afterAll(async () => {
-    await backend?.close()
-  })
+describe.each(adapterDatabaseKinds)("e-mail limits on %s", (kind) => {
+  const database = useAdapterDatabase(kind, "limits")
 
   function app(rateLimit: RateLimitOptions | false = false) {
     const logger = silentLogger()
@@ -70,7 +41,7 @@ describe.each([
       secret: "gatehouse-limits-test-secret-with-more-than-32-chars",
       trustHost: true,
       basePath: "/auth",
-      adapter: backend.adapter,
+      adapter: database().adapter,
       providers: [Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>" })],
       logger,
       rateLimit,

@@ -10,12 +10,18 @@ import type { AuthConfig } from "../../../packages/core/src/types.js"
 import type { FetchBrowser } from "../../../packages/dev-idp/src/fetch-browser.js"
 import { type DevIdentityProvider, startDevIdentityProvider } from "../../../packages/dev-idp/src/index.js"
 import { rsaSigningJwk, signLogoutToken } from "@gatehouse/test-kit/logout-token"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { appOrigin, base, browserFor, makeApp, oidcProvider, sessionOf, signInThroughIdp, type TestApp } from "../oauth-app.js"
 
 export const backchannelClient = { client_id: "gatehouse-backchannel-retry", client_secret: "backchannel-retry-secret" }
 const signingKey = rsaSigningJwk("backchannel-retry-key")
 
-export function startBackchannelIdp(): Promise<DevIdentityProvider> {
+/** The dev IdP for the enclosing suite, started before its tests and closed after them. */
+export function useBackchannelIdp(): () => DevIdentityProvider {
+  return useSuiteResource(startBackchannelIdp, (idp) => idp.close())
+}
+
+function startBackchannelIdp(): Promise<DevIdentityProvider> {
   return startDevIdentityProvider({
     clients: [
       {

@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs"
 import { chromium, type Browser } from "playwright-core"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 
 /** Debian's Chromium: the browser builds playwright would download cannot be fetched here. */
 export const CHROMIUM_PATH = "/usr/bin/chromium"
@@ -21,4 +22,9 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(`Chromium is not installed at ${CHROMIUM_PATH}. Install it with: apt-get update && apt-get install -y chromium`)
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_FLAGS })
+}
+
+/** Chromium for the enclosing suite: launched before its tests, closed after them. */
+export function useChromium(): () => Browser {
+  return useSuiteResource(launchChromium, (browser) => browser.close())
 }

@@ -14,10 +14,12 @@ import { spawn } from "node:child_process"
 import { createHash, randomBytes } from "node:crypto"
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs"
 import { freePort } from "./free-port.js"
+import { launchChromium } from "./launch-chromium.js"
 import { type RunningServer, spawnServer } from "./spawn-server.js"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { threadId } from "node:worker_threads"
+import type { Browser, Page } from "playwright-core"
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..")
 export const exampleDir = join(repoRoot, "examples", "next")
@@ -167,6 +169,28 @@ export async function buildExample(): Promise<void> {
   } finally {
     rmSync(buildLock, { force: true })
   }
+}
+
+/** The example's build and Chromium, started side by side: both take a while and they do not compete much. */
+export async function buildExampleAndLaunchChromium(): Promise<Browser> {
+  const launching = launchChromium()
+  // Reported when awaited below (with its "apt-get install -y chromium" hint), not as an unhandled rejection.
+  launching.catch(() => {})
+  await buildExample()
+  return launching
+}
+
+/** Where the example's pages are saved for a person to look at (gitignored). */
+const screenshotDir = join(repoRoot, ".tmp", "screenshots", "next")
+
+/** Saves `page` as `<name>-light.png` and `<name>-dark.png`, then leaves its colour scheme as it was. */
+export async function screenshotInBothColorSchemes(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true })
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme })
+    await page.screenshot({ path: join(screenshotDir, `${name}-${colorScheme}.png`), fullPage: true })
+  }
+  await page.emulateMedia({ colorScheme: null })
 }
 
 export interface StartOptions {

@@ -7,7 +7,6 @@ import type { JWT } from "../jwt/types.js"
 import { isCredentialsToken } from "../session/token-marks.js"
 import { isRefusedAccount } from "./account-tokens.js"
 import { refusedInCookie, upstreamTokensOf } from "./cookie-tokens.js"
-import { tokenRefreshOn } from "./token-refresh-enabled.js"
 
 export const refreshTokenError = "RefreshTokenError"
 
@@ -24,7 +23,7 @@ export async function refreshErrorOfToken(token: JWT, options: InternalOptions):
  */
 export function refreshErrorOfTokenIfDue(token: JWT, options: InternalOptions): string | undefined | Promise<string | undefined> {
   if (!options.adapter) return upstreamTokensOf(token) ? refreshErrorOfToken(token, options) : undefined
-  if (typeof options.adapter.getAccountByUserId !== "function" || !options.providers.some(tokenRefreshOn)) return undefined
+  if (typeof options.adapter.getAccountByUserId !== "function" || options.tokenRefreshProviderIds.length === 0) return undefined
   return refreshErrorOfToken(token, options)
 }
 
@@ -36,9 +35,8 @@ export async function refreshErrorOfUser(userId: string, options: InternalOption
   const adapter = options.adapter
   if (typeof adapter?.getAccountByUserId !== "function") return undefined
   try {
-    for (const provider of options.providers) {
-      if (!tokenRefreshOn(provider)) continue
-      const account = await adapter.getAccountByUserId(userId, provider.id)
+    for (const providerId of options.tokenRefreshProviderIds) {
+      const account = await adapter.getAccountByUserId(userId, providerId)
       if (account && isRefusedAccount(account)) return refreshTokenError
     }
   } catch (error) {

@@ -29,6 +29,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   basePath: string
   action: AuthAction
   providers: InternalProvider[]
+  /** The ids of the providers with `tokenRefresh: true` (none by default): worked out once per config. */
+  tokenRefreshProviderIds: string[]
   /** The provider named in the path, when there is one. */
   provider: InternalProvider<T>
   secret: string | string[]
@@ -43,6 +45,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   events: EventCallbacks
   /** Every method wrapped so that a throw becomes an AdapterError. */
   adapter: Required<Adapter> | undefined
+  /** Whether the adapter lists and deletes sessions by user: worked out once per config, read on every session read. */
+  adapterManagesSessions: boolean
   callbacks: Required<CallbacksOptions>
   cookies: ResolvedCookies
   /** The validated callbackUrl (absolute), once the redirect callback has run. */

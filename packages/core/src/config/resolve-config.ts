@@ -1,4 +1,4 @@
-import { refreshesInProcessOnly } from "../access-token/token-refresh-enabled.js"
+import { refreshesInProcessOnly, tokenRefreshOn } from "../access-token/token-refresh-enabled.js"
 import type { Adapter } from "../adapters.js"
 import { AuthError } from "../errors.js"
 import { decode } from "../jwt/decode.js"
@@ -27,6 +27,7 @@ import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
 import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
+import { managesSessions } from "../sessions/session-management-adapter.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -43,6 +44,8 @@ export interface ResolvedConfig {
   callbacks: Required<CallbacksOptions>
   events: EventCallbacks
   adapter: Required<Adapter> | undefined
+  /** Whether the adapter lists and deletes sessions by user (see managesSessions). */
+  adapterManagesSessions: boolean
   logger: LoggerInstance
   debug: boolean
   useSecureCookies: boolean | undefined
@@ -58,6 +61,8 @@ export interface ResolvedConfig {
   refuseForeignHosts: boolean
   experimental: { enableWebAuthn?: boolean }
   providers: ProviderConfig[]
+  /** The ids of the providers with `tokenRefresh: true` (none by default). */
+  tokenRefreshProviderIds: string[]
   /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
   rateLimit: RateLimiter | undefined
   /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
@@ -147,6 +152,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
     adapter,
+    adapterManagesSessions: managesSessions(adapter),
     logger,
     debug,
     useSecureCookies: config.useSecureCookies,
@@ -159,6 +165,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     refuseForeignHosts: env.NODE_ENV === "production",
     experimental: config.experimental ?? {},
     providers,
+    tokenRefreshProviderIds: providers.filter(tokenRefreshOn).map((provider) => provider.id),
     rateLimit: rateLimit.limiter,
     // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
     passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),

@@ -4,7 +4,6 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
-import { managesSessions } from "../sessions/session-management-adapter.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 
 /**
@@ -42,7 +41,7 @@ export async function readDatabaseSession(
     if (update || lastExtended + sessionOptions.updateAge * 1000 <= now) {
       expires = new Date(now + sessionOptions.maxAge * 1000)
       // The last-seen time moves with the extension (once per updateAge), on adapters that keep it.
-      await adapter.updateSession({ sessionToken, expires, ...(managesSessions(adapter) ? { lastSeenAt: new Date(now) } : {}) })
+      await adapter.updateSession({ sessionToken, expires, ...(options.adapterManagesSessions ? { lastSeenAt: new Date(now) } : {}) })
       response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires, options.session.maxCookieChunks)
     }
 

@@ -5,7 +5,6 @@ import type { JWT } from "../jwt/types.js"
 import type { Account } from "../primitives.js"
 import { isCredentialsToken, markSessionId, sessionIdOf } from "../session/token-marks.js"
 import { remember } from "./revocation-checks.js"
-import { managesSessions } from "./session-management-adapter.js"
 import { newSessionMetadata } from "./session-metadata.js"
 
 /**
@@ -23,12 +22,11 @@ export async function recordJwtSession(
   expires: Date,
   options: InternalOptions,
 ): Promise<JWT> {
-  const adapter = options.adapter
-  if (!managesSessions(adapter) || isCredentialsToken(token)) return token
+  if (!options.adapterManagesSessions || isCredentialsToken(token)) return token
   if (typeof token.sub !== "string" || !token.sub || user.id === undefined || user.id === null || String(user.id) !== token.sub)
     return token
   const sid = randomHex(16)
-  await adapter.createSession({ sessionToken: sid, userId: token.sub, expires, ...newSessionMetadata(options, account) })
+  await options.adapter!.createSession({ sessionToken: sid, userId: token.sub, expires, ...newSessionMetadata(options, account) })
   // Just written: this process need not ask again within the interval.
   remember(sid, false, token.sub)
   return markSessionId(token, sid)
@@ -39,7 +37,7 @@ export async function recordJwtSession(
  * session is replaced at sign-in), so the list does not show a session nobody holds any more.
  */
 export async function endPreviousJwtSession(cookies: Record<string, string>, options: InternalOptions): Promise<void> {
-  if (!managesSessions(options.adapter)) return
+  if (!options.adapterManagesSessions) return
   const cookie = options.cookies.sessionToken
   const token = readSessionCookie(cookies, cookie.name)
   if (!token) return
@@ -50,9 +48,9 @@ export async function endPreviousJwtSession(cookies: Record<string, string>, opt
 /** Sign-out (or replacement) of a recorded JWT session: its row goes, and this process refuses it at once. */
 export async function endJwtSession(token: JWT | null | undefined, options: InternalOptions): Promise<void> {
   const sid = sessionIdOf(token)
-  if (!sid || !managesSessions(options.adapter)) return
+  if (!sid || !options.adapterManagesSessions) return
   remember(sid, true)
-  await options.adapter.deleteSession(sid)
+  await options.adapter!.deleteSession(sid)
 }
 
 /**
@@ -61,9 +59,9 @@ export async function endJwtSession(token: JWT | null | undefined, options: Inte
  */
 export async function touchJwtSession(token: JWT, expires: Date, options: InternalOptions): Promise<void> {
   const sid = sessionIdOf(token)
-  if (!sid || !managesSessions(options.adapter)) return
+  if (!sid || !options.adapterManagesSessions) return
   try {
-    await options.adapter.updateSession({ sessionToken: sid, expires, lastSeenAt: new Date() })
+    await options.adapter!.updateSession({ sessionToken: sid, expires, lastSeenAt: new Date() })
   } catch (error) {
     options.logger.error(error as Error)
   }

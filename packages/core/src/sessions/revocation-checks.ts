@@ -1,6 +1,5 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { SessionTokenError } from "../errors.js"
-import { managesSessions } from "./session-management-adapter.js"
 
 /**
  * Whether a JWT session (by its `gatehouse.sid`) was revoked, asked of the adapter at most once
@@ -24,7 +23,7 @@ const inFlight = new Map<string, Promise<boolean>>()
 
 /** Synchronous when the answer is known (the steady state): a read then awaits nothing extra. */
 export function isRevoked(sid: string, userId: string | undefined, options: InternalOptions): boolean | Promise<boolean> {
-  if (!managesSessions(options.adapter)) return false
+  if (!options.adapterManagesSessions) return false
   const known = checks.get(sid)
   if (known?.revoked) return true
   // "Still there" holds only for a token naming the row's user: one whose `sub` a jwt callback

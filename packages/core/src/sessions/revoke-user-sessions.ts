@@ -67,23 +67,6 @@ export async function revokeAllOf(
   return revoked
 }
 
-/**
- * Ends the given sessions (row tokens; a JWT session's sid) of `userId`, for a caller that chose them
- * itself (back-channel logout: the sessions carrying the IdP's `sid`). Returns how many it ended.
- */
-export async function endSessions(
-  userId: string,
-  tokens: string[],
-  reason: RevocationReason,
-  options: Pick<InternalOptions, "events" | "logger">,
-  adapter: SessionManagingAdapter,
-): Promise<number> {
-  for (const token of tokens) await adapter.deleteSession(token)
-  const count = tokens.length
-  await announceRevoked(userId, tokens, count, reason, options)
-  return count
-}
-
 type RevocationReason = "user" | "all-sessions" | "backchannel-logout"
 
 /**

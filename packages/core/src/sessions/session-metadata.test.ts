@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest"
 import type { InternalOptions } from "../config/internal-options.js"
+import { managesSessions } from "./session-management-adapter.js"
 import { maxUserAgentLength, newSessionMetadata } from "./session-metadata.js"
 
 const managing = { listSessionsByUserId: () => [], deleteSessionsByUserId: () => 0 }
-const options = (userAgent: string | null, adapter: object | undefined = managing) => ({ userAgent, adapter }) as unknown as InternalOptions
+/** As request options carry them: `adapterManagesSessions` is worked out from the adapter once per config. */
+const options = (userAgent: string | null, adapter: object | undefined = managing) =>
+  ({ userAgent, adapter, adapterManagesSessions: managesSessions(adapter) }) as unknown as InternalOptions
 /** An unsigned JWT: the metadata only reads claims of an ID token the callback already verified. */
 const idToken = (claims: object) => `e30.${Buffer.from(JSON.stringify(claims)).toString("base64url")}.sig`
 
@@ -33,6 +36,7 @@ describe("newSessionMetadata", () => {
 
   it("sends nothing beyond Auth.js's fields to an adapter that does not manage sessions", () => {
     expect(newSessionMetadata(options("UA", { createSession() {} }), { provider: "p", type: "oidc", providerAccountId: "1" })).toEqual({})
-    expect(newSessionMetadata({ userAgent: "UA", adapter: undefined } as unknown as InternalOptions, null)).toEqual({})
+    const withoutAdapter = { userAgent: "UA", adapter: undefined, adapterManagesSessions: false } as unknown as InternalOptions
+    expect(newSessionMetadata(withoutAdapter, null)).toEqual({})
   })
 })

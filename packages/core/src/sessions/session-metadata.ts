@@ -2,7 +2,6 @@ import { decodeJwt } from "jose/jwt/decode"
 import type { NewAdapterSession } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { Account } from "../primitives.js"
-import { managesSessions } from "./session-management-adapter.js"
 
 /** Long enough for any real browser's User-Agent; a client cannot make a row arbitrarily big. */
 export const maxUserAgentLength = 512
@@ -15,7 +14,7 @@ type SessionMetadata = Omit<NewAdapterSession, "sessionToken" | "userId" | "expi
  * token's `sid`, which back-channel logout names). Nothing for an adapter that does not manage sessions.
  */
 export function newSessionMetadata(options: InternalOptions, account: Account | null | undefined, now = new Date()): SessionMetadata {
-  if (!managesSessions(options.adapter)) return {}
+  if (!options.adapterManagesSessions) return {}
   return {
     createdAt: now,
     lastSeenAt: now,

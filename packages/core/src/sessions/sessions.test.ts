@@ -9,10 +9,7 @@ import { adaCredentials, base, credentialsConfig, signInAsAda } from "../../../t
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
 import { Auth } from "../handler/auth.js"
 import type { AuthConfig, SessionInfo } from "../types.js"
-import { resolveConfig } from "../config/resolve-config.js"
-import { endSessions } from "./revoke-user-sessions.js"
 import { listSessions, revokeSessions, revokeUserSessions } from "./server-functions.js"
-import { sessionManagingAdapter } from "./session-management-adapter.js"
 
 function memoryAdapter(options: { manages?: boolean } = {}) {
   // Users `authorize` names by id (jwt strategy); their addresses differ from the ones it returns,
@@ -262,20 +259,6 @@ describe.each(strategies)("session management, %s strategy", (strategy) => {
     expect(await sessionOf(c)).not.toBeNull()
     await adapter.deleteUser!(userOf())
     expect(await sessionOf(c)).toBeNull()
-  })
-
-  it("endSessions (for back-channel logout) ends the sessions it is given, at once in this process, and says why", async () => {
-    const events: unknown[] = []
-    const { adapter, sessions, userOf } = memoryAdapter()
-    const config = appFor(strategy, adapter, { events: { sessionRevoked: (message) => void events.push(message) } })
-    const a = await signedInBrowser(config, "A")
-    const b = await signedInBrowser(config, "B")
-    const [tokenA] = [...sessions.keys()]
-    const resolved = resolveConfig(config)
-    expect(await endSessions(userOf(), [tokenA!], "backchannel-logout", resolved, sessionManagingAdapter(resolved.adapter))).toBe(1)
-    expect(events).toEqual([{ userId: userOf(), sessionIds: [expect.stringMatching(/^[0-9a-f]{32}$/)], reason: "backchannel-logout" }])
-    expect(await sessionOf(a)).toBeNull()
-    expect(await sessionOf(b)).not.toBeNull()
   })
 
   it("without the adapter methods: MissingAdapterMethods naming them (500), GET /session unchanged", async () => {
