@@ -16,6 +16,7 @@ import {
   databaseApp,
   readSession,
   sessionCookieHeaders,
+  sessionCookieName,
   sessionTokenOf,
   signInWithCredentials,
   signOut,
@@ -65,6 +66,13 @@ async function expectNoSessionCookieKept(browser: ReturnType<typeof browserFor>,
   expect(read.body).toBeNull()
   expect(sessionCookieHeaders(read.response)).toEqual([])
   expect(sessionTokenOf(browser)).toBe(token)
+}
+
+/** GET /sessions: the signed-in user's sessions, as the devices page lists them. */
+async function listSessions(browser: ReturnType<typeof browserFor>): Promise<{ current: boolean }[]> {
+  const response = await browser.request(`${base}/sessions`)
+  expect(response.status).toBe(200)
+  return response.json()
 }
 
 /** The database driver's error under Auth.js-style causes (`cause.err`, flattened as they are wrapped). */
@@ -148,6 +156,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
 
   it("sign-out while the database is down still clears the cookies, logs SignOutError, and never answers 500", async () => {
     const app = databaseApp(PostgresAdapter(database.pool), idp().issuer)
+    await rows.reset()
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const token = sessionTokenOf(browser)!
@@ -168,6 +177,48 @@ describe("PostgreSQL stops answering, then comes back", () => {
     expect(app.events.of("signOut")).toEqual([])
     // The row could not be deleted: it is still there and still expires on its own schedule.
     expect(await rows.sessionRow(token)).not.toBeNull()
+
+    // Back: the user, signed in elsewhere, lists their sessions. The one signed out is not a device
+    // any more: its row is deleted then, not listed.
+    const elsewhere = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(elsewhere, "dev-oidc")
+    const listed = await listSessions(elsewhere)
+    expect(listed.map((session) => session.current)).toEqual([true])
+    expect(await rows.sessionRow(token)).toBeNull()
+    expect(await rows.sessionRow(sessionTokenOf(elsewhere)!)).not.toBeNull()
+  })
+
+  it("jwt strategy: sign-out while the database is down clears the cookie; the recorded row left behind is deleted at the next listing, never shown", async () => {
+    const app = databaseApp(PostgresAdapter(database.pool), idp().issuer, { session: { strategy: "jwt" } })
+    await rows.reset()
+    const browser = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(browser, "dev-oidc")
+    expect(await rows.count("sessions")).toBe(1)
+    const copy = sessionTokenOf(browser)!
+
+    await takeDatabaseDown(database.name)
+    let response: Response
+    try {
+      app.logger.errors.length = 0
+      response = await signOut(browser)
+    } finally {
+      await bringDatabaseBack(database.name)
+    }
+    expect(response.status).toBe(302)
+    expect(sessionCookieHeaders(response).every((h) => /max-age=0/i.test(h))).toBe(true)
+    expect(sessionTokenOf(browser)).toBeUndefined()
+    expect(loggedTypes(app)).toEqual(["SignOutError"])
+    expect(await rows.count("sessions")).toBe(1)
+    // This instance refuses a kept copy of the cookie at once, row or not.
+    const kept = browserFor({ [appOrigin]: app })
+    kept.setCookie(appOrigin, sessionCookieName, copy)
+    expect((await readSession(kept)).body).toBeNull()
+
+    const elsewhere = browserFor({ [appOrigin]: app })
+    await signInThroughIdp(elsewhere, "dev-oidc")
+    expect(await rows.count("sessions")).toBe(2)
+    expect((await listSessions(elsewhere)).map((session) => session.current)).toEqual([true])
+    expect(await rows.count("sessions")).toBe(1)
   })
 
   it("jwt strategy: a token minted for an unverified user reads as no session while the database is down, keeps its cookie, and reads again once it is back", async () => {

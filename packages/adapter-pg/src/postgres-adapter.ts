@@ -15,9 +15,9 @@ import { accountTokenMethods } from "./account-tokens.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
-import { queries, type Query } from "./queries.js"
+import { queries, sessionMetadataQueries, type Query } from "./queries.js"
 import { sessionLookups } from "./session-lookups.js"
-import { MigrationRequiredError, sessionMetadataColumns } from "./session-metadata.js"
+import { MigrationRequiredError, sessionColumns } from "./session-metadata.js"
 import {
   toAccount,
   toAuthenticator,
@@ -46,14 +46,30 @@ function given(record: object, field: string): boolean {
 export function PostgresAdapter(pool: Pool): Adapter {
   keepPoolAlive(pool)
   // The Auth.js session methods work with or without the metadata columns (migration 4), using
-  // them when they are there; the session-management methods require them.
-  const hasSessionMetadata = sessionMetadataColumns(pool)
-  async function requireSessionMetadata(method: string): Promise<void> {
-    if (!(await hasSessionMetadata({ fresh: true }))) throw new MigrationRequiredError(method)
-  }
-  // Lookups in one turn of the event loop share one round trip (session-lookups.ts), with or without the metadata columns.
+  // them when they are there; the session-management methods require them. Migration 6's
+  // account column is used when there, and left out (the account unrecorded) when not.
+  const columnsOfSessions = sessionColumns(pool)
+  // Lookups in one turn of the event loop share one round trip (session-lookups.ts), whatever the columns.
   const sessionAndUser = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUser)
-  const sessionAndUserWithMetadata = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUserWithMetadata)
+  const withMetadata = {
+    metadata: metadataStatements(false),
+    "metadata-and-account": metadataStatements(true),
+  }
+  function metadataStatements(withAccount: boolean) {
+    const statements = sessionMetadataQueries(withAccount)
+    return { ...statements, withAccount, lookup: sessionLookups<SessionAndUserRow>(pool, statements.sessionAndUser) }
+  }
+  /** The metadata statements this database's sessions table can run, or undefined before migration 4. */
+  async function metadataStatementsOrNone() {
+    const columns = await columnsOfSessions()
+    return columns === "auth.js" ? undefined : withMetadata[columns]
+  }
+  /** The same for a session-management method, which refuses to run without the metadata. */
+  async function requireSessionMetadata(method: string) {
+    const columns = await columnsOfSessions({ fresh: true })
+    if (columns === "auth.js") throw new MigrationRequiredError(method)
+    return withMetadata[columns]
+  }
 
   async function first<Row extends QueryResultRow>(
     query: Query,
@@ -203,19 +219,18 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     async createSession(session) {
       const { sessionToken, userId, expires } = session
-      const withMetadata = await hasSessionMetadata()
+      const statements = await metadataStatementsOrNone()
+      const metadata = [
+        session.createdAt ?? null,
+        session.lastSeenAt ?? null,
+        session.userAgent ?? null,
+        session.provider ?? null,
+        session.providerSessionId ?? null,
+        ...(statements?.withAccount ? [session.providerAccountId ?? null] : []),
+      ]
       const row = await translatingConflicts(writeConflicts.createSession, () =>
-        withMetadata
-          ? first<SessionRow>(queries.insertSessionWithMetadata, [
-              sessionToken,
-              userId,
-              expires,
-              session.createdAt ?? null,
-              session.lastSeenAt ?? null,
-              session.userAgent ?? null,
-              session.provider ?? null,
-              session.providerSessionId ?? null,
-            ])
+        statements
+          ? first<SessionRow>(statements.insertSession, [sessionToken, userId, expires, ...metadata])
           : first<SessionRow>(queries.insertSession, [sessionToken, userId, expires]),
       )
       if (!row) throw new AdapterConflictError(...unknownUser)
@@ -223,26 +238,26 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async getSessionAndUser(sessionToken) {
-      const lookup = (await hasSessionMetadata()) ? sessionAndUserWithMetadata : sessionAndUser
+      const lookup = (await metadataStatementsOrNone())?.lookup ?? sessionAndUser
       const row = await lookup(sessionToken)
       return row ? toSessionAndUser(row) : null
     },
 
     async updateSession(session) {
       const values = [session.sessionToken, session.expires ?? null, session.userId ?? null]
-      const withMetadata = await hasSessionMetadata()
+      const statements = await metadataStatementsOrNone()
       const row = await translatingConflicts(writeConflicts.updateSession, () =>
-        withMetadata
-          ? first<SessionRow>(queries.updateSessionWithMetadata, [...values, session.lastSeenAt ?? null])
+        statements
+          ? first<SessionRow>(statements.updateSession, [...values, session.lastSeenAt ?? null])
           : first<SessionRow>(queries.updateSession, values),
       )
       return row ? toSession(row) : null
     },
 
     async listSessionsByUserId(userId) {
-      await requireSessionMetadata("listSessionsByUserId")
+      const statements = await requireSessionMetadata("listSessionsByUserId")
       return byUserId([], async () => {
-        const result = await pool.query<SessionRow>({ ...queries.sessionsOfUser, values: [userId] })
+        const result = await pool.query<SessionRow>({ ...statements.sessionsOfUser, values: [userId] })
         return result.rows.map(toSession)
       })
     },
@@ -256,8 +271,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     async listSessionsByProviderSessionId(providerSessionId, provider) {
-      await requireSessionMetadata("listSessionsByProviderSessionId")
-      const result = await pool.query<SessionRow>({ ...queries.sessionsOfProviderSession, values: [providerSessionId, provider] })
+      const statements = await requireSessionMetadata("listSessionsByProviderSessionId")
+      const result = await pool.query<SessionRow>({ ...statements.sessionsOfProviderSession, values: [providerSessionId, provider] })
       return result.rows.map(toSession)
     },
 

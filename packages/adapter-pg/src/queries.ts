@@ -9,6 +9,8 @@ const accountColumns = `"userId"::text AS "userId", type, provider, "providerAcc
 const sessionColumns = `"sessionToken", "userId"::text AS "userId", expires`
 /** With the metadata columns of migration 4: only on a database that has them (see session-metadata.ts). */
 const sessionMetadataColumns = `${sessionColumns}, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId"`
+/** And migration 6's. */
+const sessionMetadataAndAccountColumns = `${sessionMetadataColumns}, "providerAccountId"`
 const authenticatorColumns = `"credentialID", "userId"::text AS "userId", "providerAccountId", "credentialPublicKey",
   counter, "credentialDeviceType", "credentialBackedUp", transports`
 
@@ -108,37 +110,6 @@ export const queries = {
   ),
   deleteSession: query("delete_session", `DELETE FROM sessions WHERE "sessionToken" = $1 RETURNING ${sessionColumns}`),
 
-  // The same, on a database migrated to version 4: the session metadata is written and read too.
-  insertSessionWithMetadata: query(
-    "insert_session_with_metadata",
-    `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
-     INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId")
-     SELECT $1::text, owner.id, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::text, $8::text FROM owner
-     RETURNING ${sessionMetadataColumns}`,
-  ),
-  sessionAndUserWithMetadata: query(
-    "session_and_user_with_metadata",
-    `SELECT sessions."sessionToken", sessions."userId"::text AS "sessionUserId", sessions.expires AS "sessionExpires",
-       sessions."createdAt" AS "sessionCreatedAt", sessions."lastSeenAt" AS "sessionLastSeenAt",
-       sessions."userAgent" AS "sessionUserAgent", sessions.provider AS "sessionProvider",
-       sessions."providerSessionId" AS "sessionProviderSessionId",
-       ${userColumns}
-     FROM sessions JOIN users ON users.id = sessions."userId"
-     WHERE sessions."sessionToken" = $1`,
-  ),
-  updateSessionWithMetadata: query(
-    "update_session_with_metadata",
-    `UPDATE sessions SET expires = coalesce($2, expires), "userId" = coalesce($3, "userId"),
-       "lastSeenAt" = coalesce($4::timestamptz, "lastSeenAt")
-     WHERE "sessionToken" = $1 RETURNING ${sessionMetadataColumns}`,
-  ),
-  // Session management: both go through sessions_user_id_idx. In creation order (the SERIAL id),
-  // so a list is stable between two reads.
-  sessionsOfUser: query("sessions_of_user", `SELECT ${sessionMetadataColumns} FROM sessions WHERE "userId" = $1 ORDER BY id`),
-  sessionsOfProviderSession: query(
-    "sessions_of_provider_session",
-    `SELECT ${sessionMetadataColumns} FROM sessions WHERE "providerSessionId" = $1 AND provider = $2 ORDER BY id`,
-  ),
   // $2 is null for "all of them"; a token that is not the user's keeps nothing.
   deleteSessionsOfUserExcept: query(
     "delete_sessions_of_user_except",
@@ -173,3 +144,47 @@ export const queries = {
     `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING ${authenticatorColumns}`,
   ),
 } as const
+
+/**
+ * The session statements of a database migrated to version 4, where the session metadata is
+ * written and read too; `withAccount`, on one migrated to version 6, also the account the session
+ * was signed in through ("providerAccountId", the insert's ninth value).
+ */
+export function sessionMetadataQueries(withAccount: boolean) {
+  const name = (base: string) => (withAccount ? `${base}_and_account` : base)
+  const columns = withAccount ? sessionMetadataAndAccountColumns : sessionMetadataColumns
+  const account = withAccount ? `, "providerAccountId"` : ""
+  return {
+    insertSession: query(
+      name("insert_session_with_metadata"),
+      `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
+       INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId"${account})
+       SELECT $1::text, owner.id, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::text, $8::text${withAccount ? ", $9::text" : ""}
+       FROM owner RETURNING ${columns}`,
+    ),
+    // The whole lookup is one round trip: the session by its unique token, joined to its user.
+    sessionAndUser: query(
+      name("session_and_user_with_metadata"),
+      `SELECT sessions."sessionToken", sessions."userId"::text AS "sessionUserId", sessions.expires AS "sessionExpires",
+         sessions."createdAt" AS "sessionCreatedAt", sessions."lastSeenAt" AS "sessionLastSeenAt",
+         sessions."userAgent" AS "sessionUserAgent", sessions.provider AS "sessionProvider",
+         sessions."providerSessionId" AS "sessionProviderSessionId"${withAccount ? `, sessions."providerAccountId" AS "sessionProviderAccountId"` : ""},
+         ${userColumns}
+       FROM sessions JOIN users ON users.id = sessions."userId"
+       WHERE sessions."sessionToken" = $1`,
+    ),
+    updateSession: query(
+      name("update_session_with_metadata"),
+      `UPDATE sessions SET expires = coalesce($2, expires), "userId" = coalesce($3, "userId"),
+         "lastSeenAt" = coalesce($4::timestamptz, "lastSeenAt")
+       WHERE "sessionToken" = $1 RETURNING ${columns}`,
+    ),
+    // Session management: both go through sessions_user_id_idx. In creation order (the SERIAL id),
+    // so a list is stable between two reads.
+    sessionsOfUser: query(name("sessions_of_user"), `SELECT ${columns} FROM sessions WHERE "userId" = $1 ORDER BY id`),
+    sessionsOfProviderSession: query(
+      name("sessions_of_provider_session"),
+      `SELECT ${columns} FROM sessions WHERE "providerSessionId" = $1 AND provider = $2 ORDER BY id`,
+    ),
+  }
+}

@@ -26,7 +26,7 @@ export interface AccountRow extends StoredAccountTokens {
   expires_at: string | null
 }
 
-/** node-postgres returns a session row as the record itself: the metadata columns only on a database migrated to version 4. */
+/** node-postgres returns a session row as the record itself: the metadata columns only on a database migrated to version 4 (the account, 6). */
 export type SessionRow = AdapterSession
 
 export interface SessionAndUserRow extends UserRow {
@@ -38,6 +38,7 @@ export interface SessionAndUserRow extends UserRow {
   sessionUserAgent?: string | null
   sessionProvider?: string | null
   sessionProviderSessionId?: string | null
+  sessionProviderAccountId?: string | null
 }
 
 export interface AuthenticatorRow {
@@ -60,7 +61,7 @@ export function toAccount(row: AccountRow): AdapterAccount {
   return accountWithStoredTokens({ userId: row.userId, type, provider: row.provider, providerAccountId: row.providerAccountId }, row)
 }
 
-/** The session record; the metadata only when the row has its columns (a schema before version 4 has none). */
+/** The session record; the metadata only when the row has its columns (a schema before version 4 has none; before 6, no account). */
 export function toSession(row: SessionRow): AdapterSession {
   const session: AdapterSession = { sessionToken: row.sessionToken, userId: row.userId, expires: row.expires }
   if (!("createdAt" in row)) return session
@@ -71,6 +72,7 @@ export function toSession(row: SessionRow): AdapterSession {
     userAgent: row.userAgent ?? null,
     provider: row.provider ?? null,
     providerSessionId: row.providerSessionId ?? null,
+    providerAccountId: row.providerAccountId ?? null,
   }
 }
 
@@ -83,6 +85,7 @@ export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSess
       userAgent: row.sessionUserAgent,
       provider: row.sessionProvider,
       providerSessionId: row.sessionProviderSessionId,
+      providerAccountId: row.sessionProviderAccountId,
     })
   }
   return { session: toSession(session), user: toUser(row) }

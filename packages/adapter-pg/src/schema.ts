@@ -134,4 +134,16 @@ export const migrations: readonly Migration[] = [
         WHERE "providerSessionId" IS NOT NULL;
     `,
   },
+  {
+    version: 6,
+    description: `session metadata: sessions "providerAccountId" (nullable), the account a session was signed in through`,
+    // A user may link two accounts of one provider; back-channel logout by `sub` ends only the
+    // sessions of the account it names. Nullable, without a default: added without rewriting the
+    // table; sessions from before it keep null and end by the sub of any of the user's accounts
+    // there, as before. Until it runs, the adapter works as at version 5, recording no account.
+    // No index: it is read only among one user's sessions (sessions_user_id_idx).
+    sql: `
+      ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "providerAccountId" TEXT;
+    `,
+  },
 ]

@@ -1,7 +1,7 @@
 import type { Pool } from "pg"
 import { migrations } from "./schema.js"
 
-/** The migration that adds the session metadata columns. */
+/** The migration that adds the session metadata columns (migration 6 adds one more; session management works without it). */
 export const sessionMetadataVersion = 4
 
 const metadataColumns = ["createdAt", "lastSeenAt", "userAgent", "provider", "providerSessionId"]
@@ -26,33 +26,45 @@ export class MigrationRequiredError extends Error {
   }
 }
 
-/** After this long, a database found without the columns is looked at again (a migrate() run meanwhile counts). */
+/**
+ * Which session columns a database has: only those of the Auth.js schema (before migration 4),
+ * the metadata of migration 4, or also the account a session was signed in through (migration 6).
+ */
+export type SessionColumns = "auth.js" | "metadata" | "metadata-and-account"
+
+/** Migration 6's column: the account a session was signed in through. */
+const accountColumn = "providerAccountId"
+
+/** After this long, a database found without some of the columns is looked at again (a migrate() run meanwhile counts). */
 const recheckAbsentAfterMs = 30_000
 
 /**
- * Whether the `sessions` table (as the search path finds it, like every query of the adapter) has
- * all the metadata columns. Found once, it is remembered: columns are never removed by Gatehouse.
- * Not found, the answer is kept for a while only, so that the session reads of a running app
- * pick up a migration without a restart, and `fresh` asks the database right away (for the
- * session-management methods, which fail rather than answer without the columns).
+ * Which session columns the `sessions` table (as the search path finds it, like every query of
+ * the adapter) has. Found complete, the answer is remembered: columns are never removed by
+ * Gatehouse. Otherwise it is kept for a while only, so that the session reads of a running app
+ * pick up a migration without a restart, and `fresh` asks the database right away when the
+ * metadata is missing (for the session-management methods, which fail rather than answer without
+ * it; without migration 6's column alone they work, recording no account).
  */
-export function sessionMetadataColumns(pool: Pool): (options?: { fresh?: boolean }) => Promise<boolean> {
-  let present = false
-  let absentSince = 0
-  let pending: Promise<boolean> | undefined
+export function sessionColumns(pool: Pool): (options?: { fresh?: boolean }) => Promise<SessionColumns> {
+  let known: SessionColumns = "auth.js"
+  let checkedAt = 0
+  let pending: Promise<SessionColumns> | undefined
 
-  function probe(): Promise<boolean> {
+  function probe(): Promise<SessionColumns> {
     pending ??= pool
-      .query<{ n: number }>({
-        name: "gatehouse_session_metadata_columns",
-        text: `SELECT count(*)::int AS n FROM pg_attribute
+      .query<{ names: string[] | null }>({
+        name: "gatehouse_session_columns",
+        text: `SELECT array_agg(attname::text) AS names FROM pg_attribute
                WHERE attrelid = to_regclass('sessions') AND attname = ANY($1::text[]) AND NOT attisdropped`,
-        values: [metadataColumns],
+        values: [[...metadataColumns, accountColumn]],
       })
       .then(({ rows }) => {
-        present = rows[0]!.n === metadataColumns.length
-        absentSince = present ? 0 : Date.now()
-        return present
+        const names = new Set(rows[0]?.names ?? [])
+        const metadata = metadataColumns.every((name) => names.has(name))
+        known = !metadata ? "auth.js" : names.has(accountColumn) ? "metadata-and-account" : "metadata"
+        checkedAt = Date.now()
+        return known
       })
       .finally(() => {
         pending = undefined
@@ -61,8 +73,9 @@ export function sessionMetadataColumns(pool: Pool): (options?: { fresh?: boolean
   }
 
   return async (options) => {
-    if (present) return true
-    if (!options?.fresh && absentSince && Date.now() - absentSince < recheckAbsentAfterMs) return false
-    return probe()
+    if (known === "metadata-and-account") return known
+    const stale = Date.now() - checkedAt >= recheckAbsentAfterMs
+    if (stale || (options?.fresh && known === "auth.js")) return probe()
+    return known
   }
 }

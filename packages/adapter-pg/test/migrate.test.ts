@@ -53,9 +53,20 @@ describe("migrate(pool)", () => {
         .map((row) => row.column_name)
         .sort()
     expect(columns("users")).toEqual(["email", "emailVerified", "id", "image", "name"])
-    // The Auth.js columns, plus the nullable metadata of migration 4, camel-cased and quoted like "sessionToken".
+    // The Auth.js columns, plus the nullable metadata of migrations 4 and 6, camel-cased and quoted like "sessionToken".
     expect(columns("sessions")).toEqual(
-      ["expires", "id", "sessionToken", "userId", "createdAt", "lastSeenAt", "userAgent", "provider", "providerSessionId"].sort(),
+      [
+        "expires",
+        "id",
+        "sessionToken",
+        "userId",
+        "createdAt",
+        "lastSeenAt",
+        "userAgent",
+        "provider",
+        "providerSessionId",
+        "providerAccountId",
+      ].sort(),
     )
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])
     expect(columns("accounts")).toEqual(

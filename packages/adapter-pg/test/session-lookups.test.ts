@@ -37,7 +37,7 @@ async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T;
     const result = await work()
     const names = spy.mock.calls.map(([config]) => (config as { name: string }).name)
     // A new adapter first asks once whether the session metadata columns exist (migration 4); that is not a lookup.
-    return { result, names: names.filter((name) => name !== "gatehouse_session_metadata_columns") }
+    return { result, names: names.filter((name) => name !== "gatehouse_session_columns") }
   } finally {
     spy.mockRestore()
   }
@@ -49,7 +49,7 @@ describe("concurrent session lookups share a round trip", () => {
     const { result, names } = await statementsDuring(() => adapter.getSessionAndUser!(tokens[3]!))
     expect(result?.user.email).toBe(emails.get(tokens[3]!))
     expect(result?.session.sessionToken).toBe(tokens[3])
-    expect(names).toEqual(["gatehouse_session_and_user_with_metadata"])
+    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account"])
   })
 
   test("lookups made together are one statement, and each gets exactly its own answer", async () => {
@@ -58,7 +58,7 @@ describe("concurrent session lookups share a round trip", () => {
     const alone: unknown[] = []
     for (const token of asked) alone.push(await adapter.getSessionAndUser!(token))
     const { result, names } = await statementsDuring(() => Promise.all(asked.map((token) => adapter.getSessionAndUser!(token))))
-    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_batch"])
+    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account_batch"])
     expect(result).toEqual(alone)
     expect(result.map((found) => found?.user.email ?? null)).toEqual([
       emails.get(tokens[0]!),
@@ -77,7 +77,10 @@ describe("concurrent session lookups share a round trip", () => {
   test("more lookups than one statement takes: split, every answer right", async () => {
     const adapter = PostgresAdapter(database.pool)
     const { result, names } = await statementsDuring(() => Promise.all(tokens.map((token) => adapter.getSessionAndUser!(token))))
-    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_batch", "gatehouse_session_and_user_with_metadata_batch"])
+    expect(names).toEqual([
+      "gatehouse_session_and_user_with_metadata_and_account_batch",
+      "gatehouse_session_and_user_with_metadata_and_account_batch",
+    ])
     expect(result.map((found) => found?.user.email)).toEqual(tokens.map((token) => emails.get(token)))
   })
 
@@ -98,7 +101,10 @@ describe("concurrent session lookups share a round trip", () => {
       Promise.all([tokens[7]!, long, tokens[8]!].map((t) => adapter.getSessionAndUser!(t))),
     )
     expect(result.map((found) => found?.user.email ?? null)).toEqual([emails.get(tokens[7]!), null, emails.get(tokens[8]!)])
-    expect(names.sort()).toEqual(["gatehouse_session_and_user_with_metadata", "gatehouse_session_and_user_with_metadata_batch"])
+    expect(names.sort()).toEqual([
+      "gatehouse_session_and_user_with_metadata_and_account",
+      "gatehouse_session_and_user_with_metadata_and_account_batch",
+    ])
   })
 
   test("a statement that fails fails every lookup in it (no answer is made up)", async () => {

@@ -5,7 +5,7 @@
  * working and the session-management methods refuse with an error naming the migration.
  */
 import AuthjsPostgresAdapter from "@auth/pg-adapter"
-import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
 import { migrate, MigrationRequiredError, migrations, PostgresAdapter } from "../src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
@@ -125,6 +125,7 @@ describe("an Auth.js database that was never migrated", () => {
         userAgent: null,
         provider: null,
         providerSessionId: null,
+        providerAccountId: null,
       },
     ])
     const sessionToken = crypto.randomUUID()
@@ -149,7 +150,7 @@ describe("an Auth.js database that was never migrated", () => {
 })
 
 describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)", () => {
-  test("gets migrations 4 and 5 only, keeping its sessions", async () => {
+  test("gets migrations 4 to 6 only, keeping its sessions", async () => {
     const database = await freshDatabase("metadata_v3")
     // What migrate() of the previous release left: its three migrations, recorded in the ledger.
     await database.pool.query(`
@@ -166,7 +167,7 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
     for (const sessionToken of tokens) await old.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual([4, 5])
+    expect(await migrate(database.pool)).toEqual([4, 5, 6])
     expect(await sessionRows(database)).toEqual(before)
     const listed = await PostgresAdapter(database.pool).listSessionsByUserId!(user.id)
     expect(listed.map((s) => s.sessionToken).sort()).toEqual([...tokens].sort())
@@ -176,7 +177,7 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
 })
 
 describe("a database at schema version 4 (session metadata, no index by provider session id)", () => {
-  test("listSessionsByProviderSessionId works before migration 5 (reading the table), and migration 5 adds only the index", async () => {
+  test("listSessionsByProviderSessionId works before migration 5 (reading the table), and migration 5 adds the index", async () => {
     const database = await freshDatabase("metadata_v4")
     await database.pool.query(`
       CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
@@ -192,13 +193,63 @@ describe("a database at schema version 4 (session metadata, no index by provider
     await adapter.createSession!({ ...metadata, sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
-    expect(await migrate(database.pool)).toEqual([5])
+    expect(await migrate(database.pool)).toEqual([5, 6])
     expect(await sessionRows(database)).toEqual(before)
     const { rows } = await database.pool.query(
       "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'",
     )
     expect(rows).toHaveLength(1)
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
+  })
+})
+
+describe("a database at schema version 5 (no column for the account a session was signed in through)", () => {
+  test("works as before, recording no account; migration 6 adds the column in place; the adapter picks it up without a restart", async () => {
+    const database = await freshDatabase("metadata_v5")
+    await database.pool.query(`
+      CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now());
+      ${migrations
+        .slice(0, 5)
+        .map((m) => m.sql)
+        .join("\n")}
+      INSERT INTO gatehouse_migrations (version) VALUES (1), (2), (3), (4), (5);
+    `)
+    const adapter = PostgresAdapter(database.pool)
+    const user = await adapter.createUser!({ id: "", email: "hedy@example.test", emailVerified: null })
+    const expires = new Date(Date.now() + day)
+    const older = crypto.randomUUID()
+    const created = await adapter.createSession!({ ...metadata, providerAccountId: "sub-1", sessionToken: older, userId: user.id, expires })
+    expect(created).toMatchObject({ ...metadata, providerAccountId: null })
+    expect((await adapter.getSessionAndUser!(older))?.session).toMatchObject({ ...metadata, providerAccountId: null })
+    expect(await adapter.listSessionsByUserId!(user.id)).toEqual([
+      expect.objectContaining({ sessionToken: older, providerAccountId: null }),
+    ])
+    expect(await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).toHaveLength(1)
+    const before = await sessionRows(database)
+
+    expect(await migrate(database.pool)).toEqual([6])
+    expect(await sessionRows(database)).toEqual(before)
+    const { rows } = await database.pool.query(
+      `SELECT is_nullable, data_type FROM information_schema.columns
+       WHERE table_schema = 'public' AND table_name = 'sessions' AND column_name = 'providerAccountId'`,
+    )
+    expect(rows).toEqual([{ is_nullable: "YES", data_type: "text" }])
+
+    // Its last look at the schema is at most 30 s old; past that it looks again.
+    vi.useFakeTimers({ toFake: ["Date"] })
+    try {
+      vi.setSystemTime(Date.now() + 31_000)
+      const newer = crypto.randomUUID()
+      await adapter.createSession!({ ...metadata, providerAccountId: "sub-1", sessionToken: newer, userId: user.id, expires })
+      expect((await adapter.getSessionAndUser!(newer))?.session.providerAccountId).toBe("sub-1")
+      const listed = await adapter.listSessionsByUserId!(user.id)
+      expect(listed.map((s) => [s.sessionToken, s.providerAccountId])).toEqual([
+        [older, null],
+        [newer, "sub-1"],
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })
 

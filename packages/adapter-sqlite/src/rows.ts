@@ -26,13 +26,14 @@ export interface AccountRow extends StoredAccountTokens {
   expires_at: number | null
 }
 
-/** The session metadata columns (migration 2): null when unknown. */
+/** The session metadata columns (migrations 2 and 4): null when unknown. */
 interface SessionMetadataColumns {
   created_at: number | null
   last_seen_at: number | null
   user_agent: string | null
   provider: string | null
   provider_session_id: string | null
+  provider_account_id: string | null
 }
 
 export interface SessionRow extends SessionMetadataColumns {
@@ -51,6 +52,7 @@ export interface SessionAndUserRow extends UserRow {
   session_user_agent: string | null
   session_provider: string | null
   session_provider_session_id: string | null
+  session_provider_account_id: string | null
 }
 
 export interface VerificationTokenRow {
@@ -99,6 +101,7 @@ export function toSession(row: SessionRow): AdapterSession {
     userAgent: row.user_agent,
     provider: row.provider,
     providerSessionId: row.provider_session_id,
+    providerAccountId: row.provider_account_id,
   }
 }
 
@@ -113,6 +116,7 @@ export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSess
       user_agent: row.session_user_agent,
       provider: row.session_provider,
       provider_session_id: row.session_provider_session_id,
+      provider_account_id: row.session_provider_account_id,
     }),
     user: toUser(row),
   }

@@ -87,4 +87,15 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX sessions_by_provider_session ON sessions(provider_session_id, provider) WHERE provider_session_id IS NOT NULL;
     `,
   },
+  {
+    version: 4,
+    description: "session metadata: provider_account_id (nullable), the account a session was signed in through",
+    // A user may link two accounts of one provider; back-channel logout by `sub` ends only the
+    // sessions of the account it names. Nullable, without a default: added in place, and the rows
+    // of earlier sessions (null) end by the sub of any of the user's accounts there, as before.
+    // No index: it is read only among one user's sessions (sessions_by_user).
+    sql: `
+      ALTER TABLE sessions ADD COLUMN provider_account_id TEXT;
+    `,
+  },
 ]

@@ -142,6 +142,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           user_agent: nullable(session.userAgent),
           provider: nullable(session.provider),
           provider_session_id: nullable(session.providerSessionId),
+          provider_account_id: nullable(session.providerAccountId),
         }),
       )
       return toSession(row!)

@@ -54,8 +54,10 @@ export function prepareStatements(db: Database) {
     ),
 
     insertSession: prepare<SessionRow>(
-      `INSERT INTO sessions (session_token, user_id, expires, created_at, last_seen_at, user_agent, provider, provider_session_id)
-       VALUES (@session_token, @user_id, @expires, @created_at, @last_seen_at, @user_agent, @provider, @provider_session_id)
+      `INSERT INTO sessions (session_token, user_id, expires, created_at, last_seen_at, user_agent, provider, provider_session_id,
+         provider_account_id)
+       VALUES (@session_token, @user_id, @expires, @created_at, @last_seen_at, @user_agent, @provider, @provider_session_id,
+         @provider_account_id)
        RETURNING *`,
     ),
     // The whole lookup is one read on the session's primary key plus the user's.
@@ -63,7 +65,8 @@ export function prepareStatements(db: Database) {
       `SELECT sessions.session_token, sessions.user_id AS session_user_id, sessions.expires AS session_expires,
          sessions.created_at AS session_created_at, sessions.last_seen_at AS session_last_seen_at,
          sessions.user_agent AS session_user_agent, sessions.provider AS session_provider,
-         sessions.provider_session_id AS session_provider_session_id, users.*
+         sessions.provider_session_id AS session_provider_session_id,
+         sessions.provider_account_id AS session_provider_account_id, users.*
        FROM sessions JOIN users ON users.id = sessions.user_id
        WHERE sessions.session_token = @session_token`,
     ),

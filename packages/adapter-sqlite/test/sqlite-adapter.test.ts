@@ -100,8 +100,9 @@ describe("a database made by the previous release (schema version 1)", () => {
       { name: "user_agent", notnull: 0 },
       { name: "provider", notnull: 0 },
       { name: "provider_session_id", notnull: 0 },
+      { name: "provider_account_id", notnull: 0 },
     ])
-    const unknown = { createdAt: null, lastSeenAt: null, userAgent: null, provider: null, providerSessionId: null }
+    const unknown = { createdAt: null, lastSeenAt: null, userAgent: null, provider: null, providerSessionId: null, providerAccountId: null }
     expect(await adapter.listSessionsByUserId!("u1")).toEqual([
       { sessionToken: "t1", userId: "u1", expires: new Date(1_900_000_000_000), ...unknown },
       { sessionToken: "t2", userId: "u1", expires: new Date(1_900_000_000_001), ...unknown },
@@ -111,9 +112,9 @@ describe("a database made by the previous release (schema version 1)", () => {
     expect(sessionRows(db)).toEqual([before[1], before[2]])
   })
 
-  test("migrate(db) applies versions 2 and 3 only, and the listing and deleting by user read an index", () => {
+  test("migrate(db) applies versions 2 to 4 only, and the listing and deleting by user read an index", () => {
     const db = previousReleaseDatabase("previous-migrate.db")
-    expect(migrate(db)).toEqual([2, 3])
+    expect(migrate(db)).toEqual([2, 3, 4])
     expect(migrate(db)).toEqual([])
     for (const sql of [
       "SELECT * FROM sessions WHERE user_id = 'u1'",
@@ -137,7 +138,7 @@ describe("finding sessions by the provider's session id (migration 3)", () => {
       `INSERT INTO sessions (session_token, user_id, expires, provider, provider_session_id)
        VALUES ('t1', 'u1', 1900000000000, 'idp', 'sid-1'), ('t2', 'u1', 1900000000000, 'other-idp', 'sid-1'), ('t3', 'u1', 1900000000000, NULL, NULL)`,
     ).run()
-    expect(migrate(db)).toEqual([3])
+    expect(migrate(db)).toEqual([3, 4])
     expect(db.prepare("SELECT count(*) FROM sessions").pluck().get()).toBe(3)
     const adapter = SQLiteAdapter(db)
     expect((await adapter.listSessionsByProviderSessionId!("sid-1", "idp")).map((s) => s.sessionToken)).toEqual(["t1"])
@@ -149,6 +150,33 @@ describe("finding sessions by the provider's session id (migration 3)", () => {
     const steps = plan.map((step) => step.detail).join("\n")
     expect(steps).toMatch(/USING INDEX sessions_by_provider_session/)
     expect(steps).not.toMatch(/^SCAN sessions$/m)
+  })
+})
+
+describe("the account a session was signed in through (migration 4)", () => {
+  test("a database at version 3 gets the nullable column in place: its sessions kept, recording no account; new ones record theirs", async () => {
+    const db = open("provider-account.db")
+    for (const migration of migrations.slice(0, 3)) db.exec(migration.sql)
+    db.exec("CREATE TABLE gatehouse_migrations (version INTEGER PRIMARY KEY NOT NULL, applied_at INTEGER NOT NULL)")
+    db.prepare("INSERT INTO gatehouse_migrations (version, applied_at) VALUES (1, 0), (2, 0), (3, 0)").run()
+    db.prepare("INSERT INTO users (id, name, email) VALUES ('u1', 'Ada', 'ada@example.test')").run()
+    db.prepare(
+      `INSERT INTO sessions (session_token, user_id, expires, created_at, provider, provider_session_id)
+       VALUES ('t1', 'u1', 1900000000000, 1800000000000, 'idp', 'sid-1')`,
+    ).run()
+    const before = db.prepare("SELECT * FROM sessions").all() as object[]
+    expect(migrate(db)).toEqual([4])
+    expect(db.prepare("SELECT * FROM sessions").all()).toEqual(before.map((row) => ({ ...row, provider_account_id: null })))
+    const adapter = SQLiteAdapter(db)
+    expect((await adapter.listSessionsByUserId!("u1"))[0]).toMatchObject({ sessionToken: "t1", provider: "idp", providerAccountId: null })
+    await adapter.createSession!({
+      sessionToken: "t2",
+      userId: "u1",
+      expires: new Date(1_900_000_000_000),
+      provider: "idp",
+      providerAccountId: "sub-2",
+    })
+    expect((await adapter.getSessionAndUser!("t2"))?.session.providerAccountId).toBe("sub-2")
   })
 })
 

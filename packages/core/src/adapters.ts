@@ -35,11 +35,17 @@ export interface AdapterSession {
   provider?: string | null
   /** The identity provider's session id (the ID token's `sid` claim), for back-channel logout. */
   providerSessionId?: string | null
+  /**
+   * The account at `provider` the session was signed in through (its `providerAccountId`, the
+   * provider's `sub`): a user may link two accounts of one provider, and a back-channel logout
+   * naming one of them ends only the sessions begun through it.
+   */
+  providerAccountId?: string | null
 }
 
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId">>
+  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId" | "providerAccountId">>
 
 export interface VerificationToken {
   identifier: string

@@ -20,6 +20,7 @@ function sessionWithMetadata(userId: string, overrides: Partial<NewAdapterSessio
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36",
     provider: "test-idp",
     providerSessionId: `sid-${uniqueTag()}`,
+    providerAccountId: `sub-${uniqueTag()}`,
     ...overrides,
   }
 }
@@ -27,7 +28,8 @@ function sessionWithMetadata(userId: string, overrides: Partial<NewAdapterSessio
 /**
  * Session management beyond Auth.js: `listSessionsByUserId` and `deleteSessionsByUserId`, and the
  * session metadata that adapters with them keep (createdAt, lastSeenAt, userAgent, provider,
- * providerSessionId). Core lists a user's devices and revokes them through these.
+ * providerSessionId, providerAccountId). Core lists a user's devices and revokes them through
+ * these, and back-channel logout finds the sessions a provider ends.
  */
 export function registerSessionManagementTests(ctx: SuiteContext): void {
   /** Every metadata field of `actual` holds what was given (dates as Date objects, the same instant). */
@@ -42,6 +44,7 @@ export function registerSessionManagementTests(ctx: SuiteContext): void {
     expect(session.userAgent ?? null, "userAgent").toBe(expected.userAgent ?? null)
     expect(session.provider ?? null, "provider").toBe(expected.provider ?? null)
     expect(session.providerSessionId ?? null, "providerSessionId").toBe(expected.providerSessionId ?? null)
+    expect(session.providerAccountId ?? null, "providerAccountId").toBe(expected.providerAccountId ?? null)
   }
 
   async function listed(userId: string): Promise<Map<string, AdapterSession>> {
@@ -69,15 +72,53 @@ export function registerSessionManagementTests(ctx: SuiteContext): void {
       expectMetadata(sessions[0], session)
     })
 
-    test("hostile and 512-character user agents and provider session ids come back byte for byte", async () => {
+    test("hostile and 512-character user agents, provider session ids and account ids come back byte for byte", async () => {
       const userId = String((await ctx.createUser()).id)
       const given = [...hostileStrings, "Mozilla/5.0 (X11) ".repeat(40).slice(0, 512)].map((text) =>
-        sessionWithMetadata(userId, { userAgent: text, providerSessionId: `${text}-${uniqueTag()}`, provider: text }),
+        sessionWithMetadata(userId, {
+          userAgent: text,
+          providerSessionId: `${text}-${uniqueTag()}`,
+          provider: text,
+          providerAccountId: `${text}-${uniqueTag()}`,
+        }),
       )
       for (const session of given) await ctx.adapter.createSession(session)
       const byToken = await listed(userId)
       expect(byToken.size).toBe(given.length)
       for (const session of given) expectMetadata(byToken.get(session.sessionToken), session)
+    })
+
+    test("the account a session was signed in through (providerAccountId) is kept per session: two accounts of one provider, one user", async () => {
+      // Back-channel logout by `sub` ends only the sessions of the account it names: a row must
+      // keep its own account, not the user's or the provider's, whatever else it shares.
+      const userId = String((await ctx.createUser()).id)
+      const tag = uniqueTag()
+      const first = sessionWithMetadata(userId, {
+        provider: "test-idp",
+        providerSessionId: `sid-${tag}`,
+        providerAccountId: `sub-a-${tag}`,
+      })
+      const second = sessionWithMetadata(userId, {
+        provider: "test-idp",
+        providerSessionId: `sid-${tag}`,
+        providerAccountId: `sub-b-${tag}`,
+      })
+      const unknown = sessionWithMetadata(userId, { provider: "test-idp", providerAccountId: null })
+      for (const session of [first, second, unknown]) await ctx.adapter.createSession(session)
+      const byToken = await listed(userId)
+      for (const session of [first, second, unknown]) expectMetadata(byToken.get(session.sessionToken), session)
+      for (const session of [first, second, unknown]) {
+        expectMetadata((await ctx.adapter.getSessionAndUser(session.sessionToken))?.session, session)
+      }
+      if (ctx.has("sessionsByProviderSession")) {
+        const bySid = await ctx.adapter.listSessionsByProviderSessionId(`sid-${tag}`, "test-idp")
+        expect(new Map(bySid.map((session) => [session.sessionToken, session.providerAccountId ?? null]))).toEqual(
+          new Map([
+            [first.sessionToken, first.providerAccountId],
+            [second.sessionToken, second.providerAccountId],
+          ]),
+        )
+      }
     })
 
     test("a session created without metadata lists with every metadata field null or absent", async () => {

@@ -12,11 +12,14 @@ import type { Cookie } from "../primitives.js"
 import { clearIdentityProviderCookie, readIdentityProviderCookie } from "../session/identity-provider-cookie.js"
 import { type IdentityProviderMark, identityProviderOf } from "../session/token-marks.js"
 import { endJwtSession } from "../sessions/jwt-session-record.js"
+import { deleteSignedOutSession } from "../sessions/unfinished-sign-outs.js"
 import type { ResponseInternal } from "../types.js"
 
 /**
- * GET /signout asks for confirmation. POST /signout ends the session: the database row is
- * deleted (database strategy) and every session cookie chunk is cleared, whatever happened.
+ * GET /signout asks for confirmation. POST /signout ends the session: its row is deleted (a
+ * database session's, or a recorded JWT session's) and every session cookie chunk is cleared,
+ * whatever happened. A row the database would not delete is logged (SignOutError) and deleted at
+ * the user's next listing of their sessions in this process (sessions/unfinished-sign-outs.ts).
  * A federated sign-out then sends the browser on to the provider's end-session endpoint, which
  * sends it back to GET /signout/callback/<providerId>.
  */
@@ -41,7 +44,7 @@ export async function signout(request: RequestInternal, options: InternalOptions
       await emitEvent(options, "signOut", { token: decoded ?? null })
     } else {
       const account = await readIdentityProviderCookie(request.cookies, token, options)
-      const session = await options.adapter!.deleteSession(token)
+      const session = await deleteSignedOutSession(options.adapter!, token)
       if (account) signedInWith = { provider: account.provider, idToken: await idTokenOf(account, options) }
       await emitEvent(options, "signOut", { session })
     }

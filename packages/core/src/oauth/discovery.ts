@@ -2,6 +2,7 @@
 import * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../config/internal-options.js"
 import { customFetch } from "../symbols.js"
+import { perFetchCache } from "./per-fetch-cache.js"
 import { providerRequestOptions } from "./request-options.js"
 
 /** Long enough to keep discovery off the sign-in path, short enough to follow key and endpoint changes. */
@@ -14,9 +15,8 @@ interface CacheEntry {
   metadata: Promise<oauth.AuthorizationServer>
 }
 
-// A provider's own fetch may rewrite the document (Apple, Entra do), so each fetch has its own cache.
-const cacheByFetch = new WeakMap<typeof fetch, Map<string, CacheEntry>>()
-const defaultFetchCache = new Map<string, CacheEntry>()
+// Issuers are few, except for Entra's per-tenant ones (one per signed-in organisation): bounded.
+const cache = perFetchCache<CacheEntry>(maxCachedIssuers)
 
 /** The issuer's metadata, validated by oauth4webapi (the document's `issuer` must match). */
 export function discoverAuthorizationServer(
@@ -25,8 +25,8 @@ export function discoverAuthorizationServer(
   if (!provider.issuer) {
     return Promise.reject(new TypeError(`Provider "${provider.id}" needs an \`issuer\` to discover its endpoints`))
   }
-  const cache = cacheFor(provider[customFetch])
-  const cached = cache.get(provider.issuer)
+  const fetchOverride = provider[customFetch]
+  const cached = cache.get(fetchOverride, provider.issuer)
   if (cached && cached.expiresAt > Date.now()) return cached.metadata
 
   const issuer = new URL(provider.issuer)
@@ -34,14 +34,11 @@ export function discoverAuthorizationServer(
     .discoveryRequest(issuer, providerRequestOptions(provider))
     .then((response) => oauth.processDiscoveryResponse(issuer, response))
   const entry = { expiresAt: Date.now() + discoveryTtlMs, metadata }
-  // Issuers are few, except for Entra's per-tenant ones (one per signed-in organisation): bounded.
+  // Not kept: a key that long would let one odd issuer (an ID token names Entra's tenant) hold memory.
   if (provider.issuer.length > maxIssuerLength) return metadata
-  if (cache.size >= maxCachedIssuers) cache.delete(cache.keys().next().value!)
-  cache.set(provider.issuer, entry)
+  cache.set(fetchOverride, provider.issuer, entry)
   // Failures are not remembered: the next sign-in tries again.
-  metadata.catch(() => {
-    if (cache.get(provider.issuer!) === entry) cache.delete(provider.issuer!)
-  })
+  metadata.catch(() => cache.forget(fetchOverride, provider.issuer!, entry))
   return metadata
 }
 
@@ -51,11 +48,4 @@ export function discoverIssuer(
   issuer: string,
 ): Promise<oauth.AuthorizationServer> {
   return discoverAuthorizationServer({ id: provider.id, issuer, [customFetch]: provider[customFetch] })
-}
-
-function cacheFor(fetchOverride: typeof fetch | undefined): Map<string, CacheEntry> {
-  if (!fetchOverride) return defaultFetchCache
-  let cache = cacheByFetch.get(fetchOverride)
-  if (!cache) cacheByFetch.set(fetchOverride, (cache = new Map()))
-  return cache
 }

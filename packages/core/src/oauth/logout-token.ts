@@ -8,6 +8,7 @@ import { InvalidLogoutToken, type LogoutTokenProblem } from "../errors.js"
 import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 import { customFetch } from "../symbols.js"
 import { discoverAuthorizationServer } from "./discovery.js"
+import { perFetchCache } from "./per-fetch-cache.js"
 
 export const backchannelLogoutEvent = "http://schemas.openid.net/event/backchannel-logout"
 /** A logout token is sent the moment the user signs out at the provider: older ones are refused. */
@@ -119,22 +120,15 @@ function problemOf(error: unknown): LogoutTokenProblem {
   return "malformed"
 }
 
-// One key set per jwks_uri (and fetch), so jose's cache and cooldown work across requests.
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
-const keySetsByFetch = new WeakMap<typeof fetch, Map<string, ReturnType<typeof createRemoteJWKSet>>>()
-const maxKeySets = 64
+// One key set per jwks_uri (and fetch), kept across requests: jose's own cache and cooldown then
+// hold (a token signed with an unknown kid refetches the keys at most once per cooldown).
+const keySets = perFetchCache<ReturnType<typeof createRemoteJWKSet>>(64)
 
 function remoteKeySet(jwksUri: string, fetchOverride: typeof fetch | undefined): ReturnType<typeof createRemoteJWKSet> {
-  let sets = keySets
-  if (fetchOverride) {
-    sets = keySetsByFetch.get(fetchOverride) ?? new Map()
-    keySetsByFetch.set(fetchOverride, sets)
-  }
-  let keySet = sets.get(jwksUri)
+  let keySet = keySets.get(fetchOverride, jwksUri)
   if (!keySet) {
     keySet = createRemoteJWKSet(new URL(jwksUri), fetchOverride ? { [joseCustomFetch]: fetchOverride } : undefined)
-    if (sets.size >= maxKeySets) sets.delete(sets.keys().next().value!)
-    sets.set(jwksUri, keySet)
+    keySets.set(fetchOverride, jwksUri, keySet)
   }
   return keySet
 }

@@ -51,3 +51,32 @@ describe("findProviderSessions: sessions begun after the logout token was issued
     )
   })
 })
+
+describe("findProviderSessions by sub: only the sessions signed in through that account", () => {
+  /** Ada with two accounts at one provider (sub-a, sub-b), a session through each, and one recording no account. */
+  async function adaWithTwoAccounts() {
+    const adapter = SQLiteAdapter(new Database(":memory:"))
+    const ada = await adapter.createUser!({ id: "", email: "ada@example.test", emailVerified: null })
+    for (const sub of ["sub-a", "sub-b"])
+      await adapter.linkAccount!({ userId: ada.id, type: "oidc", provider: "idp", providerAccountId: sub })
+    const expires = new Date(Date.now() + 86_400_000)
+    const sessions = { "through-a": "sub-a", "through-b": "sub-b", "recording-no-account": null }
+    for (const [sessionToken, providerAccountId] of Object.entries(sessions)) {
+      await adapter.createSession!({ sessionToken, userId: ada.id, expires, createdAt: at(-60), provider: "idp", providerAccountId })
+    }
+    return adapter as Required<Adapter>
+  }
+
+  it.each([
+    ["sub-a", ["recording-no-account", "through-a"]],
+    ["sub-b", ["recording-no-account", "through-b"]],
+  ])("%s: its own sessions, and those recording no account (begun before the account was recorded)", async (sub, expected) => {
+    const found = await findProviderSessions({ provider: "idp", issuedAt, sub }, { adapter: await adaWithTwoAccounts() })
+    expect(found.map((session) => session.sessionToken).sort()).toEqual(expected)
+  })
+
+  it("an account the user does not hold at the provider finds nothing, whatever the rows record", async () => {
+    const adapter = await adaWithTwoAccounts()
+    expect(await findProviderSessions({ provider: "idp", issuedAt, sub: "sub-c" }, { adapter })).toEqual([])
+  })
+})

@@ -32,15 +32,18 @@ export const sessionsByProviderSessionIdMethod = "listSessionsByProviderSessionI
 /**
  * The sessions a provider says are over, begun by signing in with that provider (sessions of the
  * same user begun otherwise, by e-mail or another provider, are left alone):
- * - given `sub`: the sessions of the user who owns the account `sub` at `provider` (and, given
- *   `sid` too, only those begun in that provider session);
+ * - given `sub`: the sessions of the user who owns the account `sub` at `provider` that were
+ *   signed in through that account (a user may link a second account of the same provider, whose
+ *   sessions are not this logout's), and, given `sid` too, only those begun in that provider session;
  * - given only `sid`: the sessions begun in that provider session, through the adapter's
  *   `listSessionsByProviderSessionId`; without it, InvalidLogoutToken "missing-sub".
  * Of those, only the sessions begun before the logout (see sessionAfterLogoutToleranceSeconds): a
  * session begun after the user signed out at the provider belongs to a later sign-in there, so no
  * delivery of the token — the first, a retry, a replay — ends it. Rows without `createdAt` (begun
  * before the session metadata migration, so before any logout token still accepted) count as begun
- * before: they end.
+ * before: they end. Likewise rows that record no account (begun before the adapter kept
+ * `providerAccountId`, or on an adapter that does not keep it) count as the user's sessions at
+ * the provider, as they did then: they end by the `sub` of any of the user's accounts there.
  */
 export async function findProviderSessions(logout: ProviderLogout, options: Pick<InternalOptions, "adapter">): Promise<AdapterSession[]> {
   const adapter = sessionManagingAdapter(options.adapter)
@@ -62,8 +65,10 @@ export async function findProviderSessions(logout: ProviderLogout, options: Pick
   }
   const user = await adapter.getUserByAccount({ provider: logout.provider, providerAccountId: logout.sub })
   if (!user) return []
+  const sub = logout.sub
+  const throughAccount = (session: AdapterSession) => session.providerAccountId == null || session.providerAccountId === sub
   const sessions = await adapter.listSessionsByUserId(user.id)
-  return sessions.filter((session) => session.userId === user.id && named(session))
+  return sessions.filter((session) => session.userId === user.id && throughAccount(session) && named(session))
 }
 
 /** What ending a set of sessions came to: the sessions ended, and those that could not be (with the first error). */

@@ -6,6 +6,7 @@ import type { Account } from "../primitives.js"
 import { isCredentialsToken, markSessionId, sessionIdOf } from "../session/token-marks.js"
 import { remember } from "./revocation-checks.js"
 import { newSessionMetadata } from "./session-metadata.js"
+import { deleteSignedOutSession } from "./unfinished-sign-outs.js"
 
 /**
  * A JWT session is recorded as a session row keyed by a random id (`gatehouse.sid` in the token)
@@ -45,12 +46,15 @@ export async function endPreviousJwtSession(cookies: Record<string, string>, opt
   await endJwtSession(decoded, options)
 }
 
-/** Sign-out (or replacement) of a recorded JWT session: its row goes, and this process refuses it at once. */
+/**
+ * Sign-out (or replacement) of a recorded JWT session: its row goes, and this process refuses it at
+ * once. A row the database would not delete is deleted at the user's next listing of their sessions.
+ */
 export async function endJwtSession(token: JWT | null | undefined, options: InternalOptions): Promise<void> {
   const sid = sessionIdOf(token)
   if (!sid || !options.adapterManagesSessions) return
   remember(sid, true)
-  await options.adapter!.deleteSession(sid)
+  await deleteSignedOutSession(options.adapter!, sid)
 }
 
 /**

@@ -3,12 +3,17 @@ import type { SessionInfo } from "../types.js"
 import type { CurrentSession } from "./current-session.js"
 import { sessionHandle } from "./session-handle.js"
 import type { SessionManagingAdapter } from "./session-management-adapter.js"
+import { finishSignOuts } from "./unfinished-sign-outs.js"
 
-/** The user's unexpired sessions, the current one first, then the most recently active. */
+/**
+ * The user's unexpired sessions, the current one first, then the most recently active. A row a
+ * sign-out in this process could not delete (the database failed then) is deleted now, not listed.
+ */
 export async function listUserSessions(current: CurrentSession, adapter: SessionManagingAdapter): Promise<SessionInfo[]> {
   const rows = await adapter.listSessionsByUserId(current.userId)
   const now = Date.now()
-  const live = rows.filter((row) => String(row.userId) === current.userId && dateOf(row.expires)! > now)
+  const unexpired = rows.filter((row) => String(row.userId) === current.userId && dateOf(row.expires)! > now)
+  const live = await finishSignOuts(unexpired, adapter)
   const listed = await Promise.all(live.map((row) => sessionInfo(row, row.sessionToken === current.sessionToken)))
   return listed.sort((a, b) => Number(b.current) - Number(a.current) || activity(b) - activity(a))
 }

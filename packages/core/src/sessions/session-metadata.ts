@@ -10,8 +10,9 @@ type SessionMetadata = Omit<NewAdapterSession, "sessionToken" | "userId" | "expi
 
 /**
  * What a session started now records about itself, for listing: when, from which browser (its
- * User-Agent, not its IP address), with which provider, and the provider's own session id (the ID
- * token's `sid`, which back-channel logout names). Nothing for an adapter that does not manage sessions.
+ * User-Agent, not its IP address), with which provider, and, for back-channel logout, the
+ * provider's own session id (the ID token's `sid`) and the account signed in with (its `sub`).
+ * Nothing for an adapter that does not manage sessions.
  */
 export function newSessionMetadata(options: InternalOptions, account: Account | null | undefined, now = new Date()): SessionMetadata {
   if (!options.adapterManagesSessions) return {}
@@ -21,7 +22,20 @@ export function newSessionMetadata(options: InternalOptions, account: Account | 
     userAgent: options.userAgent ? options.userAgent.slice(0, maxUserAgentLength) : null,
     provider: account?.provider ?? null,
     providerSessionId: providerSessionId(account),
+    providerAccountId: identityProviderAccountId(account),
   }
+}
+
+/**
+ * The account's id at an OAuth or OpenID Connect provider (the `sub` a logout token names). Not
+ * recorded for e-mail, passkey or credentials sign-ins: no provider logs those out, and their
+ * account ids (an address, a credential id) have no business in every session row.
+ */
+function identityProviderAccountId(account: Account | null | undefined): string | null {
+  if (account?.type !== "oauth" && account?.type !== "oidc") return null
+  // Read as text, as the accounts table keeps it (a profile callback may have returned a number).
+  const id: unknown = account.providerAccountId
+  return (typeof id === "string" && id.length > 0) || typeof id === "number" ? String(id) : null
 }
 
 /** The `sid` claim of the sign-in's ID token (already verified by the OAuth callback), when there is one. */
