@@ -4,27 +4,11 @@
  * sessions the other account began stay. Real dev IdP (oidc-provider), real SQLite file and
  * PostgreSQL database, both session strategies; the tokens are signed with the IdP's key.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
-import {
-  backchannelApp,
-  idpLogoutToken,
-  isSignedIn,
-  postLogoutToken,
-  signedIn,
-  startBackchannelIdp,
-} from "./support/backchannel-fixture.js"
+import { describe, expect, it } from "vitest"
+import { backchannelApp, idpLogoutToken, isSignedIn, postLogoutToken, signedIn, useBackchannelIdp } from "./support/backchannel-fixture.js"
 import { sessionDatabases, useSessionDatabase } from "./support/session-databases.js"
 
-let idp: DevIdentityProvider
-
-beforeAll(async () => {
-  idp = await startBackchannelIdp()
-})
-
-afterAll(async () => {
-  await idp?.close()
-})
+const idp = useBackchannelIdp()
 
 describe.each(sessionDatabases)("back-channel logout of one of two linked accounts at one IdP, on $label", (kind) => {
   const database = useSessionDatabase(kind)
@@ -34,7 +18,7 @@ describe.each(sessionDatabases)("back-channel logout of one of two linked accoun
     async function adaWithTwoAccounts() {
       const { adapter } = database()
       const revoked: { userId: string; sessionIds: string[]; reason: string }[] = []
-      const app = backchannelApp(idp, adapter, strategy, { events: { sessionRevoked: (message) => void revoked.push(message) } })
+      const app = backchannelApp(idp(), adapter, strategy, { events: { sessionRevoked: (message) => void revoked.push(message) } })
       const laptop = await signedIn(app, adapter, "dev-user-1")
       const phone = await signedIn(app, adapter, "dev-user-1")
       const userId = laptop.row.userId
@@ -52,7 +36,7 @@ describe.each(sessionDatabases)("back-channel logout of one of two linked accoun
 
     it("attack: a sub-only token for account A leaves the session from account B alive", async () => {
       const { app, revoked, userId, laptop, phone, work } = await adaWithTwoAccounts()
-      const response = await postLogoutToken(app, await idpLogoutToken(idp, { sub: "dev-user-1" }))
+      const response = await postLogoutToken(app, await idpLogoutToken(idp(), { sub: "dev-user-1" }))
       expect(response.status).toBe(200)
       expect(await isSignedIn(laptop.browser)).toBe(false)
       expect(await isSignedIn(phone.browser)).toBe(false)
@@ -64,14 +48,14 @@ describe.each(sessionDatabases)("back-channel logout of one of two linked accoun
       expect(app.logger.errors).toEqual([])
 
       // Account B's own logout ends its session.
-      expect((await postLogoutToken(app, await idpLogoutToken(idp, { sub: "dev-user-2" }))).status).toBe(200)
+      expect((await postLogoutToken(app, await idpLogoutToken(idp(), { sub: "dev-user-2" }))).status).toBe(200)
       expect(await isSignedIn(work.browser)).toBe(false)
       expect(await database().count("sessions")).toBe(0)
     })
 
     it("attack: account A's sub with account B's sid ends nothing", async () => {
       const { app, laptop, work } = await adaWithTwoAccounts()
-      const mixed = await idpLogoutToken(idp, { sub: "dev-user-1", sid: work.row.providerSessionId })
+      const mixed = await idpLogoutToken(idp(), { sub: "dev-user-1", sid: work.row.providerSessionId })
       expect((await postLogoutToken(app, mixed)).status).toBe(200)
       expect(await isSignedIn(work.browser)).toBe(true)
       expect(await isSignedIn(laptop.browser)).toBe(true)
@@ -82,7 +66,7 @@ describe.each(sessionDatabases)("back-channel logout of one of two linked accoun
       const { adapter, app, userId, work } = await adaWithTwoAccounts()
       const older = { sessionToken: `before-migration-${crypto.randomUUID()}`, userId, provider: "dev-oidc" }
       await adapter.createSession!({ ...older, expires: new Date(Date.now() + 3_600_000), createdAt: new Date(Date.now() - 60_000) })
-      expect((await postLogoutToken(app, await idpLogoutToken(idp, { sub: "dev-user-1" }))).status).toBe(200)
+      expect((await postLogoutToken(app, await idpLogoutToken(idp(), { sub: "dev-user-1" }))).status).toBe(200)
       expect(await adapter.getSessionAndUser!(older.sessionToken)).toBeNull()
       expect(await isSignedIn(work.browser)).toBe(true)
     })
