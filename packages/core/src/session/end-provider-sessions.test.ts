@@ -50,6 +50,17 @@ describe("findProviderSessions: sessions begun after the logout token was issued
       ["an-hour-before", "at-iat", "at-the-tolerance", "before-the-metadata-migration"].sort(),
     )
   })
+
+  it("a row whose createdAt is no readable date (a third-party adapter's) counts as begun before: found", async () => {
+    const adapter = await userWithSessions({ "unreadable-start": at(3600), "an-hour-after": at(3600) })
+    const listed = adapter.listSessionsByUserId.bind(adapter)
+    adapter.listSessionsByUserId = async (userId: string) =>
+      (await listed(userId)).map((session) =>
+        session.sessionToken === "unreadable-start" ? { ...session, createdAt: "not a date" as unknown as Date } : session,
+      )
+    const found = await findProviderSessions({ provider: "idp", issuedAt, sub: "sub-1" }, { adapter })
+    expect(found.map((session) => session.sessionToken)).toEqual(["unreadable-start"])
+  })
 })
 
 describe("findProviderSessions by sub: only the sessions signed in through that account", () => {

@@ -41,7 +41,7 @@ export const sessionsByProviderSessionIdMethod = "listSessionsByProviderSessionI
  * session begun after the user signed out at the provider belongs to a later sign-in there, so no
  * delivery of the token — the first, a retry, a replay — ends it. Rows without `createdAt` (begun
  * before the session metadata migration, so before any logout token still accepted) count as begun
- * before: they end. Likewise rows that record no account (begun before the adapter kept
+ * before: they end, and so do rows whose `createdAt` is no readable date. Likewise rows that record no account (begun before the adapter kept
  * `providerAccountId`, or on an adapter that does not keep it) count as the user's sessions at
  * the provider, as they did then: they end by the `sub` of any of the user's accounts there.
  */
@@ -51,7 +51,8 @@ export async function findProviderSessions(logout: ProviderLogout, options: Pick
   const named = (session: AdapterSession) =>
     session.provider === logout.provider &&
     (logout.sid === undefined || session.providerSessionId === logout.sid) &&
-    (!session.createdAt || new Date(session.createdAt).getTime() <= latestStart)
+    // Written as "not after": a missing or unreadable createdAt (a third-party adapter's) ends, like a row from before the migration.
+    !(new Date(session.createdAt ?? Number.NaN).getTime() > latestStart)
   if (logout.sub === undefined) {
     const list = adapter[sessionsByProviderSessionIdMethod]
     if (logout.sid === undefined || typeof list !== "function") {
