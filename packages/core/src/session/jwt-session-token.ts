@@ -52,9 +52,17 @@ export function readJwtSessionToken(
   return andThen(decoded, (read) => checkedToken(read, options, update))
 }
 
-/** What a caller logs for a cookie that could not be read (or whose callback threw): bad input, not a server fault, so no stack trace. */
-export function unreadableSessionCookie(error: unknown): JWTSessionError {
-  return new JWTSessionError("The session cookie could not be read and was cleared", { reason: (error as Error)?.message })
+/**
+ * What a caller logs for a cookie that could not be read (or whose callback threw): bad input, not
+ * a server fault, so no stack trace. `cleared` when the caller's answer clears the cookie; `ignored`
+ * when it cannot or need not (getAccessToken, a sign-in), so the request is only nobody's.
+ */
+export function unreadableSessionCookie(error: unknown, outcome: "cleared" | "ignored"): JWTSessionError {
+  const message =
+    outcome === "cleared"
+      ? "The session cookie could not be read and was cleared"
+      : "The session cookie could not be read: nobody is signed in for this request"
+  return new JWTSessionError(message, { reason: (error as Error)?.message })
 }
 
 function checkedToken(read: DecodedToken | null, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {
