@@ -13,7 +13,7 @@ import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { getAccessToken } from "../../packages/core/src/index.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
-import { revokeSessions } from "../../packages/core/src/sessions/server-functions.js"
+import { listSessions, revokeSessions } from "../../packages/core/src/sessions/server-functions.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import {
   appOrigin,
@@ -161,6 +161,18 @@ describe("the session-management requests run a rotating jwt callback (JWT sessi
     const result = await revokeSessions(request, app.config, { scope: "others" })
     expect(result).toMatchObject({ revoked: 0, signedOut: false })
     browser.storeCookies(new URL(appOrigin), result.setCookie)
+    await expectRotationStored(browser, before)
+  })
+
+  test("listSessions({ withCookies: true }) (server code) hands the re-issued cookie back in setCookie", async () => {
+    const app = rotatingApp(withAdapter())
+    const browser = await signedIn(app)
+    await sleep(untilDue)
+    const before = { ...atIdp }
+    const request = new Request(`${appOrigin}/devices`, { headers: { cookie: browser.cookieHeader(appOrigin) } })
+    const { sessions, setCookie } = await listSessions(request, app.config, { withCookies: true })
+    expect(sessions).toHaveLength(1)
+    browser.storeCookies(new URL(appOrigin), setCookie)
     await expectRotationStored(browser, before)
   })
 })

@@ -26,7 +26,8 @@ export interface CurrentSessionRead {
 /**
  * The signed-in session of the request, checked against the adapter now (listing and revoking
  * read the rows anyway, so no interval applies here), or null. `answer` says whether the caller's
- * answer can set cookies (listSessions' cannot), and so whether an unreadable cookie is cleared.
+ * answer sets cookies (listSessions' without `withCookies` does not): whether an unreadable cookie
+ * is cleared, and whether a changed token is worth re-issuing.
  *
  * A JWT session is read as GET /session reads it (session/jwt-session-token.ts): a session the
  * app's jwt callback refuses (returns null for, as for a banned user) is nobody's here either, and
@@ -42,6 +43,8 @@ export async function currentSession(
   answer: "sets-cookies" | "sets-no-cookies" = "sets-cookies",
 ): Promise<CurrentSessionRead> {
   const nobody = { session: null, stale: false, reissued: [] }
+  const reissue = (read: JwtSessionToken & { signedIn: true }) =>
+    answer === "sets-cookies" ? reissuedIfChanged(read, cookies, options) : Promise.resolve([])
   const cookie = options.cookies.sessionToken
   const token = readSessionCookie(cookies, cookie.name)
   if (!token) return nobody
@@ -61,11 +64,11 @@ export async function currentSession(
   const sid = sessionIdOf(read.token)
   const userId = read.token.sub
   // Unrecorded, it manages no sessions, but it is a session still (GET /session's): what the callback changed is kept.
-  if (!sid || typeof userId !== "string") return { ...nobody, reissued: await reissuedIfChanged(read, cookies, options) }
+  if (!sid || typeof userId !== "string") return { ...nobody, reissued: await reissue(read) }
   const found = await adapter.getSessionAndUser(sid)
   if (!found || String(found.session.userId) !== userId) {
     remember(sid, true)
     return { ...nobody, stale: true }
   }
-  return { session: { userId, sessionToken: sid }, stale: false, reissued: await reissuedIfChanged(read, cookies, options) }
+  return { session: { userId, sessionToken: sid }, stale: false, reissued: await reissue(read) }
 }

@@ -13,10 +13,29 @@ import { type SessionManagingAdapter, sessionManagingAdapter } from "./session-m
  * The signed-in user's sessions (by the request's cookies), or null when nobody is signed in.
  * For server code (a "Your devices" page): no CSRF check. Throws MissingAdapterMethods without an
  * adapter that manages sessions, and the adapter's error (AdapterError) when the database fails.
+ *
+ * With `{ withCookies: true }`: `{ sessions, setCookie }`, where `setCookie` holds Set-Cookie header
+ * values to send back where the response can still set cookies: they store what the app's jwt
+ * callback changed in a JWT session's token (as GET /session would; an app refreshing its upstream
+ * tokens there needs that), or clear a cookie whose session is gone. The integrations do this.
  */
-export async function listSessions(request: Request, config: AuthConfig): Promise<SessionInfo[] | null> {
-  const { current, adapter } = await sessionsRequest(request, config, "sets-no-cookies")
-  return current.session ? listUserSessions(current.session, adapter) : null
+export async function listSessions(request: Request, config: AuthConfig): Promise<SessionInfo[] | null>
+export async function listSessions(
+  request: Request,
+  config: AuthConfig,
+  options: { withCookies: true },
+): Promise<{ sessions: SessionInfo[] | null; setCookie: string[] }>
+export async function listSessions(
+  request: Request,
+  config: AuthConfig,
+  callOptions?: { withCookies?: boolean },
+): Promise<SessionInfo[] | null | { sessions: SessionInfo[] | null; setCookie: string[] }> {
+  const withCookies = !!callOptions?.withCookies
+  const { current, adapter, options, cookies } = await sessionsRequest(request, config, withCookies ? "sets-cookies" : "sets-no-cookies")
+  const sessions = current.session ? await listUserSessions(current.session, adapter) : null
+  if (!withCookies) return sessions
+  const setCookie = current.stale ? clearSessionCookie(cookies, options.cookies.sessionToken) : current.reissued
+  return { sessions, setCookie: setCookie.map(serializeCookie) }
 }
 
 /**
