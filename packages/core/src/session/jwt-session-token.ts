@@ -35,8 +35,9 @@ const unanswered = { signedIn: false, clearCookie: false } as const
  * checked (a token minted for an unverified user is still that user's; its recorded session is not
  * revoked), then handed to the app's jwt callback, whose null means nobody is signed in (an app
  * bans a user that way). GET /session, getAccessToken and the session-management requests all read
- * the cookie through this, so a ban or a revocation holds on every path alike. The callback runs
- * only for a session that passed the checks, and cannot plant or drop marks (keepTokenMarks).
+ * the cookie through this, so a ban or a revocation holds on every path alike; and each stores what
+ * the callback changed (session/reissued-session-cookie.ts). The callback runs only for a session
+ * that passed the checks, and cannot plant or drop marks (keepTokenMarks).
  *
  * Synchronous when every step is (a cached cookie, a known revocation answer, a synchronous
  * callback): the session read is the hot path, and awaits only what came back as a promise.
