@@ -3,7 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { Cookie } from "../primitives.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
-import { readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
 import { liveDatabaseSession } from "../session/live-database-session.js"
 import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
 
@@ -31,17 +31,20 @@ export async function currentUser(cookies: Record<string, string>, options: Inte
   if (!sessionToken) return { user: null, session: null, reissued: [] }
   const nobody = { user: null, session: null, sessionToken, reissued: [] }
   if (options.session.strategy === "jwt") {
+    let read: JwtSessionToken
     try {
-      const read = await readJwtSessionToken(sessionToken, options)
-      if (!read.signedIn) return nobody
-      const userId = await adapterUserIdOf(read, options)
-      const user = userId ? await adapter.getUser(userId) : null
-      return { user, session: null, sessionToken, reissued: await reissuedIfChanged(read, cookies, options) }
+      read = await readJwtSessionToken(sessionToken, options)
     } catch (error) {
       // Nobody is signed in then; the answer (a sign-in, passkey options) leaves the cookie alone.
       options.logger.error(unreadableSessionCookie(error, "ignored"))
       return nobody
     }
+    if (!read.signedIn) return nobody
+    // A database failure from here on is the request's failure, not "nobody signed in": a signed-in
+    // user taken for a stranger would get a new account or passkey of their own instead of a link.
+    const userId = await adapterUserIdOf(read, options)
+    const user = userId ? await adapter.getUser(userId) : null
+    return { user, session: null, sessionToken, reissued: await reissuedIfChanged(read, cookies, options) }
   }
   const found = await liveDatabaseSession(sessionToken, adapter)
   if (!found) return nobody
