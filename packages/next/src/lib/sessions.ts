@@ -45,7 +45,7 @@ async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Prom
  * The list, and the cookies core hands back with it (the session cookie re-issued when the app's jwt
  * callback changed the token, or cleared when its session is gone), written where Next allows it:
  * from server actions and route handlers. A server component cannot set cookies; there they are
- * skipped, as for getAccessToken, and the next request that may write cookies stores the change.
+ * skipped, as for getAccessToken (and as `auth()` there cannot store what the callback changed either).
  */
 async function list(resolveConfig: ConfigResolver) {
   const { sessions, setCookie } = await forThisUser(resolveConfig, (request, config) =>
