@@ -289,6 +289,13 @@ describe("getAccessToken, beyond the refresh", () => {
     const forged = new Request(`${appOrigin}/api`, { headers: { cookie: `${sessionCookie}=forged` } })
     expect(await getAccessToken(forged, app.config, "dev-oidc")).toBeNull()
     await expect(getAccessToken(forged, app.config, "github")).rejects.toMatchObject({ type: "InvalidProvider" })
+    // A JWT app logs the forged cookie, and says what happened: getAccessToken clears nothing.
+    const jwtApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })])
+    expect(await getAccessToken(forged, jwtApp.config, "dev-oidc", { withCookies: true })).toEqual({ token: null, cookies: [] })
+    const logged = jwtApp.logger.errors.at(-1) as Error & { type?: string }
+    expect(logged.type).toBe("JWTSessionError")
+    expect(logged.message).toContain("nobody is signed in")
+    expect(logged.message).not.toContain("cleared")
   })
 
   test("with tokenRefresh off (the default) a due token is null and the provider is not asked", async () => {

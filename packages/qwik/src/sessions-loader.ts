@@ -2,6 +2,7 @@ import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { routeLoaderQrl, type Loader, type RequestEventLoader } from "@builder.io/qwik-city"
 import { listSessions } from "@gatehouse/core"
+import { applySetCookies } from "./parse-set-cookie.js"
 import { SESSION_KEY } from "./request-hook.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { sessionsRequest } from "./sessions-request.js"
@@ -20,7 +21,10 @@ export function createSessionsLoader(authOptions: AuthOptionsQrl): Loader<Sessio
     // The request hook found nobody signed in (or a revocation in this request ended the session): nothing to ask.
     if (!event.sharedMap.get(SESSION_KEY)) return null
     const config = await resolveConfig(authOptions, event)
-    return listSessions(sessionsRequest(event.request), config)
+    const { sessions, setCookie } = await listSessions(sessionsRequest(event.request), config, { withCookies: true })
+    // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
+    applySetCookies(setCookie, event.cookie)
+    return sessions
   }
   return routeLoaderQrl(inlinedQrl(readSessions, "useSessions_gatehouseSessions")) as Loader<SessionInfo[] | null>
 }

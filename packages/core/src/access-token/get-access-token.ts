@@ -3,18 +3,16 @@
  * refreshed first when it is about to expire (providers with `tokenRefresh: true`).
  */
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
-import { requestOptions } from "../config/request-options.js"
-import { resolveConfig } from "../config/resolve-config.js"
+import { serverRequestOptions } from "../config/server-request-options.js"
 import { InvalidProvider, MissingAdapterMethods } from "../errors.js"
 import type { AuthConfigInput } from "../handler/auth.js"
-import { parseRequest } from "../http/parse-request.js"
-import { pinToPublicOrigin } from "../http/public-origin.js"
-import { readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import { readSessionCookie } from "../http/session-chunks.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
-import type { JWT } from "../jwt/types.js"
 import type { Cookie } from "../primitives.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { liveDatabaseSession } from "../session/live-database-session.js"
+import { changedByCallback, reissuedIfChanged, renewedExpiry, sessionCookieHolding } from "../session/reissued-session-cookie.js"
 import { upstreamTokensClaim } from "../session/token-marks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
@@ -27,7 +25,9 @@ export interface AccessTokenWithCookies {
   token: AccessToken | null
   /**
    * Set when the session cookie had to change: a JWT session without an adapter keeps the tokens
-   * in its cookie, so a refresh (or a refusal) is stored by sending these. Empty otherwise.
+   * in its cookie, so a refresh (or a refusal) is stored by sending these; and a JWT session whose
+   * token the app's `jwt` callback changed (an app refreshing its tokens there) is stored the way
+   * GET /session stores it. Empty otherwise.
    */
   cookies: string[]
 }
@@ -36,7 +36,8 @@ export interface AccessTokenWithCookies {
  * The signed-in user's access token at `providerId`: the stored one while it has more than 60
  * seconds left, otherwise (with the provider's `tokenRefresh: true`) a refreshed one, stored
  * back — in the adapter's account row, or, for JWT sessions without an adapter, in the session
- * cookie. A JWT session is read as GET /session reads it, the app's `jwt` callback included.
+ * cookie. A JWT session is read as GET /session reads it, the app's `jwt` callback included, and
+ * what that callback changed is stored as GET /session stores it (in the returned cookies).
  * Resolves to null when nobody is signed in (a revoked session's cookie included, or one the `jwt`
  * callback answers null for, as for a banned user), the user has no such account, the token
  * expired and cannot be refreshed, or the provider refused the refresh (RefreshTokenError, final:
@@ -44,9 +45,9 @@ export interface AccessTokenWithCookies {
  * after a few seconds). Concurrent calls share one refresh, across instances too when an adapter
  * keeps the tokens.
  *
- * For JWT sessions without an adapter, pass `{ withCookies: true }` and send the returned
- * `cookies` as `Set-Cookie` headers: otherwise the refreshed tokens live only in this process's
- * memory. The framework integrations do this for you.
+ * For JWT sessions, pass `{ withCookies: true }` and send the returned `cookies` as `Set-Cookie`
+ * headers: otherwise the refreshed tokens (without an adapter) live only in this process's memory,
+ * and what the app's `jwt` callback changed is lost. The framework integrations do this for you.
  *
  * @throws InvalidProvider when `providerId` is not an OAuth or OIDC provider of the config.
  */
@@ -76,59 +77,66 @@ export async function accessTokenForServer(
   configInput: AuthConfigInput,
   providerId: string,
 ): Promise<{ token: AccessToken | null; cookies: Cookie[] }> {
-  const config = resolveConfig(typeof configInput === "function" ? await configInput(request) : configInput)
-  if (config.configError) throw config.configError
   // Read as the session endpoint would read this request: same cookies, same origin rules.
-  const internal = await parseRequest(
-    new Request(new URL(`${config.basePath}/session`, request.url), { headers: request.headers }),
-    config.basePath,
-  )
-  if (config.publicOrigin) {
-    const pinned = pinToPublicOrigin(internal, config.publicOrigin, config.refuseForeignHosts)
-    if (pinned instanceof Error) throw pinned
-    internal.url = pinned
-  }
-  const { options } = await requestOptions(internal, config)
+  const { options, cookies: requestCookies } = await serverRequestOptions(request, configInput, "session")
   const provider = options.providers.find((p) => p.id === providerId)
   if (provider?.type !== "oauth" && provider?.type !== "oidc") {
     throw new InvalidProvider(`getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this config`)
   }
   const oauthProvider = provider as InternalProvider<"oauth">
   const none = { token: null, cookies: [] as Cookie[] }
-  const cookie = options.cookies.sessionToken
-  const sessionToken = readSessionCookie(internal.cookies, cookie.name)
+  const sessionToken = readSessionCookie(requestCookies, options.cookies.sessionToken.name)
   if (!sessionToken) return none
 
-  try {
-    if (options.session.strategy === "database") {
-      const found = await options.adapter!.getSessionAndUser(sessionToken)
-      if (!found || new Date(found.session.expires).valueOf() < Date.now()) return none
-      return { token: await fromAdapter(found.user.id, oauthProvider, options), cookies: [] }
-    }
-    // Read as GET /session reads it (session/jwt-session-token.ts): a session the app's jwt callback
-    // refuses (a banned user) gets no token, and the callback's token (marks kept) is the session's.
-    let read: JwtSessionToken
+  if (options.session.strategy === "database") {
     try {
-      read = await readJwtSessionToken(sessionToken, options)
+      const found = await liveDatabaseSession(sessionToken, options.adapter!)
+      return { token: found ? await fromAdapter(found.user.id, oauthProvider, options) : null, cookies: [] }
     } catch (error) {
-      options.logger.error(unreadableSessionCookie(error))
+      // The database or the provider failed: no token now (logged), the next call tries again.
+      options.logger.error(error as Error)
       return none
     }
-    if (!read.signedIn) return none
-    if (options.adapter) {
-      const userId = await adapterUserIdOf(read, options)
-      return { token: userId ? await fromAdapter(userId, oauthProvider, options) : null, cookies: [] }
-    }
-    const mark = upstreamTokensOf(read.token)
-    if (!mark || mark.provider !== providerId) return none
-    const { token, replaced } = await accessTokenFromCookie(mark, oauthProvider, options)
-    const cookies = replaced ? await rewrittenCookie(read.decoded, read.token, replaced, internal.cookies, options) : []
-    return { token, cookies }
+  }
+  // Read as GET /session reads it (session/jwt-session-token.ts): a session the app's jwt callback
+  // refuses (a banned user) gets no token, and the callback's token (marks kept) is the session's.
+  let read: JwtSessionToken
+  try {
+    read = await readJwtSessionToken(sessionToken, options)
   } catch (error) {
-    // The database or the provider failed: no token now (logged), the next call tries again.
-    options.logger.error(error as Error)
+    options.logger.error(unreadableSessionCookie(error, "ignored"))
     return none
   }
+  if (!read.signedIn) return none
+  let found: { token: AccessToken | null; replaced?: UpstreamTokens } = { token: null }
+  try {
+    found = await fromJwtSession(read, oauthProvider, options)
+  } catch (error) {
+    // As above; what the jwt callback changed is stored all the same (below).
+    options.logger.error(error as Error)
+  }
+  try {
+    return { token: found.token, cookies: await storedSession(read, found.replaced, requestCookies, options) }
+  } catch (error) {
+    // The encoder failed: the token stands, the cookie stays as it was.
+    options.logger.error(error as Error)
+    return { token: found.token, cookies: [] }
+  }
+}
+
+/** The access token of a signed-in JWT session: from the adapter's account row, or from the cookie's mark. */
+async function fromJwtSession(
+  read: JwtSessionToken & { signedIn: true },
+  provider: InternalProvider<"oauth">,
+  options: InternalOptions,
+): Promise<{ token: AccessToken | null; replaced?: UpstreamTokens }> {
+  if (options.adapter) {
+    const userId = await adapterUserIdOf(read, options)
+    return { token: userId ? await fromAdapter(userId, provider, options) : null }
+  }
+  const mark = upstreamTokensOf(read.token)
+  if (!mark || mark.provider !== provider.id) return { token: null }
+  return accessTokenFromCookie(mark, provider, options)
 }
 
 async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, options: InternalOptions): Promise<AccessToken | null> {
@@ -146,21 +154,20 @@ async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, 
 }
 
 /**
- * The session cookie again, with the new mark: the jwt callback's token (what the session read
- * would store), with the expiry the cookie had.
+ * The session cookie again when the session changed: the jwt callback's token is stored as GET
+ * /session would store it (a renewed expiry), and a refresh's new mark keeps the cookie's expiry
+ * (storing tokens is no session activity). Nothing when neither changed it.
  */
-async function rewrittenCookie(
-  decoded: JWT,
-  token: JWT,
-  mark: UpstreamTokens,
+async function storedSession(
+  read: JwtSessionToken & { signedIn: true },
+  replaced: UpstreamTokens | undefined,
   requestCookies: Record<string, string>,
   options: InternalOptions,
 ): Promise<Cookie[]> {
-  const cookie = options.cookies.sessionToken
-  const { iat: _iat, exp: _exp, jti: _jti, ...claims } = token
-  const exp = decoded.exp
-  const expires = typeof exp === "number" ? new Date(exp * 1000) : new Date(Date.now() + options.session.maxAge * 1000)
-  const maxAge = Math.max(1, Math.round((expires.valueOf() - Date.now()) / 1000))
-  const value = await options.jwt.encode({ ...options.jwt, maxAge, token: { ...claims, [upstreamTokensClaim]: mark }, salt: cookie.name })
-  return writeSessionCookie(requestCookies, cookie, value, expires, options.session.maxCookieChunks)
+  if (!replaced) return reissuedIfChanged(read, requestCookies, options)
+  const token = { ...read.token, [upstreamTokensClaim]: replaced }
+  if (changedByCallback(read)) return sessionCookieHolding(token, requestCookies, options, { renewed: renewedExpiry(options) })
+  const exp = read.decoded.exp
+  const kept = typeof exp === "number" ? new Date(exp * 1000) : renewedExpiry(options)
+  return sessionCookieHolding(token, requestCookies, options, { kept })
 }

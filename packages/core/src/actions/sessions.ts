@@ -25,21 +25,22 @@ export async function sessions(
     target = revokeTarget(request.body)
   }
   const cookie = options.cookies.sessionToken
-  const { session, stale } = await currentSession(request.cookies, options, adapter)
+  // `reissued`: the session cookie again when the app's jwt callback changed the token, stored as GET /session stores it.
+  const { session, stale, reissued } = await currentSession(request.cookies, options, adapter)
   if (!session) {
     return {
       status: 401,
       headers: { ...noStoreHeaders },
       body: { message: "Not signed in" },
-      cookies: stale ? clearSessionCookie(request.cookies, cookie) : [],
+      cookies: stale ? clearSessionCookie(request.cookies, cookie) : reissued,
     }
   }
-  if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session, adapter) }
+  if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session, adapter), cookies: reissued }
   const { revoked, signedOut } = await revokeFor(session, target, options, adapter)
   return {
     headers: { ...noStoreHeaders },
     body: { revoked },
-    cookies: signedOut ? clearSessionCookie(request.cookies, cookie) : [],
+    cookies: signedOut ? clearSessionCookie(request.cookies, cookie) : reissued,
   }
 }
 

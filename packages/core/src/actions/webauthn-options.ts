@@ -21,12 +21,15 @@ export async function webauthnOptions(request: RequestInternal, internal: Intern
   const action = request.query.action
   if (action !== undefined && action !== "register" && action !== "authenticate") return badRequest("Invalid action")
 
-  const signedIn = (await currentUser(request.cookies, internal)).user
+  const { user: signedIn, reissued } = await currentUser(request.cookies, internal)
   const userInfo = signedIn ? { user: signedIn, exists: true } : await options.provider.getUserInfo(options, request)
   const ceremony = decideCeremony(action as Ceremony | undefined, !!signedIn, userInfo)
   const user = userInfo?.user
 
-  if (ceremony === "authenticate") return authenticationOptions(request, options, user?.id)
-  if (ceremony === "register" && user && typeof user.email === "string") return registrationOptions(request, options, user)
-  return badRequest("Invalid request")
+  let response: ResponseInternal
+  if (ceremony === "authenticate") response = await authenticationOptions(request, options, user?.id)
+  else if (ceremony === "register" && user && typeof user.email === "string") response = await registrationOptions(request, options, user)
+  else response = badRequest("Invalid request")
+  // The session was read through the app's jwt callback: what it changed is stored, as GET /session would.
+  return reissued.length ? { ...response, cookies: [...(response.cookies ?? []), ...reissued] } : response
 }

@@ -1,8 +1,22 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { readJwtSessionToken } from "../session/jwt-session-token.js"
+import type { Cookie } from "../primitives.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { liveDatabaseSession } from "../session/live-database-session.js"
+import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
+
+export interface CurrentUser {
+  user: AdapterUser | null
+  session: AdapterSession | null
+  sessionToken?: string
+  /**
+   * The session cookie re-issued when the app's jwt callback changed the token (stored as GET
+   * /session would). An answer that keeps the session sends it; a sign-in issues a new cookie anyway.
+   */
+  reissued: Cookie[]
+}
 
 /**
  * Who is signed in already, judged from the incoming session cookie (for account linking and
@@ -11,26 +25,28 @@ import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
  * the app's jwt callback refuses (a banned user) is nobody, so none of them can attach a new way
  * in to the user.
  */
-export async function currentUser(
-  cookies: Record<string, string>,
-  options: InternalOptions,
-): Promise<{ user: AdapterUser | null; session: AdapterSession | null; sessionToken?: string }> {
+export async function currentUser(cookies: Record<string, string>, options: InternalOptions): Promise<CurrentUser> {
   const adapter = options.adapter!
   const sessionToken = readSessionCookie(cookies, options.cookies.sessionToken.name)
-  if (!sessionToken) return { user: null, session: null }
+  if (!sessionToken) return { user: null, session: null, reissued: [] }
+  const nobody = { user: null, session: null, sessionToken, reissued: [] }
   if (options.session.strategy === "jwt") {
+    let read: JwtSessionToken
     try {
-      const read = await readJwtSessionToken(sessionToken, options)
-      if (!read.signedIn) return { user: null, session: null, sessionToken }
-      const userId = await adapterUserIdOf(read, options)
-      const user = userId ? await adapter.getUser(userId) : null
-      return { user, session: null, sessionToken }
-    } catch {
-      // An unreadable cookie means nobody is signed in.
-      return { user: null, session: null, sessionToken }
+      read = await readJwtSessionToken(sessionToken, options)
+    } catch (error) {
+      // Nobody is signed in then; the answer (a sign-in, passkey options) leaves the cookie alone.
+      options.logger.error(unreadableSessionCookie(error, "ignored"))
+      return nobody
     }
+    if (!read.signedIn) return nobody
+    // A database failure from here on is the request's failure, not "nobody signed in": a signed-in
+    // user taken for a stranger would get a new account or passkey of their own instead of a link.
+    const userId = await adapterUserIdOf(read, options)
+    const user = userId ? await adapter.getUser(userId) : null
+    return { user, session: null, sessionToken, reissued: await reissuedIfChanged(read, cookies, options) }
   }
-  const found = await adapter.getSessionAndUser(sessionToken)
-  if (!found || new Date(found.session.expires).valueOf() < Date.now()) return { user: null, session: null, sessionToken }
-  return { user: found.user, session: found.session, sessionToken }
+  const found = await liveDatabaseSession(sessionToken, adapter)
+  if (!found) return nobody
+  return { user: found.user, session: found.session, sessionToken, reissued: [] }
 }

@@ -35,8 +35,9 @@ const unanswered = { signedIn: false, clearCookie: false } as const
  * checked (a token minted for an unverified user is still that user's; its recorded session is not
  * revoked), then handed to the app's jwt callback, whose null means nobody is signed in (an app
  * bans a user that way). GET /session, getAccessToken and the session-management requests all read
- * the cookie through this, so a ban or a revocation holds on every path alike. The callback runs
- * only for a session that passed the checks, and cannot plant or drop marks (keepTokenMarks).
+ * the cookie through this, so a ban or a revocation holds on every path alike; and each stores what
+ * the callback changed (session/reissued-session-cookie.ts). The callback runs only for a session
+ * that passed the checks, and cannot plant or drop marks (keepTokenMarks).
  *
  * Synchronous when every step is (a cached cookie, a known revocation answer, a synchronous
  * callback): the session read is the hot path, and awaits only what came back as a promise.
@@ -52,9 +53,17 @@ export function readJwtSessionToken(
   return andThen(decoded, (read) => checkedToken(read, options, update))
 }
 
-/** What a caller logs for a cookie that could not be read (or whose callback threw): bad input, not a server fault, so no stack trace. */
-export function unreadableSessionCookie(error: unknown): JWTSessionError {
-  return new JWTSessionError("The session cookie could not be read and was cleared", { reason: (error as Error)?.message })
+/**
+ * What a caller logs for a cookie that could not be read (or whose callback threw): bad input, not
+ * a server fault, so no stack trace. `cleared` when the caller's answer clears the cookie; `ignored`
+ * when it cannot or need not (getAccessToken, a sign-in), so the request is only nobody's.
+ */
+export function unreadableSessionCookie(error: unknown, outcome: "cleared" | "ignored"): JWTSessionError {
+  const message =
+    outcome === "cleared"
+      ? "The session cookie could not be read and was cleared"
+      : "The session cookie could not be read: nobody is signed in for this request"
+  return new JWTSessionError(message, { reason: (error as Error)?.message })
 }
 
 function checkedToken(read: DecodedToken | null, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {

@@ -1,14 +1,14 @@
 import { refreshErrorOfTokenIfDue, withRefreshError } from "../access-token/refresh-error.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
-import type { JWT } from "../jwt/types.js"
+import { clearSessionCookie, readSessionCookie } from "../http/session-chunks.js"
 import { touchJwtSession } from "../sessions/jwt-session-record.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { isoTime } from "./iso-time.js"
 import { readJwtSessionToken, unreadableSessionCookie } from "./jwt-session-token.js"
 import { settled } from "./maybe-promise.js"
 import { noStoreHeaders } from "./no-store-headers.js"
+import { changedByCallback, renewedExpiry, sessionCookieHolding } from "./reissued-session-cookie.js"
 import { sessionIdOf } from "./token-marks.js"
 
 /**
@@ -25,7 +25,7 @@ export async function readJwtSession(
   options: InternalOptions,
   update?: { data: unknown },
 ): Promise<ResponseInternal<Session | null>> {
-  const { jwt, logger, session: sessionOptions } = options
+  const { logger, session: sessionOptions } = options
   const cookie = options.cookies.sessionToken
   const response: ResponseInternal<Session | null> = { body: null, headers: { ...noStoreHeaders }, cookies: [] }
   const token = readSessionCookie(cookies, cookie.name)
@@ -39,14 +39,13 @@ export async function readJwtSession(
       if (read.clearCookie) response.cookies = clearSessionCookie(cookies, cookie)
       return response
     }
-    const { decoded: payload, token: next, before } = read
+    const { decoded: payload, token: next } = read
     const sid = sessionIdOf(payload)
     const now = Date.now()
     const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
     const aged = sessionOptions.updateAge === 0 || issuedAt + sessionOptions.updateAge * 1000 <= now
-    // `before` is undefined with the default jwt callback, which hands the token back untouched: nothing to compare.
-    const reissue = !!update || aged || typeof payload.exp !== "number" || (before !== undefined && JSON.stringify(next) !== before)
-    const expires = reissue ? new Date(now + sessionOptions.maxAge * 1000) : new Date((payload.exp as number) * 1000)
+    const reissue = !!update || aged || typeof payload.exp !== "number" || changedByCallback(read)
+    const expires = reissue ? renewedExpiry(options, now) : new Date((payload.exp as number) * 1000)
 
     const sessionCalled = settled(
       options.callbacks.session({
@@ -62,8 +61,7 @@ export async function readJwtSession(
     response.body = withRefreshError(session as Session, refreshError instanceof Promise ? await refreshError : refreshError)
 
     if (reissue) {
-      const value = await jwt.encode({ ...jwt, token: stripClaims(next), salt: cookie.name })
-      response.cookies = writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
+      response.cookies = await sessionCookieHolding(next, cookies, options, { renewed: expires })
       // Once per updateAge, like the cookie: the recorded session's row follows (not on every callback change).
       if (sid && (aged || update)) await touchJwtSession(next, expires, options)
     }
@@ -71,14 +69,8 @@ export async function readJwtSession(
   } catch (error) {
     // A cookie the client sent is bad input, not a server fault: its reason, without a stack trace
     // (formatting one costs more than the failed decryption).
-    logger.error(unreadableSessionCookie(error))
+    logger.error(unreadableSessionCookie(error, "cleared"))
     response.cookies = clearSessionCookie(cookies, cookie)
   }
   return response
-}
-
-/** iat, exp and jti are the encoder's to set; carrying old ones over would pin the expiry. */
-function stripClaims(token: JWT): JWT {
-  const { iat: _iat, exp: _exp, jti: _jti, ...rest } = token
-  return rest
 }

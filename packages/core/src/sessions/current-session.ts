@@ -1,6 +1,9 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
+import type { Cookie } from "../primitives.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { liveDatabaseSession } from "../session/live-database-session.js"
+import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
 import { sessionIdOf } from "../session/token-marks.js"
 import { remember } from "./revocation-checks.js"
 import type { SessionManagingAdapter } from "./session-management-adapter.js"
@@ -11,13 +14,24 @@ export interface CurrentSession {
   sessionToken: string
 }
 
+/** The request's session (or null), and what its answer does to the session cookie. */
+export interface CurrentSessionRead {
+  session: CurrentSession | null
+  /** The cookie names a session that is gone (or cannot be read): the answer should clear it. */
+  stale: boolean
+  /** The session cookie re-issued, when the app's jwt callback changed the token: the answer should send it. */
+  reissued: Cookie[]
+}
+
 /**
  * The signed-in session of the request, checked against the adapter now (listing and revoking
- * read the rows anyway, so no interval applies here), or null. `stale` says the cookie names a
- * session that is gone, so the answer should clear it.
+ * read the rows anyway, so no interval applies here), or null. `answer` says whether the caller's
+ * answer sets cookies (listSessions' without `withCookies` does not): whether an unreadable cookie
+ * is cleared, and whether a changed token is worth re-issuing.
  *
  * A JWT session is read as GET /session reads it (session/jwt-session-token.ts): a session the
- * app's jwt callback refuses (returns null for, as for a banned user) is nobody's here either.
+ * app's jwt callback refuses (returns null for, as for a banned user) is nobody's here either, and
+ * a token the callback changed is re-issued as GET /session would (`reissued`).
  * A JWT without `gatehouse.sid` (minted by Auth.js, or before an adapter managed sessions) is not
  * recorded anywhere, and its `sub` need not be an adapter user (a credentials sign-in's is not):
  * it cannot manage sessions, and reads as not signed in here (it stays valid for GET /session).
@@ -26,32 +40,35 @@ export async function currentSession(
   cookies: Record<string, string>,
   options: InternalOptions,
   adapter: SessionManagingAdapter,
-): Promise<{ session: CurrentSession | null; stale: boolean }> {
+  answer: "sets-cookies" | "sets-no-cookies" = "sets-cookies",
+): Promise<CurrentSessionRead> {
+  const nobody = { session: null, stale: false, reissued: [] }
+  const reissue = (read: JwtSessionToken & { signedIn: true }) =>
+    answer === "sets-cookies" ? reissuedIfChanged(read, cookies, options) : Promise.resolve([])
   const cookie = options.cookies.sessionToken
   const token = readSessionCookie(cookies, cookie.name)
-  if (!token) return { session: null, stale: false }
+  if (!token) return nobody
   if (options.session.strategy === "database") {
-    const found = await adapter.getSessionAndUser(token)
-    if (!found || new Date(found.session.expires).valueOf() < Date.now()) return { session: null, stale: true }
-    return { session: { userId: String(found.user.id), sessionToken: token }, stale: false }
+    const found = await liveDatabaseSession(token, adapter)
+    if (!found) return { ...nobody, stale: true }
+    return { session: { userId: String(found.user.id), sessionToken: token }, stale: false, reissued: [] }
   }
-  // Read as GET /session reads it: the same checks and the app's jwt callback, whose null (a ban)
-  // means nobody is signed in here too, and whose token (marks kept) is the session's.
   let read: JwtSessionToken
   try {
     read = await readJwtSessionToken(token, options)
   } catch (error) {
-    options.logger.error(unreadableSessionCookie(error))
-    return { session: null, stale: true }
+    options.logger.error(unreadableSessionCookie(error, answer === "sets-cookies" ? "cleared" : "ignored"))
+    return { ...nobody, stale: true }
   }
-  if (!read.signedIn) return { session: null, stale: read.clearCookie }
+  if (!read.signedIn) return { ...nobody, stale: read.clearCookie }
   const sid = sessionIdOf(read.token)
   const userId = read.token.sub
-  if (!sid || typeof userId !== "string") return { session: null, stale: false }
+  // Unrecorded, it manages no sessions, but it is a session still (GET /session's): what the callback changed is kept.
+  if (!sid || typeof userId !== "string") return { ...nobody, reissued: await reissue(read) }
   const found = await adapter.getSessionAndUser(sid)
   if (!found || String(found.session.userId) !== userId) {
     remember(sid, true)
-    return { session: null, stale: true }
+    return { ...nobody, stale: true }
   }
-  return { session: { userId, sessionToken: sid }, stale: false }
+  return { session: { userId, sessionToken: sid }, stale: false, reissued: await reissue(read) }
 }

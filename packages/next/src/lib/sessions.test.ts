@@ -4,6 +4,7 @@
  * core's, the sessions live in a real SQLite database.
  */
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { decode, encode } from "@gatehouse/core/jwt"
 import Credentials from "@gatehouse/core/providers/credentials"
 import Database from "better-sqlite3"
 import { beforeEach, describe, expect, it, vi } from "vitest"
@@ -14,6 +15,8 @@ import { testSecret } from "./test-support/credentials-config.js"
 const jar = vi.hoisted(() => ({
   request: new Map<string, string>(),
   written: [] as { name: string; value: string; [option: string]: unknown }[],
+  /** A server component: Next refuses cookie writes there. */
+  readOnly: false,
 }))
 
 vi.mock("next/headers", () => ({
@@ -21,7 +24,10 @@ vi.mock("next/headers", () => ({
     new Headers({ host: "app.example.test", "x-forwarded-proto": "https", "user-agent": "Mozilla/5.0 (unit test) Device/A" }),
   cookies: async () => ({
     getAll: () => [...jar.request].map(([name, value]) => ({ name, value })),
-    set: (name: string, value: string, options: Record<string, unknown>) => void jar.written.push({ name, value, ...options }),
+    set: (name: string, value: string, options: Record<string, unknown>) => {
+      if (jar.readOnly) throw new Error("Cookies can only be modified in a Server Action or Route Handler.")
+      jar.written.push({ name, value, ...options })
+    },
   }),
 }))
 
@@ -53,6 +59,7 @@ async function userWithTwoSessions(adapter: ReturnType<typeof SQLiteAdapter>) {
 beforeEach(() => {
   jar.request.clear()
   jar.written.length = 0
+  jar.readOnly = false
 })
 
 describe("sessions from NextAuth()", () => {
@@ -129,5 +136,27 @@ describe("sessions from NextAuth()", () => {
     await expect(sessions.revokeOthers()).rejects.toMatchObject({ type: "MissingAdapterMethods" })
     // Logged through the app's logger, once per call.
     expect(logged.map((entry) => (entry as { type?: string }).type)).toEqual(["MissingAdapterMethods", "MissingAdapterMethods"])
+  })
+
+  it("list() stores what the app's jwt callback changed (JWT sessions), and skips the write where Next refuses it", async () => {
+    const { sessions } = NextAuth({
+      secret: testSecret,
+      trustHost: true,
+      adapter: SQLiteAdapter(new Database(":memory:")),
+      session: { strategy: "jwt" },
+      providers: [Credentials({ credentials: { username: {} }, authorize: () => null })],
+      callbacks: { jwt: ({ token }) => ({ ...token, reads: ((token.reads as number | undefined) ?? 0) + 1 }) },
+      logger: { error: () => {}, warn: () => {} },
+    })
+    // A token without a recorded session lists nothing, but is a session still: its change is stored.
+    jar.request.set(cookieName, await encode({ token: { sub: "someone", reads: 1 }, secret: testSecret, salt: cookieName }))
+    await expect(sessions.list()).resolves.toBeNull()
+    const written = jar.written.find((cookie) => cookie.name === cookieName)
+    expect((await decode({ token: written!.value, secret: testSecret, salt: cookieName }))?.reads).toBe(2)
+
+    jar.written.length = 0
+    jar.readOnly = true
+    await expect(sessions.list()).resolves.toBeNull()
+    expect(jar.written).toEqual([])
   })
 })

@@ -41,9 +41,27 @@ async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Prom
   return { revoked, signedOut }
 }
 
+/**
+ * The list, and the cookies core hands back with it (the session cookie re-issued when the app's jwt
+ * callback changed the token, or cleared when its session is gone), written where Next allows it:
+ * from server actions and route handlers. A server component cannot set cookies; there they are
+ * skipped, as for getAccessToken (and as `auth()` there cannot store what the callback changed either).
+ */
+async function list(resolveConfig: ConfigResolver) {
+  const { sessions, setCookie } = await forThisUser(resolveConfig, (request, config) =>
+    listSessions(request, config, { withCookies: true }),
+  )
+  try {
+    await writeCookies(setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null))
+  } catch {
+    // A server component: Next refuses cookie writes there (see above).
+  }
+  return sessions
+}
+
 export function createSessions(resolveConfig: ConfigResolver): NextAuthResult["sessions"] {
   return {
-    list: () => forThisUser(resolveConfig, listSessions),
+    list: () => list(resolveConfig),
     revoke: (sessionId) => {
       if (typeof sessionId !== "string" || sessionId === "") {
         return Promise.reject(new TypeError("sessions.revoke(id) takes the id of one of the user's sessions, as sessions.list() gives it"))

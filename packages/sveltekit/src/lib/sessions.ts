@@ -56,7 +56,17 @@ export function localsSessions(event: RequestEvent, context: SessionsContext): L
     async list() {
       if (context.runtime.building) return null
       const config = (await context.config(event)).handler
-      return listSessions(requestForCore(event), config)
+      const { sessions, setCookie } = await listSessions(requestForCore(event), config, { withCookies: true })
+      // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
+      try {
+        applyAuthCookies(
+          event,
+          setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null),
+        )
+      } catch {
+        // The response has already begun (a streamed load): SvelteKit refuses cookie writes then.
+      }
+      return sessions
     },
     revoke: (sessionId) => revoke({ sessionId }),
     revokeOthers: () => revoke({ scope: "others" }),

@@ -1,9 +1,11 @@
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { decode } from "@gatehouse/core/jwt"
+import type { JWT } from "@gatehouse/core/types"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createSvelteKitAuth } from "../lib/create-sveltekit-auth.js"
 import type { SvelteKitAuthConfig } from "../lib/types.js"
 import { formPost, testEvent } from "./request-event.js"
-import { production, testConfig } from "./test-config.js"
+import { production, testConfig, testSecret } from "./test-config.js"
 
 /** Database sessions in a fresh in-memory SQLite database: the adapter lists and deletes session rows. */
 function databaseConfig(): SvelteKitAuthConfig {
@@ -60,6 +62,20 @@ describe("event.locals.sessions", () => {
 
     const fromPhone = (await inRequest(config, phone, (locals) => locals.sessions.list())).result!
     expect(fromPhone.find((session) => session.current)?.id).toBe(byAgent["Phone browser"]!.id)
+  })
+
+  it("list() stores what the app's jwt callback changed in the session's token (JWT sessions)", async () => {
+    const countReads = ({ token }: { token: JWT }) => ({ ...token, reads: ((token.reads as number | undefined) ?? 0) + 1 })
+    const config = testConfig({ adapter: SQLiteAdapter(":memory:"), session: { strategy: "jwt" }, callbacks: { jwt: countReads } })
+    const cookie = await signIn(config, "Laptop browser")
+    const readsOf = async (value: string) =>
+      (await decode({ token: value, secret: testSecret, salt: "authjs.session-token" }))?.reads as number
+    const before = await readsOf(cookie.slice(cookie.indexOf("=") + 1))
+
+    const { written } = await inRequest(config, cookie, (locals) => locals.sessions.list())
+    const reissued = written.get("authjs.session-token")
+    expect(reissued?.value).toBeTruthy()
+    expect(await readsOf(reissued!.value)).toBe(before + 1)
   })
 
   it("revoke(id) ends the other browser's session at once; the caller stays signed in", async () => {
