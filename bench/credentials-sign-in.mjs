@@ -1,3 +1,24 @@
+export const benchSecret = "bench-secret-bench-secret-bench-secret-0123"
+export const demoUser = { username: "demo", password: "demo" }
+
+/** The benchmarks' config, for either library's Credentials provider: one user, demo / demo. */
+export function demoCredentialsConfig(Credentials) {
+  return {
+    secret: benchSecret,
+    trustHost: true,
+    basePath: "/auth",
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: (c) =>
+          c.username === demoUser.username && c.password === demoUser.password
+            ? { id: "1", name: "Demo", email: "demo@example.test" }
+            : null,
+      }),
+    ],
+  }
+}
+
 // One credentials sign-in as a browser makes it: GET /csrf, then the form POST with the CSRF
 // cookie and token. Shared by the benchmark, the crypto-call count and the sign-in profile.
 export async function credentialsSignIn(Auth, config, { origin = "http://localhost:3000", fields = {} } = {}) {

@@ -4,26 +4,16 @@
 //   node --cpu-prof --cpu-prof-dir=/tmp/profile bench/profile-sign-in.mjs
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
-import { credentialsSignIn } from "./credentials-sign-in.mjs"
+import { credentialsSignIn, demoCredentialsConfig, demoUser } from "./credentials-sign-in.mjs"
 
 const origin = "http://localhost:3000"
-const config = {
-  secret: "bench-secret-bench-secret-bench-secret-0123",
-  trustHost: true,
-  basePath: "/auth",
-  providers: [
-    Credentials({
-      credentials: { username: {}, password: {} },
-      authorize: (c) => (c.username === "demo" && c.password === "demo" ? { id: "1", name: "Demo", email: "demo@example.test" } : null),
-    }),
-  ],
-}
+const config = demoCredentialsConfig(Credentials)
 const [signInsArg = "10000", inFlightArg = "1"] = process.argv.slice(2)
 const signIns = Number(signInsArg)
 const inFlight = Number(inFlightArg)
 
 async function signIn() {
-  const response = await credentialsSignIn(Auth, config, { origin, fields: { username: "demo", password: "demo" } })
+  const response = await credentialsSignIn(Auth, config, { origin, fields: demoUser })
   if (response.status !== 302 || !response.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token="))) {
     throw new Error(`sign-in failed: ${response.status}`)
   }

@@ -8,7 +8,7 @@ import { encode as gatehouseEncode } from "@gatehouse/core/jwt"
 import { Auth as AuthjsAuth } from "@auth/core"
 import AuthjsCredentials from "@auth/core/providers/credentials"
 import { compare, roundSpread } from "./measure.mjs"
-import { credentialsSignIn } from "./credentials-sign-in.mjs"
+import { benchSecret, credentialsSignIn, demoCredentialsConfig, demoUser } from "./credentials-sign-in.mjs"
 import { benchDatabaseSessions } from "./database.mjs"
 import { benchCookieSessions } from "./jwt-vs-better-auth.mjs"
 import { benchSessionRevocation } from "./session-revocation.mjs"
@@ -16,7 +16,7 @@ import { coldImport } from "./cold-import.mjs"
 import { installedSize } from "./installed-size.mjs"
 import { rssAfterLookups } from "./memory.mjs"
 
-const secret = "bench-secret-bench-secret-bench-secret-0123"
+const secret = benchSecret
 const origin = "http://localhost:3000"
 const salt = "authjs.session-token"
 const quick = process.argv.includes("--quick")
@@ -26,22 +26,9 @@ const only = onlyIndex === -1 ? undefined : process.argv[onlyIndex + 1]
 const selected = (name) => !only || name.includes(only)
 const count = quick ? 300 : 2000
 
-function config(Credentials) {
-  return {
-    secret,
-    trustHost: true,
-    basePath: "/auth",
-    providers: [
-      Credentials({
-        credentials: { username: {}, password: {} },
-        authorize: (c) => (c.username === "demo" && c.password === "demo" ? { id: "1", name: "Demo", email: "demo@example.test" } : null),
-      }),
-    ],
-  }
-}
 const sides = {
-  gatehouse: { Auth: GatehouseAuth, config: config(GatehouseCredentials) },
-  "@auth/core": { Auth: AuthjsAuth, config: config(AuthjsCredentials) },
+  gatehouse: { Auth: GatehouseAuth, config: demoCredentialsConfig(GatehouseCredentials) },
+  "@auth/core": { Auth: AuthjsAuth, config: demoCredentialsConfig(AuthjsCredentials) },
 }
 
 const users = 4000
@@ -65,8 +52,6 @@ const sessionRequest = (cookie) => new Request(`${origin}/auth/session`, { heade
 
 const signinPageRequest = () =>
   new Request(`${origin}/auth/signin`, { headers: { "accept-language": "de-DE,de;q=0.9,en-US;q=0.8,en;q=0.7" } })
-
-const signInAs = { username: "demo", password: "demo" }
 
 const cases = [
   {
@@ -104,10 +89,10 @@ const cases = [
   {
     name: "credentials sign-in (GET /csrf + POST /callback/credentials)",
     check: async (side) => {
-      const response = await credentialsSignIn(side.Auth, side.config, { origin, fields: signInAs })
+      const response = await credentialsSignIn(side.Auth, side.config, { origin, fields: demoUser })
       return response.status === 302 && response.headers.getSetCookie().some((c) => c.includes("session-token="))
     },
-    op: (side) => () => credentialsSignIn(side.Auth, side.config, { origin, fields: signInAs }),
+    op: (side) => () => credentialsSignIn(side.Auth, side.config, { origin, fields: demoUser }),
     count: Math.ceil(count / 2),
   },
 ]
