@@ -52,6 +52,24 @@ describe("handle", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(true)
   })
 
+  it("refuses a POST without a Content-Type from another origin (SvelteKit's own check skips it): no sign-out", async () => {
+    const { handle } = createSvelteKitAuth(testConfig(), production)
+    const session = "authjs.session-token=whatever"
+    for (const origin of ["http://evil.app.test", null]) {
+      const headers: Record<string, string> = { cookie: session }
+      if (origin) headers.origin = origin
+      const { event } = testEvent("http://app.test/auth/signout", { method: "POST", headers })
+      const response = await handle({ event, resolve: resolver() })
+      expect(response.status, String(origin)).toBe(403)
+      expect(response.headers.getSetCookie()).toEqual([])
+    }
+    // The app's own page may still post without a body.
+    const { event } = testEvent("http://app.test/auth/signout", { method: "POST", headers: { cookie: session, origin: "http://app.test" } })
+    const response = await handle({ event, resolve: resolver() })
+    expect(response.status).toBe(302)
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token=;"))).toBe(true)
+  })
+
   it("calls a config function once per request, however often the request asks for the session", async () => {
     const config = testConfig()
     const lazy = vi.fn(async () => config)
