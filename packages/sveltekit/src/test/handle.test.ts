@@ -52,15 +52,22 @@ describe("handle", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(true)
   })
 
-  it("refuses a POST without a Content-Type from another origin (SvelteKit's own check skips it): no sign-out", async () => {
+  it("refuses a POST from another origin whose content type SvelteKit's own check skips: no sign-out", async () => {
     const { handle } = createSvelteKitAuth(testConfig(), production)
     const session = "authjs.session-token=whatever"
-    for (const origin of ["http://evil.app.test", null]) {
+    // A bodiless no-cors fetch has no Content-Type; a Blob body may carry any type.
+    for (const [origin, contentType] of [
+      ["http://evil.app.test", undefined],
+      [undefined, undefined],
+      ["http://evil.app.test", "application/octet-stream"],
+      ["http://evil.app.test", ""],
+    ]) {
       const headers: Record<string, string> = { cookie: session }
       if (origin) headers.origin = origin
+      if (contentType !== undefined) headers["content-type"] = contentType
       const { event } = testEvent("http://app.test/auth/signout", { method: "POST", headers })
       const response = await handle({ event, resolve: resolver() })
-      expect(response.status, String(origin)).toBe(403)
+      expect(response.status, `${origin} ${contentType}`).toBe(403)
       expect(response.headers.getSetCookie()).toEqual([])
     }
     // The app's own page may still post without a body.
