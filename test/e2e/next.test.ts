@@ -230,6 +230,15 @@ describe("Next.js example, jwt sessions", () => {
     }
   })
 
+  it("keeps /protected closed when the proxy is skipped with x-middleware-subrequest (Next.js CVE-2025-29927)", async () => {
+    // Next.js before 15.2.3 ran no middleware for a request carrying this header; whatever Next does
+    // with it, the page checks the session itself.
+    for (const skip of ["proxy:proxy:proxy:proxy:proxy", "middleware:middleware:middleware:middleware:middleware", "src/middleware"]) {
+      const response = await fetch(`${app.origin}/protected`, { headers: { "x-middleware-subrequest": skip }, redirect: "manual" })
+      expect(await response.text(), skip).not.toContain('data-testid="protected-title"')
+    }
+  })
+
   it("signs out from a server action: cookie gone, every view signed out, /protected closed again", async () => {
     await page.getByTestId("sign-out").click()
     await page.waitForURL(`${app.origin}/`)

@@ -8,6 +8,8 @@
 import { execFile } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
@@ -268,6 +270,30 @@ describe("SvelteKit example, JWT sessions", () => {
     expect(response.status).toBe(403)
     expect(response.headers.getSetCookie().join("\n")).not.toContain("session-token")
   })
+
+  it(
+    "a page on a same-site origin cannot sign the visitor out with a bodiless POST (SvelteKit checks only form content types)",
+    async () => {
+      // Another port of the same host: cross-origin but same-site, so the browser sends the
+      // SameSite=Lax session cookie along (a sibling subdomain is the same case in production).
+      const attacker = await serveAttackerPage(
+        `<script>fetch(${JSON.stringify(`${jwtApp.origin}/auth/signout`)}, { method: "POST", mode: "no-cors", credentials: "include" }).finally(() => { document.title = "sent" })</script>`,
+      )
+      try {
+        await withPage(jwtApp, async (page) => {
+          await signInWithComponent(page)
+          await page.goto(attacker.url)
+          await page.waitForFunction(() => document.title === "sent")
+          expect(await sessionCookie(page.context())).toBeDefined()
+          await page.goto(`${jwtApp.origin}/protected`)
+          await expectSignedInAsDemo(page)
+        })
+      } finally {
+        await attacker.close()
+      }
+    },
+    flowTimeout,
+  )
 
   it("reads a tampered session cookie as signed out, never as an error", async () => {
     const response = await fetch(`${jwtApp.origin}/api/session`, {
@@ -629,4 +655,15 @@ async function expectSignedInAsDemo(page: Page): Promise<void> {
 
 async function sessionCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === "authjs.session-token")
+}
+
+/** A page on another port of 127.0.0.1 (same site as the apps, another origin), serving `html`. */
+async function serveAttackerPage(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" })
+    response.end(`<!doctype html><title>attacker</title>${html}`)
+  })
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening))
+  const { port } = server.address() as AddressInfo
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((closed) => server.close(() => closed())) }
 }

@@ -7,6 +7,7 @@
  * that core calls when a WebAuthn route first runs, so apps without passkeys neither install nor
  * bundle it, and apps with them do not load it at start-up.
  */
+import { readEmailIdentifier } from "../email/email-address.js"
 import type {
   GenerateAuthenticationOptionsOpts,
   GenerateRegistrationOptionsOpts,
@@ -98,13 +99,18 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
 
 /**
  * The `email` field (query for GET, body for POST): a known address is an existing user, an
- * unknown one a user to register, no address nothing.
+ * unknown one a user to register, no address (or one the e-mail sign-in would refuse) nothing.
+ * The address is read as the e-mail sign-in reads it (NFKC, trimmed, lower-cased, one plain
+ * mailbox): taken as typed, `Victim@Example.test` was a new user beside `victim@example.test`,
+ * and an owner proving the address by e-mail never found it to clean up.
  */
 export const defaultGetUserInfo: GetUserInfo = async (options, request) => {
   const { adapter } = options
   if (!adapter) throw new MissingAdapter("WebAuthn provider requires a database adapter to be configured")
-  const email = request.method === "POST" ? request.body?.email : request.query?.email
-  if (!email || typeof email !== "string") return null
+  const typed = request.method === "POST" ? request.body?.email : request.query?.email
+  if (!typed || typeof typed !== "string") return null
+  const { identifier: email } = readEmailIdentifier(typed, {})
+  if (!email) return null
   const existing = await adapter.getUserByEmail(email)
   if (existing) return { user: existing, exists: true }
   return { user: { email }, exists: false }

@@ -24,7 +24,16 @@ export async function signOut(resolveConfig: ConfigResolver, options: SignOutOpt
   })
   const result: any = await Auth(request, serverActionConfig(config) as any)
   await writeCookies(result?.cookies)
-  const target: string = (result instanceof Response ? result.headers.get("location") : result?.redirect) ?? callbackUrl
+  // No target means core refused the request (a callbackUrl too large to read, say): then the
+  // callbackUrl is unchecked, and the error page is where to go, as with SvelteKit.
+  const target: string = (result instanceof Response ? result.headers.get("location") : result?.redirect) ?? errorPage(context.url)
   if (options.redirect ?? true) redirect(appRelativeUrl(target, context.url.origin))
   return target
+}
+
+function errorPage(signOutUrl: URL): string {
+  const page = new URL(signOutUrl)
+  page.pathname = page.pathname.replace(/\/signout$/, "/error")
+  page.search = "error=Configuration"
+  return page.href
 }

@@ -2,6 +2,7 @@
 import { authRouteUrl } from "./client-config.js"
 import { getCsrfToken } from "./get-csrf-token.js"
 import { getProviders } from "./get-providers.js"
+import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
 export interface ClientSignInOptions extends Record<string, unknown> {
@@ -64,7 +65,7 @@ export async function signIn(
   const data: { url?: string } = await response.json().catch(() => ({}))
 
   if (redirect) {
-    const url = data.url ?? String(redirectTo)
+    const url = data.url ?? pageOnThisSite(String(redirectTo))
     window.location.href = url
     // Changing only the hash does not load anything: reload to pick up the new session.
     if (url.includes("#")) window.location.reload()

@@ -1,6 +1,7 @@
 "use client"
 import { authRouteUrl } from "./client-config.js"
 import { getCsrfToken } from "./get-csrf-token.js"
+import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
 export interface ClientSignOutOptions {
@@ -22,7 +23,7 @@ export async function signOut(options: ClientSignOutOptions = {}): Promise<{ url
   })
   const data: { url?: string } = await response.json().catch(() => ({}))
   announceSessionChange({ trigger: "signout" })
-  const url = data.url ?? redirectTo
+  const url = data.url ?? pageOnThisSite(redirectTo)
   if (redirect) {
     window.location.href = url
     if (url.includes("#")) window.location.reload()

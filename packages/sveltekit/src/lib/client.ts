@@ -94,7 +94,7 @@ export async function signIn(
   const url = await returnedUrl(response)
 
   if (redirect) {
-    navigate(url ?? redirectTo)
+    navigate(url ?? pageOnThisSite(redirectTo))
     return
   }
   const parsed = url ? new URL(url, window.location.href) : undefined
@@ -118,7 +118,7 @@ export async function signOut(options: ClientSignOutOptions = {}): Promise<SignO
     callbackUrl: redirectTo,
     ...(options.federated !== undefined ? { federated: String(options.federated) } : {}),
   })
-  const url = (await returnedUrl(response)) ?? redirectTo
+  const url = (await returnedUrl(response)) ?? pageOnThisSite(redirectTo)
   if (redirect) {
     navigate(url)
     return
@@ -163,6 +163,23 @@ function stringFields(fields: Record<string, unknown>): Record<string, string> {
   const result: Record<string, string> = {}
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) result[key] = String(value)
   return result
+}
+
+/**
+ * Where the browser may go when the server's answer named no target: `url` if it is a page of
+ * this site, else the current page. The server checks a `redirectTo` when it answers; when it did
+ * not (a request it refused as too large, a failure), the value is as untrusted as the address it
+ * was read from, and a `javascript:` URL there would run on this origin.
+ */
+function pageOnThisSite(url: string): string {
+  try {
+    const target = new URL(url, window.location.href)
+    const isPage = target.protocol === "http:" || target.protocol === "https:"
+    if (isPage && target.origin === window.location.origin) return target.href
+  } catch {
+    // Not a URL at all: stay.
+  }
+  return window.location.href
 }
 
 function navigate(url: string): void {

@@ -5,6 +5,7 @@ import type { Session } from "@gatehouse/core/types"
 import { accessTokenFor } from "./get-access-token.js"
 import { authBasePath } from "./auth-base-path.js"
 import { isAuthRequest } from "./is-auth-request.js"
+import { isCrossOriginUncheckedPost } from "./cross-origin-unchecked-post.js"
 import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
 import { readSession } from "./read-session.js"
@@ -73,6 +74,9 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
       signedOut: (revoked) => void sessionReads.set(revoked.locals, Promise.resolve(null)),
     })
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
+    if (isCrossOriginUncheckedPost(event.request, event.url)) {
+      return new Response("Cross-site POST requests of this content type are forbidden", { status: 403 })
+    }
     const config = await configFor(event)
     return Auth(event.request, config.handler) as Promise<Response>
   }

@@ -52,6 +52,31 @@ describe("handle", () => {
     expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token="))).toBe(true)
   })
 
+  it("refuses a POST from another origin whose content type SvelteKit's own check skips: no sign-out", async () => {
+    const { handle } = createSvelteKitAuth(testConfig(), production)
+    const session = "authjs.session-token=whatever"
+    // A bodiless no-cors fetch has no Content-Type; a Blob body may carry any type.
+    for (const [origin, contentType] of [
+      ["http://evil.app.test", undefined],
+      [undefined, undefined],
+      ["http://evil.app.test", "application/octet-stream"],
+      ["http://evil.app.test", ""],
+    ]) {
+      const headers: Record<string, string> = { cookie: session }
+      if (origin) headers.origin = origin
+      if (contentType !== undefined) headers["content-type"] = contentType
+      const { event } = testEvent("http://app.test/auth/signout", { method: "POST", headers })
+      const response = await handle({ event, resolve: resolver() })
+      expect(response.status, `${origin} ${contentType}`).toBe(403)
+      expect(response.headers.getSetCookie()).toEqual([])
+    }
+    // The app's own page may still post without a body.
+    const { event } = testEvent("http://app.test/auth/signout", { method: "POST", headers: { cookie: session, origin: "http://app.test" } })
+    const response = await handle({ event, resolve: resolver() })
+    expect(response.status).toBe(302)
+    expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith("authjs.session-token=;"))).toBe(true)
+  })
+
   it("calls a config function once per request, however often the request asks for the session", async () => {
     const config = testConfig()
     const lazy = vi.fn(async () => config)
