@@ -7,7 +7,10 @@
  *   .tmp/doc-snippets-<pid>/<document>/ (inside the repository, so `@gatehouse/*` resolves through the
  *   workspace symlinks in node_modules to the packages' dist, and next / svelte / qwik to the root's
  *   node_modules), and one TypeScript program (strict, moduleResolution bundler, jsx react-jsx, types
- *   node) checks all of them at once. Run `npm run build` first.
+ *   node; the tsconfig.json written beside them) checks all of them at once. Run `npm run build` first.
+ *   The compiler API rather than the tsc command: it answers per file, so a fragment can be required
+ *   to fail, and a syntax error in one block does not hide the type errors of the others (tsc skips
+ *   the semantic check of the whole program when any file has a syntax error).
  * - ```ts fragment (or typescript / tsx fragment): a deliberate piece of code (an ellipsis, a placeholder,
  *   free names the prose explains). Not required to compile, and required NOT to: a fragment that
  *   type-checks has lost its reason and must drop the marker, so it is checked from then on.
@@ -21,8 +24,10 @@
  * `// auth.ts`) gets the block's line before its extension (`auth.L139.ts`), and a block naming no
  * file is `L<line>.ts` at the document folder's root. The document's app
  * modules listed in `appModules` stand for the file the reader has written by following the document
- * (the Next.js `auth.ts` behind `@/auth`); they take their path before any block does. Qwik documents
- * get Qwik's JSX (`@jsxImportSource`), as a Qwik app's tsconfig sets it.
+ * (the Next.js `auth.ts`); they take their path before any block does. `@/*` is the Next.js README's
+ * folder in every document, as create-next-app's alias is the app's root, so `@/auth` is that app
+ * module wherever a Next.js example appears. Qwik documents get Qwik's JSX (`@jsxImportSource`), as a
+ * Qwik app's tsconfig sets it.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join, relative } from "node:path"
