@@ -3,6 +3,7 @@ import { resolveConfig } from "../config/resolve-config.js"
 import { serverRequestOptions } from "../config/server-request-options.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import { clearSessionCookie } from "../http/session-chunks.js"
+import type { AuthConfigInput } from "../handler/auth.js"
 import type { AuthConfig, RevokeTarget, SessionInfo } from "../types.js"
 import { type CurrentSessionRead, currentSession } from "./current-session.js"
 import { listUserSessions } from "./list-user-sessions.js"
@@ -11,6 +12,7 @@ import { type SessionManagingAdapter, sessionManagingAdapter } from "./session-m
 
 /**
  * The signed-in user's sessions (by the request's cookies), or null when nobody is signed in.
+ * `config` is the auth config or, as for `Auth`, a function of the request that returns it.
  * For server code (a "Your devices" page): no CSRF check. Throws MissingAdapterMethods without an
  * adapter that manages sessions, and the adapter's error (AdapterError) when the database fails.
  *
@@ -19,15 +21,15 @@ import { type SessionManagingAdapter, sessionManagingAdapter } from "./session-m
  * callback changed in a JWT session's token (as GET /session would; an app refreshing its upstream
  * tokens there needs that), or clear a cookie whose session is gone. The integrations do this.
  */
-export async function listSessions(request: Request, config: AuthConfig): Promise<SessionInfo[] | null>
+export async function listSessions(request: Request, config: AuthConfigInput): Promise<SessionInfo[] | null>
 export async function listSessions(
   request: Request,
-  config: AuthConfig,
+  config: AuthConfigInput,
   options: { withCookies: true },
 ): Promise<{ sessions: SessionInfo[] | null; setCookie: string[] }>
 export async function listSessions(
   request: Request,
-  config: AuthConfig,
+  config: AuthConfigInput,
   callOptions?: { withCookies?: boolean },
 ): Promise<SessionInfo[] | null | { sessions: SessionInfo[] | null; setCookie: string[] }> {
   const withCookies = !!callOptions?.withCookies
@@ -47,7 +49,7 @@ export async function listSessions(
  */
 export async function revokeSessions(
   request: Request,
-  config: AuthConfig,
+  config: AuthConfigInput,
   target: RevokeTarget,
 ): Promise<{ revoked: number; signedOut: boolean; setCookie: string[] }> {
   const { current, adapter, options, cookies } = await sessionsRequest(request, config, "sets-cookies")
@@ -72,7 +74,7 @@ export async function revokeUserSessions(config: AuthConfig, userId: string): Pr
 /** The request's options, cookies and current session, as `{basePath}/sessions` would see them. */
 async function sessionsRequest(
   request: Request,
-  config: AuthConfig,
+  config: AuthConfigInput,
   answer: "sets-cookies" | "sets-no-cookies",
 ): Promise<{ current: CurrentSessionRead; adapter: SessionManagingAdapter; options: InternalOptions; cookies: Record<string, string> }> {
   const { options, cookies } = await serverRequestOptions(request, config, "sessions")

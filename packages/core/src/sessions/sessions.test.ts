@@ -240,6 +240,24 @@ describe.each(strategies)("session management, %s strategy", (strategy) => {
     expect(await sessionOf(a)).toBeNull()
   })
 
+  it("takes the config as a function of the request too, as Auth does", async () => {
+    const { adapter } = memoryAdapter()
+    const config = appFor(strategy, adapter)
+    const a = await signedInBrowser(config, "A")
+    const asked: string[] = []
+    const lazy = (request: Request) => {
+      asked.push(new URL(request.url).pathname)
+      return config
+    }
+    const request = new Request(`${base}/devices`, { headers: { cookie: a.cookieHeader() } })
+    expect(await listSessions(request, lazy)).toEqual(await list(a))
+    expect(await revokeSessions(request, lazy, { scope: "all" })).toMatchObject({ revoked: 1, signedOut: true })
+    // The function sees the user's own request, not a rewritten one.
+    const path = new URL(request.url).pathname
+    expect(asked).toEqual([path, path])
+    expect(await sessionOf(a)).toBeNull()
+  })
+
   it("revokeUserSessions and deleteUser end every session of the user; sessionRevoked fires", async () => {
     const events: unknown[] = []
     const { adapter, userOf } = memoryAdapter()
