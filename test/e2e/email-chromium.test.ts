@@ -18,11 +18,12 @@ let db: Database.Database
 let server: CoreAppServer
 const browser = useChromium()
 let origin: string
+let config: AuthConfig
 
 beforeAll(async () => {
   sink = await startSmtpSink()
   db = new Database(":memory:")
-  const config: AuthConfig = {
+  config = {
     secret: "gatehouse-email-chromium-secret-with-32-chars-or-more",
     trustHost: true,
     adapter: SQLiteAdapter(db),
@@ -102,5 +103,30 @@ describe("e-mail sign-in in Chromium", () => {
     expect(await page.textContent(".error")).toContain("The e-mail could not be sent.")
     expect(sink.received.length).toBe(before)
     await context.close()
+  })
+
+  it("attack: a confirmation that fails (no CSRF cookie) keeps the still-valid link out of the next page's Referer", async () => {
+    // The app's own sign-in page receives the failure; its scripts (analytics, say) could read the Referer.
+    const withLoginPage = await startCoreAppServer({ ...config, pages: { signIn: "/login" } })
+    try {
+      const context = await browser().newContext()
+      const page = await context.newPage()
+      // Asked for on the first app (same database and secret): this one's sign-in page is the app's /login.
+      await page.goto(`${origin}/auth/signin`)
+      await page.fill("#input-email-for-nodemailer-provider", "ada@example.test")
+      await page.click("button:has-text('Sign in with Nodemailer')")
+      await page.waitForURL(/\/auth\/verify-request/)
+      const link = linkFromMail(await sink.nextMail())
+      await page.goto(link.href.replace(origin, withLoginPage.origin))
+      await context.clearCookies({ name: /csrf-token/ })
+      const loginRequest = page.waitForRequest((request) => new URL(request.url()).pathname === "/login")
+      await page.click("button:has-text('Sign in')")
+      const landed = await loginRequest
+      expect(new URL(landed.url()).searchParams.get("error")).toBe("MissingCSRF")
+      expect(await landed.headerValue("referer")).toBeNull()
+      await context.close()
+    } finally {
+      await withLoginPage.close()
+    }
   })
 })

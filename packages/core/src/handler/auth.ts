@@ -100,7 +100,9 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     if (internal.action === "sessions") return sessionsErrorResponse(error)
     const url = errorRedirectUrl(error, internal, config)
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
-    return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders } })
+    // A flow that failed may have left its URL's secret unspent (an e-mail link refused for a missing
+    // CSRF cookie): the page it lands on, often the app's own, must not get that URL as its Referer.
+    return new Response(null, { status: 302, headers: { Location: url, ...errorHeaders, "Referrer-Policy": "no-referrer" } })
   }
 }
 
