@@ -12,7 +12,7 @@ import type { Cookie } from "../primitives.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
 import { liveDatabaseSession } from "../session/live-database-session.js"
-import { changedByCallback, reissuedIfChanged, renewedExpiry, sessionCookieHolding } from "../session/reissued-session-cookie.js"
+import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session/reissued-session-cookie.js"
 import { upstreamTokensClaim } from "../session/token-marks.js"
 import type { AccessToken } from "./access-token.js"
 import { accessTokenFromAccount } from "./account-tokens.js"
@@ -155,7 +155,7 @@ async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, 
 
 /**
  * The session cookie again when the session changed: the jwt callback's token is stored as GET
- * /session would store it (a renewed expiry), and a refresh's new mark keeps the cookie's expiry
+ * /session would store it, and a refresh's new mark with it; either keeps the cookie's expiry
  * (storing tokens is no session activity). Nothing when neither changed it.
  */
 async function storedSession(
@@ -166,8 +166,5 @@ async function storedSession(
 ): Promise<Cookie[]> {
   if (!replaced) return reissuedIfChanged(read, requestCookies, options)
   const token = { ...read.token, [upstreamTokensClaim]: replaced }
-  if (changedByCallback(read)) return sessionCookieHolding(token, requestCookies, options, { renewed: renewedExpiry(options) })
-  const exp = read.decoded.exp
-  const kept = typeof exp === "number" ? new Date(exp * 1000) : renewedExpiry(options)
-  return sessionCookieHolding(token, requestCookies, options, { kept })
+  return sessionCookieHolding(token, requestCookies, options, { kept: keptExpiry(read.decoded, options) })
 }

@@ -8,13 +8,13 @@ import { isoTime } from "./iso-time.js"
 import { readJwtSessionToken, unreadableSessionCookie } from "./jwt-session-token.js"
 import { settled } from "./maybe-promise.js"
 import { noStoreHeaders } from "./no-store-headers.js"
-import { changedByCallback, renewedExpiry, sessionCookieHolding } from "./reissued-session-cookie.js"
+import { changedByCallback, lastRenewedAt, renewedExpiry, sessionCookieHolding } from "./reissued-session-cookie.js"
 import { sessionIdOf } from "./token-marks.js"
 
 /**
  * The session held in the encrypted cookie. Unlike Auth.js, the cookie is re-issued only when
- * `updateAge` has passed since it was issued, when the jwt callback changed the token, or on an
- * update: a plain read costs one decryption and no encryption.
+ * `updateAge` has passed since it was last renewed, when the jwt callback changed the token (its
+ * expiry kept), or on an update: a plain read costs one decryption and no encryption.
  *
  * A re-read of a cookie the decoded-token cache holds, with the default callbacks and no event
  * handler, awaits nothing but the answers that are due (a revocation check, the session callback
@@ -42,10 +42,12 @@ export async function readJwtSession(
     const { decoded: payload, token: next } = read
     const sid = sessionIdOf(payload)
     const now = Date.now()
-    const issuedAt = typeof payload.iat === "number" ? payload.iat * 1000 : 0
-    const aged = sessionOptions.updateAge === 0 || issuedAt + sessionOptions.updateAge * 1000 <= now
-    const reissue = !!update || aged || typeof payload.exp !== "number" || changedByCallback(read)
-    const expires = reissue ? renewedExpiry(options, now) : new Date((payload.exp as number) * 1000)
+    const aged = sessionOptions.updateAge === 0 || lastRenewedAt(payload, options) + sessionOptions.updateAge * 1000 <= now
+    // A renewal (new expiry) is session activity, and the recorded row follows it; storing what the
+    // jwt callback changed is not, so it keeps the cookie's expiry (see keptExpiry).
+    const renew = !!update || aged || typeof payload.exp !== "number"
+    const reissue = renew || changedByCallback(read)
+    const expires = renew ? renewedExpiry(options, now) : new Date((payload.exp as number) * 1000)
 
     const sessionCalled = settled(
       options.callbacks.session({
@@ -61,9 +63,9 @@ export async function readJwtSession(
     response.body = withRefreshError(session as Session, refreshError instanceof Promise ? await refreshError : refreshError)
 
     if (reissue) {
-      response.cookies = await sessionCookieHolding(next, cookies, options, { renewed: expires })
-      // Once per updateAge, like the cookie: the recorded session's row follows (not on every callback change).
-      if (sid && (aged || update)) await touchJwtSession(next, expires, options)
+      response.cookies = await sessionCookieHolding(next, cookies, options, renew ? { renewed: expires } : { kept: expires })
+      // Once per updateAge, like the cookie's expiry: the recorded session's row follows it.
+      if (sid && renew) await touchJwtSession(next, expires, options)
     }
     if (options.events.session) await emitEvent(options, "session", { session: session as Session, token: next })
   } catch (error) {

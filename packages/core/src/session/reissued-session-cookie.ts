@@ -20,17 +20,36 @@ export function renewedExpiry(options: InternalOptions, now = Date.now()): Date 
 }
 
 /**
+ * When the cookie was last renewed (given a new expiry): `exp` less `session.maxAge`. Not `iat`
+ * alone: a re-issue that only stores what the jwt callback changed sets a new `iat` but keeps the
+ * expiry, and a callback that changes the token on every read (refresh token rotation, a
+ * `lastSeen` stamp) would otherwise never let the session age, so its recorded row, which follows
+ * renewals only, would expire under a live cookie (gone from the user's device list).
+ */
+export function lastRenewedAt(decoded: JWT, options: InternalOptions): number {
+  const issuedAt = typeof decoded.iat === "number" ? decoded.iat * 1000 : 0
+  if (typeof decoded.exp !== "number") return issuedAt
+  return Math.min(issuedAt, (decoded.exp - options.session.maxAge) * 1000)
+}
+
+/** The expiry the decoded cookie has (a renewed one when it names none). */
+export function keptExpiry(decoded: JWT, options: InternalOptions): Date {
+  return typeof decoded.exp === "number" ? new Date(decoded.exp * 1000) : renewedExpiry(options)
+}
+
+/**
  * The session cookie written again, holding `token`, for the server-side reads other than GET
  * /session (getAccessToken, the session-management requests, passkey registration): when the jwt
- * callback changed the token, the cookie GET /session would have issued for it; else nothing.
+ * callback changed the token, the cookie GET /session would have issued for it (its expiry kept:
+ * storing the callback's change is no renewal); else nothing.
  */
 export async function reissuedIfChanged(
-  read: { token: JWT; before: string | undefined },
+  read: { decoded: JWT; token: JWT; before: string | undefined },
   requestCookies: Record<string, string>,
   options: InternalOptions,
 ): Promise<Cookie[]> {
   if (!changedByCallback(read)) return []
-  return sessionCookieHolding(read.token, requestCookies, options, { renewed: renewedExpiry(options) })
+  return sessionCookieHolding(read.token, requestCookies, options, { kept: keptExpiry(read.decoded, options) })
 }
 
 /**
@@ -46,7 +65,9 @@ export async function sessionCookieHolding(
 ): Promise<Cookie[]> {
   const cookie = options.cookies.sessionToken
   const expires = "renewed" in expiry ? expiry.renewed : expiry.kept
-  const maxAge = "renewed" in expiry ? {} : { maxAge: Math.max(1, Math.round((expires.valueOf() - Date.now()) / 1000)) }
+  // Counted from the whole second the encoder takes as `iat`: the token's `exp` is then the kept one
+  // exactly, however often a callback's change is stored (rounding drifted it a second a time).
+  const maxAge = "renewed" in expiry ? {} : { maxAge: Math.max(1, Math.ceil(expires.valueOf() / 1000) - Math.floor(Date.now() / 1000)) }
   const value = await options.jwt.encode({ ...options.jwt, ...maxAge, token: withoutIssuerClaims(token), salt: cookie.name })
   return writeSessionCookie(requestCookies, cookie, value, expires, options.session.maxCookieChunks)
 }

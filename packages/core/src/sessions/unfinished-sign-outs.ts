@@ -1,11 +1,16 @@
 import type { Adapter, AdapterSession } from "../adapters.js"
+import { sha256Hex } from "../crypto/sha256-hex.js"
 
 /**
  * Sessions signed out while the database refused to delete their row: the cookie was cleared
  * (sign-out always clears it, as in Auth.js), but the row stayed, and would list as a live device
- * until it expires. Kept by token in this process, so that the user's next listing of their
- * sessions deletes those rows first. Another instance does not know of them: there, such a row
- * lists until it expires or is revoked, as before. Bounded: the oldest go first.
+ * until it expires. Kept in this process, so that the user's next listing of their sessions
+ * deletes those rows first. Another instance does not know of them: there, such a row lists
+ * until it expires or is revoked, as before. Bounded: the oldest go first.
+ *
+ * Kept by the token's SHA-256, not the token: a database session's token is the cookie as sent,
+ * which an attacker chooses, and one the database refuses (a NUL byte makes PostgreSQL refuse the
+ * DELETE) would otherwise be kept whole, a whole request header per sign-out.
  */
 const unfinished = new Set<string>()
 const maxEntries = 10_000
@@ -19,8 +24,10 @@ export async function deleteSignedOutSession(
     // An Auth.js adapter may return nothing at all (void): read as undefined.
     return (await adapter.deleteSession(sessionToken)) as AdapterSession | null | undefined
   } catch (error) {
+    const digest = await sha256Hex(sessionToken)
+    unfinished.delete(digest)
     if (unfinished.size >= maxEntries) unfinished.delete(unfinished.values().next().value!)
-    unfinished.add(sessionToken)
+    unfinished.add(digest)
     throw error
   }
 }
@@ -35,16 +42,24 @@ export async function finishSignOuts(rows: AdapterSession[], adapter: Pick<Requi
   if (unfinished.size === 0) return rows
   const left: AdapterSession[] = []
   for (const row of rows) {
-    if (!unfinished.has(row.sessionToken)) {
+    const digest = await sha256Hex(row.sessionToken)
+    if (!unfinished.has(digest)) {
       left.push(row)
       continue
     }
     try {
       await adapter.deleteSession(row.sessionToken)
-      unfinished.delete(row.sessionToken)
+      unfinished.delete(digest)
     } catch {
       left.push(row)
     }
   }
   return left
+}
+
+/** How many sign-outs this process remembers, and the characters kept for them (tests, diagnostics). */
+export function unfinishedSignOutStats(): { entries: number; chars: number } {
+  let chars = 0
+  for (const kept of unfinished) chars += kept.length
+  return { entries: unfinished.size, chars }
 }
