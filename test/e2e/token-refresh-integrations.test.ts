@@ -84,5 +84,8 @@ describe("getAccessToken in the integrations, for a JWT session whose token is d
     expect(refreshes - before).toBe(1)
     await expectValidAtProvider(token?.accessToken)
     expect(await accessTokenInCookie(cookieWrites.get(sessionCookie))).toBe(token?.accessToken)
+    // A layout answering after the loader (Qwik's starter calls cacheControl in onGet) cannot make it public.
+    event.headers.set("Cache-Control", "public, max-age=5, stale-while-revalidate=604800")
+    expect(event.headers.get("cache-control")).toBe("private, no-store")
   })
 })

@@ -21,7 +21,7 @@ export function createAccessTokenHelper(authOptions: AuthOptionsQrl) {
       headers: forwardedHeaders(event.request.headers),
     })
     const { token, cookies } = await getAccessToken(request, config, providerId, { withCookies: true })
-    applySetCookies(cookies, event.cookie)
+    applySetCookies(cookies, event)
     return token
   }
 }

@@ -20,7 +20,7 @@ export async function postToAuth(
   headers.set("x-auth-return-redirect", "1")
   const request = new Request(new URL(pathWithQuery, event.request.url), { method: "POST", headers, body: form })
   const response = await Auth(request, config)
-  applySetCookies(response.headers.getSetCookie(), event.cookie)
+  applySetCookies(response.headers.getSetCookie(), event)
   const body: unknown = await response.json().catch(() => null)
   const url = body && typeof body === "object" ? (body as { url?: unknown }).url : undefined
   return typeof url === "string" ? url : undefined

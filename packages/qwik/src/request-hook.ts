@@ -25,7 +25,7 @@ export function createRequestHook(authOptions: AuthOptionsQrl) {
       checkFormOrigin(event)
       const config = await resolveConfig(authOptions, event)
       const response = await Auth(event.request, config)
-      applySetCookies(response.headers.getSetCookie(), event.cookie)
+      applySetCookies(response.headers.getSetCookie(), event)
       throw event.send(withoutSetCookie(response))
     }
     event.sharedMap.set(SESSION_KEY, null)
@@ -33,7 +33,7 @@ export function createRequestHook(authOptions: AuthOptionsQrl) {
     if (!config) return
     const { data, setCookies } = await getSession(event.request, config)
     event.sharedMap.set(SESSION_KEY, data)
-    applySetCookies(setCookies, event.cookie)
+    applySetCookies(setCookies, event)
   }
 }
 

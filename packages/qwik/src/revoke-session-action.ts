@@ -22,7 +22,7 @@ export function createRevokeSessionAction(authOptions: AuthOptionsQrl): Action<R
     const config = await resolveConfig(authOptions, event)
     const target: RevokeTarget = input.sessionId !== undefined ? { sessionId: input.sessionId } : { scope: input.scope! }
     const result = await revokeSessions(sessionsRequest(event.request), config, target)
-    applySetCookies(result.setCookie, event.cookie)
+    applySetCookies(result.setCookie, event)
     if (result.signedOut) event.sharedMap.set(SESSION_KEY, null)
     return { failed: undefined, revoked: result.revoked, signedOut: result.signedOut }
   }

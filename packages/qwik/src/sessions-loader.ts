@@ -23,7 +23,7 @@ export function createSessionsLoader(authOptions: AuthOptionsQrl): Loader<Sessio
     const config = await resolveConfig(authOptions, event)
     const { sessions, setCookie } = await listSessions(sessionsRequest(event.request), config, { withCookies: true })
     // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
-    applySetCookies(setCookie, event.cookie)
+    applySetCookies(setCookie, event)
     return sessions
   }
   return routeLoaderQrl(inlinedQrl(readSessions, "useSessions_gatehouseSessions")) as Loader<SessionInfo[] | null>
