@@ -103,7 +103,7 @@ describe("built-in sign-in page", () => {
 
     await signOut(buttonServer)
 
-    // A known e-mail: the server asks for one of this user's passkeys.
+    // A known e-mail: the server answers sign-in, naming no credential; the authenticator offers its discoverable one.
     await signInWithForm(buttonServer, "ada@example.test", "/again")
     expect(page.url()).toBe(`${buttonServer.origin}/again`)
     expect((await session())?.user?.email).toBe("ada@example.test")

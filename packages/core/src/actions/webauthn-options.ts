@@ -22,12 +22,17 @@ export async function webauthnOptions(request: RequestInternal, internal: Intern
   if (action !== undefined && action !== "register" && action !== "authenticate") return badRequest("Invalid action")
 
   const { user: signedIn, reissued } = await currentUser(request.cookies, internal)
-  const userInfo = signedIn ? { user: signedIn, exists: true } : await options.provider.getUserInfo(options, request)
+  // Sign-in options name no user (see authenticationOptions), so an explicit sign-in does not look
+  // the typed address up at all: neither the answer nor its timing can depend on it.
+  const userInfo =
+    signedIn || action === "authenticate"
+      ? { user: signedIn ?? undefined, exists: !!signedIn }
+      : await options.provider.getUserInfo(options, request)
   const ceremony = decideCeremony(action as Ceremony | undefined, !!signedIn, userInfo)
   const user = userInfo?.user
 
   let response: ResponseInternal
-  if (ceremony === "authenticate") response = await authenticationOptions(request, options, user?.id)
+  if (ceremony === "authenticate") response = await authenticationOptions(request, options)
   else if (ceremony === "register" && user && typeof user.email === "string") response = await registrationOptions(request, options, user)
   else response = badRequest("Invalid request")
   // The session was read through the app's jwt callback: what it changed is stored, as GET /session would.

@@ -60,6 +60,7 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
   /** The relying party; each field defaults from the request URL (hostname, host, origin). */
   relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
   authenticationOptions?: Partial<GenerateAuthenticationOptionsOpts>
+  /** Laid over Gatehouse's; `authenticatorSelection.residentKey` is always `required` (sign-in options name no credential). */
   registrationOptions?: Partial<GenerateRegistrationOptionsOpts>
   verifyAuthenticationOptions?: Partial<VerifyAuthenticationResponseOpts>
   verifyRegistrationOptions?: Partial<VerifyRegistrationResponseOpts>

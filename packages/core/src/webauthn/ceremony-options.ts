@@ -23,19 +23,27 @@ function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
   }
 }
 
-/** Options for signing in: the user's own credentials when the user is known, else any discoverable one. */
-export async function authenticationOptions(
-  request: RequestInternal,
-  options: WebAuthnInternalOptions,
-  userId: string | undefined,
-): Promise<ResponseInternal> {
+/**
+ * Options for signing in, the same whoever asks and whatever address was typed: they name no
+ * credential (no `allowCredentials`), so the authenticator offers the site's discoverable
+ * credentials and the callback finds the user by the id the browser answers with.
+ *
+ * Auth.js lists the typed address's credential ids here. That tells a stranger whether the
+ * address has an account with passkeys and hands out the victim's credential ids. Decoys for
+ * addresses without passkeys (say HMAC-derived from the secret, the same on every query) would
+ * hide the first only while they could not be told from real ids (length and form vary with the
+ * authenticator) and would still leak real ids; worse, listing any id limits the ceremony to
+ * those, so the answer cannot be uniform without breaking sign-in. Naming none costs only
+ * non-discoverable credentials, which is why the WebAuthn providers register discoverable ones.
+ */
+export async function authenticationOptions(request: RequestInternal, options: WebAuthnInternalOptions): Promise<ResponseInternal> {
   const { provider } = options
   const server = await simpleWebAuthnFor(provider)
   const relyingParty = provider.getRelayingParty(options, request)
   const publicKey = await server.generateAuthenticationOptions({
     ...provider.authenticationOptions,
     rpID: relyingParty.id,
-    allowCredentials: await credentialsOf(userId, options),
+    allowCredentials: undefined,
   })
   await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "authenticate" }, options)
@@ -62,6 +70,8 @@ export async function registrationOptions(
     rpID: relyingParty.id,
     rpName: relyingParty.name,
     excludeCredentials: await credentialsOf(user.id, options),
+    // Sign-in names no credential (see authenticationOptions), so a non-discoverable one could never be used.
+    authenticatorSelection: { ...provider.registrationOptions?.authenticatorSelection, residentKey: "required", requireResidentKey: true },
   })
   await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "register", user: registrationUser(user) }, options)

@@ -1,0 +1,106 @@
+/**
+ * `useSessions` as Qwik City runs a route loader (its QRL called with the request event): the work is
+ * core's `listSessions(…, { withCookies: true })`, the sessions live in a real SQLite database, and
+ * whatever cookie core re-issues or clears must reach the browser through Qwik's `event.cookie`.
+ * Qwik City's package needs its build-time route plan to load, so its `routeLoaderQrl` is stood in
+ * for by one of the same shape (the loader keeps its QRL as `__qrl`, which Qwik City's request
+ * handler calls with the event); the QRL itself is Qwik's real `inlinedQrl`.
+ */
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { decode, encode } from "@gatehouse/core/jwt"
+import Credentials from "@gatehouse/core/providers/credentials"
+import type { JWT } from "@gatehouse/core/types"
+import { describe, expect, it, vi } from "vitest"
+import { SESSION_KEY } from "./request-hook.js"
+import { createSessionsLoader } from "./sessions-loader.js"
+import type { QwikAuthConfig, SessionInfo } from "./types.js"
+
+vi.mock("@builder.io/qwik-city", () => ({
+  routeLoaderQrl: (loaderQrl: unknown) => Object.assign(() => undefined, { __brand: "server_loader", __qrl: loaderQrl }),
+}))
+
+const secret = "a-test-secret-that-is-long-enough-0123456789"
+const cookieName = "authjs.session-token"
+function inOneDay(): Date {
+  return new Date(Date.now() + 86_400_000)
+}
+
+/** An app's jwt callback that changes the token on every read. */
+function countReads({ token }: { token: JWT }): JWT {
+  return { ...token, reads: ((token.reads as number | undefined) ?? 0) + 1 }
+}
+
+function configWith(extra: Partial<QwikAuthConfig>): QwikAuthConfig {
+  return {
+    secret,
+    trustHost: true,
+    adapter: SQLiteAdapter(":memory:"),
+    providers: [Credentials({ credentials: { username: {} }, authorize: () => null })],
+    logger: { error: () => {}, warn: () => {} },
+    ...extra,
+  }
+}
+
+type Written = { value: string; options: Record<string, unknown> }
+
+/**
+ * Runs the loader for a page request sending `cookie`, after the request hook found someone signed in
+ * (it leaves the session in the shared map). Returns what the loader answered and what it wrote.
+ */
+async function runLoader(config: QwikAuthConfig, cookie: string) {
+  const written = new Map<string, Written>()
+  const event = {
+    url: new URL("http://app.test/devices"),
+    request: new Request("http://app.test/devices", { headers: { cookie, "user-agent": "Laptop browser" } }),
+    env: { get: () => undefined },
+    cookie: { set: (name: string, value: string, options: Record<string, unknown>) => void written.set(name, { value, options }) },
+    sharedMap: new Map<string, unknown>([[SESSION_KEY, { user: { name: "Someone" }, expires: inOneDay().toISOString() }]]),
+  }
+  const loader = createSessionsLoader((async () => config) as never) as unknown as {
+    __qrl: { call(context: unknown, event: unknown): Promise<SessionInfo[] | null> }
+  }
+  const sessions = await loader.__qrl.call(event, event)
+  return { sessions, written }
+}
+
+/** A user with two database sessions; the browser holds the first. */
+async function twoDatabaseSessions(config: QwikAuthConfig) {
+  const adapter = config.adapter!
+  const user = await adapter.createUser!({ id: crypto.randomUUID(), email: "two@example.test", emailVerified: null })
+  const here = await adapter.createSession!({ sessionToken: crypto.randomUUID(), userId: user.id, expires: inOneDay() })
+  await adapter.createSession!({ sessionToken: crypto.randomUUID(), userId: user.id, expires: inOneDay() })
+  return { here, cookie: `${cookieName}=${here.sessionToken}` }
+}
+
+describe("useSessions", () => {
+  it("lists the user's sessions, this browser's current, and writes no cookie when nothing changed", async () => {
+    const config = configWith({ session: { strategy: "database" } })
+    const { here, cookie } = await twoDatabaseSessions(config)
+    const { sessions, written } = await runLoader(config, cookie)
+    expect(sessions).toHaveLength(2)
+    expect(sessions!.filter((session) => session.current)).toHaveLength(1)
+    expect(JSON.stringify(sessions)).not.toContain(here.sessionToken)
+    expect([...written.keys()]).toEqual([])
+  })
+
+  it("stores what the app's jwt callback changed in the session's token (JWT sessions)", async () => {
+    const config = configWith({ session: { strategy: "jwt" }, callbacks: { jwt: countReads } })
+    const token = await encode({ token: { sub: "someone", reads: 1 }, secret, salt: cookieName })
+    const { written } = await runLoader(config, `${cookieName}=${token}`)
+    const reissued = written.get(cookieName)
+    expect(reissued?.value).toBeTruthy()
+    expect((await decode({ token: reissued!.value, secret, salt: cookieName }))?.reads).toBe(2)
+    expect(reissued!.options).toMatchObject({ path: "/", httpOnly: true, sameSite: "lax" })
+  })
+
+  it("clears the cookie of a session that ended after the request hook read it, and lists nothing", async () => {
+    const config = configWith({ session: { strategy: "database" } })
+    const { here, cookie } = await twoDatabaseSessions(config)
+    await config.adapter!.deleteSession!(here.sessionToken)
+    const { sessions, written } = await runLoader(config, cookie)
+    expect(sessions).toBeNull()
+    const cleared = written.get(cookieName)
+    expect(cleared?.value).toBe("")
+    expect(cleared!.options.maxAge as number).toBeLessThanOrEqual(0)
+  })
+})
