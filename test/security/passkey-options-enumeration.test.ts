@@ -9,6 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import Passkey from "../../packages/core/src/providers/passkey.js"
 import { passkeyApp, type PasskeyApp, type PasskeyBrowser } from "../e2e/support/passkey-app.js"
 
 const withPasskey = "victim@example.test"
@@ -122,5 +123,21 @@ describe("passkey sign-in options for a typed address", () => {
     expect(decided.action).toBe("authenticate")
     await victim.callback("authenticate", await victim.authenticator.authenticate(decided.options))
     expect((await victim.session())?.user?.email).toBe(withPasskey)
+  })
+
+  it("name the typed address's credentials only for an app that registers credentials an authenticator cannot find by itself", async () => {
+    // Such credentials (registered so under Auth.js) can sign in only when named: the app chose that trade-off.
+    app = passkeyApp({ providers: [Passkey({ registrationOptions: { authenticatorSelection: { residentKey: "preferred" } } })] })
+    const owner = app.browser()
+    const registration = await owner.registrationOptions(withPasskey)
+    expect(registration.authenticatorSelection?.residentKey).toBe("preferred")
+    await owner.callback("register", await owner.authenticator.register(registration))
+    await owner.signOut()
+
+    const listed = (await ask(withPasskey)).body as { options: { allowCredentials?: { id: string }[] } }
+    expect(listed.options.allowCredentials).toHaveLength(1)
+    const options = await owner.authenticationOptions({ email: withPasskey })
+    await owner.callback("authenticate", await owner.authenticator.authenticate(options))
+    expect((await owner.session())?.user?.email).toBe(withPasskey)
   })
 })

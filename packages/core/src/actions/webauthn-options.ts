@@ -2,7 +2,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { currentUser } from "../login/current-user.js"
 import type { ResponseInternal } from "../types.js"
-import { authenticationOptions, registrationOptions } from "../webauthn/ceremony-options.js"
+import { authenticationOptions, namesCredentials, registrationOptions } from "../webauthn/ceremony-options.js"
 import type { Ceremony } from "../webauthn/decide-ceremony.js"
 import { decideCeremony } from "../webauthn/decide-ceremony.js"
 import { webauthnOptionsOf } from "../webauthn/webauthn-options-of.js"
@@ -22,17 +22,17 @@ export async function webauthnOptions(request: RequestInternal, internal: Intern
   if (action !== undefined && action !== "register" && action !== "authenticate") return badRequest("Invalid action")
 
   const { user: signedIn, reissued } = await currentUser(request.cookies, internal)
-  // Sign-in options name no user (see authenticationOptions), so an explicit sign-in does not look
-  // the typed address up at all: neither the answer nor its timing can depend on it.
+  // Sign-in options name no user by default (see authenticationOptions), so an explicit sign-in does
+  // not look the typed address up at all: neither the answer nor its timing can depend on it.
   const userInfo =
-    signedIn || action === "authenticate"
+    signedIn || (action === "authenticate" && !namesCredentials(options.provider))
       ? { user: signedIn ?? undefined, exists: !!signedIn }
       : await options.provider.getUserInfo(options, request)
   const ceremony = decideCeremony(action as Ceremony | undefined, !!signedIn, userInfo)
   const user = userInfo?.user
 
   let response: ResponseInternal
-  if (ceremony === "authenticate") response = await authenticationOptions(request, options)
+  if (ceremony === "authenticate") response = await authenticationOptions(request, options, user?.id)
   else if (ceremony === "register" && user && typeof user.email === "string") response = await registrationOptions(request, options, user)
   else response = badRequest("Invalid request")
   // The session was read through the app's jwt callback: what it changed is stored, as GET /session would.

@@ -60,7 +60,12 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
   /** The relying party; each field defaults from the request URL (hostname, host, origin). */
   relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
   authenticationOptions?: Partial<GenerateAuthenticationOptionsOpts>
-  /** Laid over Gatehouse's; `authenticatorSelection.residentKey` is always `required` (sign-in options name no credential). */
+  /**
+   * Laid over Gatehouse's. `authenticatorSelection.residentKey` is `required` unless set here: sign-in
+   * options then name no credential, so they tell nobody whether an address has passkeys. Setting it
+   * to "preferred" or "discouraged" (credentials registered so under Auth.js need it) makes sign-in
+   * list the typed address's credentials again, as Auth.js does.
+   */
   registrationOptions?: Partial<GenerateRegistrationOptionsOpts>
   verifyAuthenticationOptions?: Partial<VerifyAuthenticationResponseOpts>
   verifyRegistrationOptions?: Partial<VerifyRegistrationResponseOpts>

@@ -14,6 +14,18 @@ async function credentialsOf(userId: string | undefined, options: WebAuthnIntern
   return authenticators.map((a) => ({ id: webauthnCredentialId(a.credentialID), transports: stringToTransports(a.transports) }))
 }
 
+/**
+ * Whether the app asked, in its provider's `registrationOptions`, for credentials the authenticator
+ * need not find by itself (`residentKey` "preferred" or "discouraged"): sign-in must then name the
+ * typed address's credentials, which tells whoever asks whether the address has passkeys. Apps
+ * that registered such credentials under Auth.js keep them usable by saying so; by default none
+ * are registered and none are named.
+ */
+export function namesCredentials(provider: WebAuthnInternalOptions["provider"]): boolean {
+  const asked = provider.registrationOptions?.authenticatorSelection?.residentKey
+  return asked !== undefined && asked !== "required"
+}
+
 function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
   return {
     status: 200,
@@ -34,16 +46,22 @@ function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
  * hide the first only while they could not be told from real ids (length and form vary with the
  * authenticator) and would still leak real ids; worse, listing any id limits the ceremony to
  * those, so the answer cannot be uniform without breaking sign-in. Naming none costs only
- * non-discoverable credentials, which is why the WebAuthn providers register discoverable ones.
+ * non-discoverable credentials, which is why the WebAuthn providers register discoverable ones —
+ * unless the app asked for others (namesCredentials): then the typed address's credentials are
+ * listed, as in Auth.js, since nothing else could sign in with them.
  */
-export async function authenticationOptions(request: RequestInternal, options: WebAuthnInternalOptions): Promise<ResponseInternal> {
+export async function authenticationOptions(
+  request: RequestInternal,
+  options: WebAuthnInternalOptions,
+  userId: string | undefined,
+): Promise<ResponseInternal> {
   const { provider } = options
   const server = await simpleWebAuthnFor(provider)
   const relyingParty = provider.getRelayingParty(options, request)
   const publicKey = await server.generateAuthenticationOptions({
     ...provider.authenticationOptions,
     rpID: relyingParty.id,
-    allowCredentials: undefined,
+    allowCredentials: namesCredentials(provider) ? await credentialsOf(userId, options) : undefined,
   })
   await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "authenticate" }, options)
@@ -71,7 +89,9 @@ export async function registrationOptions(
     rpName: relyingParty.name,
     excludeCredentials: await credentialsOf(user.id, options),
     // Sign-in names no credential (see authenticationOptions), so a non-discoverable one could never be used.
-    authenticatorSelection: { ...provider.registrationOptions?.authenticatorSelection, residentKey: "required", requireResidentKey: true },
+    authenticatorSelection: namesCredentials(provider)
+      ? provider.registrationOptions?.authenticatorSelection
+      : { ...provider.registrationOptions?.authenticatorSelection, residentKey: "required", requireResidentKey: true },
   })
   await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "register", user: registrationUser(user) }, options)
