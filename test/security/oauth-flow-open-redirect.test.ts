@@ -30,16 +30,21 @@ function landing(response: Response): URL {
   return new URL(response.headers.get("location")!, `${base}/callback/dev-oidc`)
 }
 
+/** A browser that posted the sign-in form of the dev IdP provider with `callbackUrl`, and the answer. */
+async function startSignIn(callbackUrl: string) {
+  const browser = browserFor({ [appOrigin]: makeApp([oidcProvider(idp().issuer)]) })
+  const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
+  const start = await browser.request(`${base}/signin/dev-oidc`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, callbackUrl }),
+  })
+  return { browser, start }
+}
+
 describe.each(hostile)("callbackUrl %j", (value) => {
   it("posted when the OAuth sign-in starts: the provider's return lands on the site", async () => {
-    const app = makeApp([oidcProvider(idp().issuer)])
-    const browser = browserFor({ [appOrigin]: app })
-    const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
-    const start = await browser.request(`${base}/signin/dev-oidc`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: value }),
-    })
+    const { browser, start } = await startSignIn(value)
     expect(start.status).toBe(302)
     const callback = await signInAtDevIdp(browser, start.headers.get("location")!)
     const end = await browser.request(callback)
@@ -49,14 +54,7 @@ describe.each(hostile)("callbackUrl %j", (value) => {
   })
 
   it("planted in the callback-url cookie while the browser is at the provider: the return lands on the site", async () => {
-    const app = makeApp([oidcProvider(idp().issuer)])
-    const browser = browserFor({ [appOrigin]: app })
-    const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
-    const start = await browser.request(`${base}/signin/dev-oidc`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken, callbackUrl: `${appOrigin}/dashboard` }),
-    })
+    const { browser, start } = await startSignIn(`${appOrigin}/dashboard`)
     const callback = await signInAtDevIdp(browser, start.headers.get("location")!)
     browser.setCookie(appOrigin, "authjs.callback-url", encodeURIComponent(value))
     const end = await browser.request(callback)
