@@ -69,6 +69,21 @@ async function expectNoSessionCookieKept(browser: ReturnType<typeof browserFor>,
 }
 
 /** GET /sessions: the signed-in user's sessions, as the devices page lists them. */
+/** Signs `browser` out with the database taken down (and brought back whatever happens), the app's error log emptied first. */
+async function signOutWhileDatabaseDown(
+  databaseName: string,
+  app: { logger: { errors: unknown[] } },
+  browser: ReturnType<typeof browserFor>,
+): Promise<Response> {
+  await takeDatabaseDown(databaseName)
+  try {
+    app.logger.errors.length = 0
+    return await signOut(browser)
+  } finally {
+    await bringDatabaseBack(databaseName)
+  }
+}
+
 async function listSessions(browser: ReturnType<typeof browserFor>): Promise<{ current: boolean }[]> {
   const response = await browser.request(`${base}/sessions`)
   expect(response.status).toBe(200)
@@ -161,14 +176,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
     await signInThroughIdp(browser, "dev-oidc")
     const token = sessionTokenOf(browser)!
 
-    await takeDatabaseDown(database.name)
-    let response: Response
-    try {
-      app.logger.errors.length = 0
-      response = await signOut(browser)
-    } finally {
-      await bringDatabaseBack(database.name)
-    }
+    const response = await signOutWhileDatabaseDown(database.name, app, browser)
     expect(response.status).toBe(302)
     expect(response.headers.get("location")).toBe(`${appOrigin}/`)
     expect(sessionCookieHeaders(response).every((h) => /max-age=0/i.test(h))).toBe(true)
@@ -196,14 +204,7 @@ describe("PostgreSQL stops answering, then comes back", () => {
     expect(await rows.count("sessions")).toBe(1)
     const copy = sessionTokenOf(browser)!
 
-    await takeDatabaseDown(database.name)
-    let response: Response
-    try {
-      app.logger.errors.length = 0
-      response = await signOut(browser)
-    } finally {
-      await bringDatabaseBack(database.name)
-    }
+    const response = await signOutWhileDatabaseDown(database.name, app, browser)
     expect(response.status).toBe(302)
     expect(sessionCookieHeaders(response).every((h) => /max-age=0/i.test(h))).toBe(true)
     expect(sessionTokenOf(browser)).toBeUndefined()
