@@ -55,12 +55,13 @@ async function runLoader(config: QwikAuthConfig, cookie: string) {
     env: { get: () => undefined },
     cookie: { set: (name: string, value: string, options: Record<string, unknown>) => void written.set(name, { value, options }) },
     sharedMap: new Map<string, unknown>([[SESSION_KEY, { user: { name: "Someone" }, expires: inOneDay().toISOString() }]]),
+    headers: new Headers(),
   }
   const loader = createSessionsLoader((async () => config) as never) as unknown as {
     __qrl: { call(context: unknown, event: unknown): Promise<SessionInfo[] | null> }
   }
   const sessions = await loader.__qrl.call(event, event)
-  return { sessions, written }
+  return { sessions, written, headers: event.headers }
 }
 
 /** A user with two database sessions; the browser holds the first. */
@@ -86,7 +87,9 @@ describe("useSessions", () => {
   it("stores what the app's jwt callback changed in the session's token (JWT sessions)", async () => {
     const config = configWith({ session: { strategy: "jwt" }, callbacks: { jwt: countReads } })
     const token = await encode({ token: { sub: "someone", reads: 1 }, secret, salt: cookieName })
-    const { written } = await runLoader(config, `${cookieName}=${token}`)
+    const { written, headers } = await runLoader(config, `${cookieName}=${token}`)
+    // The page that carries the new cookie is kept out of shared caches.
+    expect(headers.get("cache-control")).toBe("private, no-store")
     const reissued = written.get(cookieName)
     expect(reissued?.value).toBeTruthy()
     expect((await decode({ token: reissued!.value, secret, salt: cookieName }))?.reads).toBe(2)
