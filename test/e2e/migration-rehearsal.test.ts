@@ -120,7 +120,6 @@ const secret = randomBytes(32).toString("base64url")
 const otherSecret = randomBytes(32).toString("base64url")
 
 interface Variant {
-  label: string
   app: CleanRoomApp
   buildSeconds: number
   buildOutput: string
@@ -133,11 +132,11 @@ let port: number
 let origin: string
 let server: RunningServer | undefined
 
-async function build(label: string, app: CleanRoomApp): Promise<Variant> {
+async function build(app: CleanRoomApp): Promise<Variant> {
   const started = performance.now()
   const buildOutput = await app.exec(process.execPath, [nextBin, "build"])
   const buildSeconds = (performance.now() - started) / 1000
-  return { label, app, buildSeconds, buildOutput }
+  return { app, buildSeconds, buildOutput }
 }
 
 /** Stops whichever variant is running and starts `variant` on the one origin the browser knows. */
@@ -154,7 +153,7 @@ async function deploy(variant: Variant, authSecret = secret): Promise<RunningSer
   return server
 }
 
-/** Both libraries log a failure to read a session cookie as `[auth][error]` or `[gatehouse][error]`. */
+/** How each library prefixes the errors it logs: next-auth `[auth][error]`, Gatehouse `[gatehouse][error]`. */
 const loggedError = /\[(auth|gatehouse)\]\[error\]/
 
 /** Which library a production build bundled, by the error-page address only next-auth carries and the log prefix only Gatehouse has. */
@@ -179,8 +178,8 @@ beforeAll(async () => {
     }),
   ])
   // One after the other: two builds at once would only fight over the machine's cores.
-  authJs = await build("next-auth", authJsApp)
-  gatehouse = await build("@gatehouse/next", gatehouseApp)
+  authJs = await build(authJsApp)
+  gatehouse = await build(gatehouseApp)
   port = await freePort()
   origin = `http://localhost:${port}`
 }, 600_000)
