@@ -76,7 +76,8 @@ const workspaceFolders: Record<string, string> = {
  */
 export async function createCleanRoomApp(
   name: string,
-  options: { gatehouse: string; framework: string[]; files: Record<string, string>; scripts?: Record<string, string> },
+  /** Without `gatehouse`, the app has only `framework` (e.g. next-auth, before a migration). */
+  options: { gatehouse?: string; framework: string[]; files: Record<string, string>; scripts?: Record<string, string> },
 ): Promise<CleanRoomApp> {
   const dir = join(repoRoot, ".tmp", "clean-room", `${name}-${process.pid}-${randomBytes(3).toString("hex")}`)
   const tarballs = tarballsDir
@@ -86,7 +87,7 @@ export async function createCleanRoomApp(
     writeFileSync(join(dir, path), text)
   }
 
-  const pending = [options.gatehouse]
+  const pending = options.gatehouse ? [options.gatehouse] : []
   const installed = new Set<string>()
   let gatehouseTarball = ""
   while (pending.length) {
@@ -112,7 +113,7 @@ export async function createCleanRoomApp(
   for (const pkg of options.framework) {
     dependencies[pkg] = `^${JSON.parse(readFileSync(join(repoRoot, "node_modules", pkg, "package.json"), "utf8")).version}`
   }
-  dependencies[options.gatehouse] = `file:${relative(dir, gatehouseTarball)}`
+  if (options.gatehouse) dependencies[options.gatehouse] = `file:${relative(dir, gatehouseTarball)}`
   writeFileSync(
     join(dir, "package.json"),
     JSON.stringify({ name, private: true, type: "module", scripts: options.scripts ?? {}, dependencies }, null, 2),
