@@ -204,14 +204,26 @@ async function expectSignedOut(page: Page): Promise<void> {
 
 /**
  * Signs out through the built-in page. Unlike in the Next.js rehearsal, the browser holds no
- * authjs.csrf-token cookie here (neither after the sign-in nor after the sign-out page loads),
- * so there is no cross-library CSRF cookie to carry over: the post must still sign the user out.
+ * authjs.csrf-token cookie here with either library (neither after the sign-in nor on the
+ * sign-out page): the form posts are guarded by SvelteKit's own Origin check instead, which
+ * `expectCrossSitePostRefused` attacks.
  */
 async function signOut(page: Page, context: BrowserContext): Promise<void> {
   await page.goto(`${origin}/auth/signout`)
   await page.getByRole("button", { name: "Sign out" }).click()
   await page.waitForURL(`${origin}/`)
   expect(sessionCookie(await context.cookies())).toBeUndefined()
+}
+
+/** A sign-out posted from another site is refused and leaves the user signed in. */
+async function expectCrossSitePostRefused(page: Page): Promise<void> {
+  const response = await page.request.post(`${origin}/auth/signout`, {
+    headers: { Origin: "http://attacker.test" },
+    form: { callbackUrl: `${origin}/` },
+    maxRedirects: 0,
+  })
+  expect(response.status()).toBe(403)
+  await expectSignedIn(page)
 }
 
 /** The same cookie under a different AUTH_SECRET signs nobody in: the session travelled in the cookie. */
@@ -277,6 +289,7 @@ describe("migration rehearsal: a SvelteKit app moves from @auth/sveltekit to @ga
 
       await deploy(gatehouse)
       await expectSignedIn(page)
+      await expectCrossSitePostRefused(page)
       await signOut(page, context)
       await expectSignedOut(page)
       expect(server?.output()).not.toMatch(loggedError)
@@ -305,6 +318,7 @@ describe("migration rehearsal: a SvelteKit app moves from @auth/sveltekit to @ga
 
       await deploy(authJs)
       await expectSignedIn(page)
+      await expectCrossSitePostRefused(page)
       await signOut(page, context)
       await expectSignedOut(page)
       expect(server?.output()).not.toMatch(loggedError)
