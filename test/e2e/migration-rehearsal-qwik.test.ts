@@ -8,21 +8,10 @@
  * in, in the same browser context. Then the rollback. A server with a different secret is the
  * control.
  */
-import { randomBytes } from "node:crypto"
-import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import type { BrowserContext, Cookie, Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import {
-  type CleanRoomApp,
-  createCleanRoomApp,
-  removeTarballs,
-  repoRoot,
-  type RunningServer,
-  startServer,
-} from "./support/clean-room-app.js"
-import { freePort } from "./support/free-port.js"
-import { useChromium } from "./support/launch-chromium.js"
+import { describe, expect, it } from "vitest"
+import { repoRoot } from "./support/clean-room-app.js"
+import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
 
 const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js")
 
@@ -30,9 +19,6 @@ interface Imports {
   qwikAuth: string
   credentials: string
 }
-
-const authJsImports: Imports = { qwikAuth: "@auth/qwik", credentials: "@auth/qwik/providers/credentials" }
-const gatehouseImports: Imports = { qwikAuth: "@gatehouse/qwik", credentials: "@gatehouse/qwik/providers/credentials" }
 
 /** The app's source; the two variants differ only in the module specifiers of two imports. */
 function appFiles(imports: Imports): Record<string, string> {
@@ -128,243 +114,101 @@ export default component$(() => {
   }
 }
 
-const user = { name: "Demo User", email: "demo@example.test" }
-const secret = randomBytes(32).toString("base64url")
-const otherSecret = randomBytes(32).toString("base64url")
-
-interface Variant {
-  app: CleanRoomApp
-  buildSeconds: number
-}
-
-const browser = useChromium()
-let authJs: Variant
-let gatehouse: Variant
-let port: number
-let origin: string
-let server: RunningServer | undefined
-
-async function build(app: CleanRoomApp): Promise<Variant> {
-  const started = performance.now()
-  await app.exec(process.execPath, [viteBin, "build"])
-  await app.exec(process.execPath, [viteBin, "build", "-c", "adapters/node-server/vite.config.ts"])
-  return { app, buildSeconds: (performance.now() - started) / 1000 }
-}
-
-/** Stops whichever variant is running and starts `variant` on the one origin the browser knows. */
-async function deploy(variant: Variant, authSecret = secret): Promise<RunningServer> {
-  await server?.stop()
-  server = undefined
-  server = await startServer(
-    variant.app,
-    [process.execPath, "server/entry.node-server.js"],
-    `http://127.0.0.1:${port}`,
-    // Qwik City checks form posts against ORIGIN (getOrigin): the browser's origin, not the listening address.
-    { AUTH_SECRET: authSecret, AUTH_TRUST_HOST: "true", PORT: String(port), HOST: "127.0.0.1", ORIGIN: origin },
-    "/auth/providers",
-  )
-  return server
-}
-
-const loggedError = /\[(auth|gatehouse)\]\[error\]/
-
-/**
- * Which library the server build runs: bundled (Auth.js's error-page address, Gatehouse's log
- * prefix) or left to node_modules by the SSR build (an import of the package).
- */
-function bundled(app: CleanRoomApp): { authJs: boolean; gatehouse: boolean } {
-  const serverDir = join(app.dir, "server")
-  const chunks = readdirSync(serverDir, { recursive: true, encoding: "utf8" })
-    .filter((path) => path.endsWith(".js"))
-    .map((path) => readFileSync(join(serverDir, path), "utf8"))
-  return {
-    authJs: chunks.some((code) => code.includes("errors.authjs.dev") || /["']@auth\//.test(code)),
-    gatehouse: chunks.some((code) => code.includes("[gatehouse]") || /["']@gatehouse\//.test(code)),
-  }
-}
-
 const framework = ["@builder.io/qwik", "@builder.io/qwik-city", "vite"]
 
-beforeAll(async () => {
-  const [authJsApp, gatehouseApp] = await Promise.all([
-    createCleanRoomApp("migration-auth-qwik", { framework: [...framework, "@auth/qwik"], files: appFiles(authJsImports) }),
-    createCleanRoomApp("migration-gatehouse-qwik", {
-      gatehouse: "@gatehouse/qwik",
-      framework,
-      files: appFiles(gatehouseImports),
-    }),
-  ])
-  authJs = await build(authJsApp)
-  gatehouse = await build(gatehouseApp)
-  port = await freePort()
-  origin = `http://localhost:${port}`
-}, 300_000)
-
-afterAll(async () => {
-  await server?.stop()
-  authJs?.app.remove()
-  gatehouse?.app.remove()
-  removeTarballs()
-})
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`)
-  await page.locator('input[name="username"]').fill("demo")
-  await page.locator('input[name="password"]').fill("demo")
-  await page.getByRole("button", { name: "Sign in with Credentials" }).click()
-  await page.waitForURL(`${origin}/`)
-}
-
-async function serverStatus(page: Page): Promise<string | null> {
-  await page.goto(`${origin}/`)
-  return page.locator("#server-status").textContent()
-}
-
-async function sessionUser(page: Page): Promise<unknown> {
-  const response = await page.request.get(`${origin}/auth/session`)
-  expect(response.status()).toBe(200)
-  return ((await response.json()) as { user?: unknown } | null)?.user ?? null
-}
-
-function sessionCookie(cookies: Cookie[]): Cookie | undefined {
-  return cookies.find((cookie) => cookie.name === "authjs.session-token")
-}
-
-function csrfCookie(cookies: Cookie[]): Cookie | undefined {
-  return cookies.find((cookie) => cookie.name === "authjs.csrf-token")
-}
-
-async function expectSignedIn(page: Page): Promise<void> {
-  await expect(serverStatus(page)).resolves.toBe(`Signed in as ${user.name}`)
-  await expect(sessionUser(page)).resolves.toMatchObject(user)
-}
-
-async function expectSignedOut(page: Page): Promise<void> {
-  await expect(serverStatus(page)).resolves.toBe("Not signed in")
-  await expect(sessionUser(page)).resolves.toBeNull()
-}
-
-/**
- * Signs out through the built-in page. Unlike in the Next.js rehearsal, the browser holds no
- * authjs.csrf-token cookie here with either library (neither after the sign-in nor on the
- * sign-out page): @gatehouse/qwik guards the form posts by their Origin instead, which
- * `expectCrossSitePostRefused` attacks.
+/*
+ * Sign-out: unlike in the Next.js rehearsal, the browser holds no authjs.csrf-token cookie here
+ * with either library (neither after the sign-in nor on the sign-out page): @gatehouse/qwik
+ * guards the form posts by their Origin instead, which `expectCrossSitePostRefused` attacks.
  */
-async function signOut(page: Page, context: BrowserContext): Promise<void> {
-  await page.goto(`${origin}/auth/signout`)
-  await page.getByRole("button", { name: "Sign out" }).click()
-  await page.waitForURL(`${origin}/`)
-  expect(sessionCookie(await context.cookies())).toBeUndefined()
-}
-
-/** A sign-out posted from another site is refused and leaves the user signed in. */
-async function expectCrossSitePostRefused(page: Page): Promise<void> {
-  const response = await page.request.post(`${origin}/auth/signout`, {
-    headers: { Origin: "http://attacker.test" },
-    form: { callbackUrl: `${origin}/` },
-    maxRedirects: 0,
-  })
-  expect(response.status()).toBe(403)
-  await expectSignedIn(page)
-}
-
-/** The same cookie under a different AUTH_SECRET signs nobody in: the session travelled in the cookie. */
-async function expectOtherSecretSignsOut(variant: Variant, cookies: Cookie[]): Promise<void> {
-  const controlServer = await deploy(variant, otherSecret)
-  const control = await browser().newContext()
-  try {
-    await control.addCookies(cookies)
-    expect(sessionCookie(await control.cookies())).toBeDefined()
-    await expectSignedOut(await control.newPage())
-    expect(controlServer.output()).toMatch(/JWTSessionError[\s\S]*no matching decryption secret/)
-  } finally {
-    await control.close()
-  }
-}
+const rehearsal = migrationRehearsal<Imports>({
+  appFiles,
+  authJs: {
+    appName: "migration-auth-qwik",
+    framework: [...framework, "@auth/qwik"],
+    imports: { qwikAuth: "@auth/qwik", credentials: "@auth/qwik/providers/credentials" },
+  },
+  gatehouse: {
+    appName: "migration-gatehouse-qwik",
+    package: "@gatehouse/qwik",
+    framework,
+    imports: { qwikAuth: "@gatehouse/qwik", credentials: "@gatehouse/qwik/providers/credentials" },
+  },
+  build: async (app) =>
+    (await app.exec(process.execPath, [viteBin, "build"])) +
+    (await app.exec(process.execPath, [viteBin, "build", "-c", "adapters/node-server/vite.config.ts"])),
+  start: (port, origin) => ({
+    command: [process.execPath, "server/entry.node-server.js"],
+    // Qwik City checks form posts against ORIGIN (getOrigin): the browser's origin, not the listening address.
+    env: { PORT: String(port), HOST: "127.0.0.1", ORIGIN: origin },
+  }),
+  authPath: "/auth",
+  buildTimeout: 300_000,
+})
+const { variants } = rehearsal
 
 describe("migration rehearsal: a Qwik City app moves from @auth/qwik to @gatehouse/qwik and back", () => {
   it("the two apps differ only in the module specifiers of their imports", () => {
-    const before = appFiles(authJsImports)
-    expect(Object.keys(appFiles(gatehouseImports))).toEqual(Object.keys(before))
-    const changedLines = Object.keys(before).flatMap((path) => {
-      const [a, b] = [
-        readFileSync(join(authJs.app.dir, path), "utf8").split("\n"),
-        readFileSync(join(gatehouse.app.dir, path), "utf8").split("\n"),
-      ]
-      expect(b).toHaveLength(a.length)
-      return a.flatMap((line, index) => (line === b[index] ? [] : [[line, b[index]]]))
-    })
-    expect(changedLines).toEqual([
+    const { authJs, gatehouse } = variants
+    expect(rehearsal.changedLines()).toEqual([
       [`import { QwikAuth$ } from "@auth/qwik"`, `import { QwikAuth$ } from "@gatehouse/qwik"`],
       [`import Credentials from "@auth/qwik/providers/credentials"`, `import Credentials from "@gatehouse/qwik/providers/credentials"`],
     ])
-    const dependencies = (dir: string) => Object.keys(JSON.parse(readFileSync(join(dir, "package.json"), "utf8")).dependencies).sort()
-    expect(dependencies(authJs.app.dir)).toEqual([...framework, "@auth/qwik"].sort())
-    expect(dependencies(gatehouse.app.dir)).toEqual([...framework, "@gatehouse/qwik"].sort())
-    expect(bundled(authJs.app)).toEqual({ authJs: true, gatehouse: false })
-    expect(bundled(gatehouse.app)).toEqual({ authJs: false, gatehouse: true })
+    expect(rehearsal.dependencies(authJs)).toEqual([...framework, "@auth/qwik"].sort())
+    expect(rehearsal.dependencies(gatehouse)).toEqual([...framework, "@gatehouse/qwik"].sort())
+    // The SSR build may leave the library to node_modules: an import of the package counts too.
+    expect(bundled(join(authJs.app.dir, "server"), true)).toEqual({ authJs: true, gatehouse: false })
+    expect(bundled(join(gatehouse.app.dir, "server"), true)).toEqual({ authJs: false, gatehouse: true })
     console.log(
       `migration rehearsal (Qwik City): builds took ${authJs.buildSeconds.toFixed(1)} s (@auth/qwik) and ${gatehouse.buildSeconds.toFixed(1)} s (@gatehouse/qwik)`,
     )
   })
 
-  it("forward: signed in on @auth/qwik, still signed in after the swap to @gatehouse/qwik; sign-out works there", async () => {
-    const context = await browser().newContext()
-    try {
-      const page = await context.newPage()
-      await deploy(authJs)
-      await expectSignedOut(page)
-      await signIn(page)
-      await expectSignedIn(page)
-      const issuedByAuthJs = await context.cookies()
-      expect(csrfCookie(issuedByAuthJs)).toBeUndefined()
-      expect(sessionCookie(issuedByAuthJs)?.value).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/)
+  it(
+    "forward: signed in on @auth/qwik, still signed in after the swap to @gatehouse/qwik; sign-out works there",
+    () =>
+      rehearsal.inFreshContext(async (context, page) => {
+        await rehearsal.signInOn(variants.authJs, page)
+        const issuedByAuthJs = await context.cookies()
+        expect(csrfCookie(issuedByAuthJs)).toBeUndefined()
+        expect(sessionCookie(issuedByAuthJs)?.value).toMatch(jweCookieValue)
 
-      const swapped = await deploy(gatehouse)
-      await expectSignedIn(page)
-      expect(swapped.output()).not.toMatch(loggedError)
+        await rehearsal.swapTo(variants.gatehouse, page)
 
-      await expectOtherSecretSignsOut(gatehouse, issuedByAuthJs)
+        await rehearsal.expectOtherSecretSignsOut(variants.gatehouse, issuedByAuthJs)
 
-      await deploy(gatehouse)
-      await expectSignedIn(page)
-      await expectCrossSitePostRefused(page)
-      await signOut(page, context)
-      await expectSignedOut(page)
-      expect(server?.output()).not.toMatch(loggedError)
-    } finally {
-      await context.close()
-    }
-  }, 90_000)
+        await rehearsal.deploy(variants.gatehouse)
+        await rehearsal.expectSignedIn(page)
+        await rehearsal.expectCrossSitePostRefused(page)
+        await rehearsal.signOut(page, context)
+        await rehearsal.expectSignedOut(page)
+        rehearsal.expectNoLoggedError()
+      }),
+    90_000,
+  )
 
-  it("rollback: signed in on @gatehouse/qwik, still signed in after the swap back to @auth/qwik; sign-out works there", async () => {
-    const context = await browser().newContext()
-    try {
-      const page = await context.newPage()
-      await deploy(gatehouse)
-      await expectSignedOut(page)
-      await signIn(page)
-      await expectSignedIn(page)
-      await expectCrossSitePostRefused(page)
-      const issuedByGatehouse = await context.cookies()
-      expect(csrfCookie(issuedByGatehouse)).toBeUndefined()
-      expect(sessionCookie(issuedByGatehouse)?.value).toMatch(/^[\w-]+\.\.[\w-]+\.[\w-]+\.[\w-]+$/)
+  it(
+    "rollback: signed in on @gatehouse/qwik, still signed in after the swap back to @auth/qwik; sign-out works there",
+    () =>
+      rehearsal.inFreshContext(async (context, page) => {
+        await rehearsal.signInOn(variants.gatehouse, page)
+        await rehearsal.expectCrossSitePostRefused(page)
+        const issuedByGatehouse = await context.cookies()
+        expect(csrfCookie(issuedByGatehouse)).toBeUndefined()
+        expect(sessionCookie(issuedByGatehouse)?.value).toMatch(jweCookieValue)
 
-      const rolledBack = await deploy(authJs)
-      await expectSignedIn(page)
-      expect(rolledBack.output()).not.toMatch(loggedError)
+        await rehearsal.swapTo(variants.authJs, page)
 
-      await expectOtherSecretSignsOut(authJs, issuedByGatehouse)
+        await rehearsal.expectOtherSecretSignsOut(variants.authJs, issuedByGatehouse)
 
-      await deploy(authJs)
-      await expectSignedIn(page)
-      // Not attacked here: @auth/qwik 0.9.1 answers the cross-site sign-out post with a 302
-      // (its sign-out redirect), where @gatehouse/qwik answers 403.
-      await signOut(page, context)
-      await expectSignedOut(page)
-      expect(server?.output()).not.toMatch(loggedError)
-    } finally {
-      await context.close()
-    }
-  }, 90_000)
+        await rehearsal.deploy(variants.authJs)
+        await rehearsal.expectSignedIn(page)
+        // Not attacked here: @auth/qwik 0.9.1 answers the cross-site sign-out post with a 302
+        // (its sign-out redirect), where @gatehouse/qwik answers 403.
+        await rehearsal.signOut(page, context)
+        await rehearsal.expectSignedOut(page)
+        rehearsal.expectNoLoggedError()
+      }),
+    90_000,
+  )
 })
