@@ -22,6 +22,8 @@ import {
 } from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
 import { useChromium } from "./support/launch-chromium.js"
+import { qwikNodeServerAppShell } from "./support/qwik-node-server-app.js"
+import { svelteKitNodeAppShell } from "./support/sveltekit-node-app.js"
 
 const rootRequire = createRequire(join(repoRoot, "package.json"))
 const bin = {
@@ -92,26 +94,7 @@ export default async function Home() {
 }
 
 const svelteKitApp = {
-  "svelte.config.js": `import adapter from "@sveltejs/adapter-node"
-
-export default { kit: { adapter: adapter() } }
-`,
-  "vite.config.js": `import { sveltekit } from "@sveltejs/kit/vite"
-import { defineConfig } from "vite"
-
-export default defineConfig({ plugins: [sveltekit()] })
-`,
-  "src/app.html": `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    %sveltekit.head%
-  </head>
-  <body>
-    <div>%sveltekit.body%</div>
-  </body>
-</html>
-`,
+  ...svelteKitNodeAppShell,
   "src/auth.js": `import { SvelteKitAuth } from "@gatehouse/sveltekit"
 import Credentials from "@gatehouse/sveltekit/providers/credentials"
 
@@ -134,69 +117,7 @@ export const { handle, signIn, signOut } = SvelteKitAuth({
 }
 
 const qwikApp = {
-  "tsconfig.json": JSON.stringify(
-    {
-      compilerOptions: {
-        target: "ES2022",
-        module: "ES2022",
-        moduleResolution: "Bundler",
-        jsx: "react-jsx",
-        jsxImportSource: "@builder.io/qwik",
-        skipLibCheck: true,
-        noEmit: true,
-      },
-      include: ["src", "adapters"],
-    },
-    null,
-    2,
-  ),
-  "vite.config.js": `import { qwikVite } from "@builder.io/qwik/optimizer"
-import { qwikCity } from "@builder.io/qwik-city/vite"
-import { defineConfig } from "vite"
-
-export default defineConfig(() => ({ plugins: [qwikCity(), qwikVite()] }))
-`,
-  "adapters/node-server/vite.config.js": `import { nodeServerAdapter } from "@builder.io/qwik-city/adapters/node-server/vite"
-import { extendConfig } from "@builder.io/qwik-city/vite"
-import baseConfig from "../../vite.config.js"
-
-export default extendConfig(baseConfig, () => ({
-  build: { ssr: true, rollupOptions: { input: ["src/entry.node-server.tsx", "@qwik-city-plan"] } },
-  plugins: [nodeServerAdapter({ name: "node-server" })],
-}))
-`,
-  "src/root.tsx": `import { component$ } from "@builder.io/qwik"
-import { QwikCityProvider, RouterOutlet } from "@builder.io/qwik-city"
-
-export default component$(() => (
-  <QwikCityProvider>
-    <head>
-      <meta charset="utf-8" />
-    </head>
-    <body>
-      <RouterOutlet />
-    </body>
-  </QwikCityProvider>
-))
-`,
-  "src/entry.ssr.tsx": `import { renderToStream, type RenderToStreamOptions } from "@builder.io/qwik/server"
-import Root from "./root"
-
-export default function render(opts: RenderToStreamOptions) {
-  return renderToStream(<Root />, opts)
-}
-`,
-  "src/entry.node-server.tsx": `import { createQwikCity } from "@builder.io/qwik-city/middleware/node"
-import qwikCityPlan from "@qwik-city-plan"
-import { createServer } from "node:http"
-import render from "./entry.ssr"
-
-const { router, notFound, staticFile } = createQwikCity({ render, qwikCityPlan, getOrigin: () => process.env.ORIGIN ?? null })
-
-createServer((req, res) => {
-  staticFile(req, res, () => router(req, res, () => notFound(req, res, () => {})))
-}).listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1")
-`,
+  ...qwikNodeServerAppShell,
   "src/routes/plugin@auth.ts": `import { QwikAuth$ } from "@gatehouse/qwik"
 import Credentials from "@gatehouse/qwik/providers/credentials"
 

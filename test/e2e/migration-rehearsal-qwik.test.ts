@@ -12,6 +12,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/clean-room-app.js"
 import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
+import { qwikNodeServerAppShell } from "./support/qwik-node-server-app.js"
 
 const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js")
 
@@ -23,69 +24,7 @@ interface Imports {
 /** The app's source; the two variants differ only in the module specifiers of two imports. */
 function appFiles(imports: Imports): Record<string, string> {
   return {
-    "tsconfig.json": `${JSON.stringify(
-      {
-        compilerOptions: {
-          target: "ES2022",
-          module: "ES2022",
-          moduleResolution: "Bundler",
-          jsx: "react-jsx",
-          jsxImportSource: "@builder.io/qwik",
-          skipLibCheck: true,
-          noEmit: true,
-        },
-        include: ["src", "adapters"],
-      },
-      null,
-      2,
-    )}\n`,
-    "vite.config.ts": `import { qwikVite } from "@builder.io/qwik/optimizer"
-import { qwikCity } from "@builder.io/qwik-city/vite"
-import { defineConfig } from "vite"
-
-export default defineConfig(() => ({ plugins: [qwikCity(), qwikVite()] }))
-`,
-    "adapters/node-server/vite.config.ts": `import { nodeServerAdapter } from "@builder.io/qwik-city/adapters/node-server/vite"
-import { extendConfig } from "@builder.io/qwik-city/vite"
-import baseConfig from "../../vite.config"
-
-export default extendConfig(baseConfig, () => ({
-  build: { ssr: true, rollupOptions: { input: ["src/entry.node-server.tsx", "@qwik-city-plan"] } },
-  plugins: [nodeServerAdapter({ name: "node-server" })],
-}))
-`,
-    "src/root.tsx": `import { component$ } from "@builder.io/qwik"
-import { QwikCityProvider, RouterOutlet } from "@builder.io/qwik-city"
-
-export default component$(() => (
-  <QwikCityProvider>
-    <head>
-      <meta charset="utf-8" />
-    </head>
-    <body>
-      <RouterOutlet />
-    </body>
-  </QwikCityProvider>
-))
-`,
-    "src/entry.ssr.tsx": `import { renderToStream, type RenderToStreamOptions } from "@builder.io/qwik/server"
-import Root from "./root"
-
-export default function render(opts: RenderToStreamOptions) {
-  return renderToStream(<Root />, opts)
-}
-`,
-    "src/entry.node-server.tsx": `import { createQwikCity } from "@builder.io/qwik-city/middleware/node"
-import qwikCityPlan from "@qwik-city-plan"
-import { createServer } from "node:http"
-import render from "./entry.ssr"
-
-const { router, notFound, staticFile } = createQwikCity({ render, qwikCityPlan, getOrigin: () => process.env.ORIGIN ?? null })
-
-createServer((req, res) => {
-  staticFile(req, res, () => router(req, res, () => notFound(req, res, () => {})))
-}).listen(Number(process.env.PORT), process.env.HOST ?? "127.0.0.1")
-`,
+    ...qwikNodeServerAppShell,
     "src/routes/plugin@auth.ts": `import { QwikAuth$ } from "${imports.qwikAuth}"
 import Credentials from "${imports.credentials}"
 
@@ -136,7 +75,7 @@ const rehearsal = migrationRehearsal<Imports>({
   },
   build: async (app) =>
     (await app.exec(process.execPath, [viteBin, "build"])) +
-    (await app.exec(process.execPath, [viteBin, "build", "-c", "adapters/node-server/vite.config.ts"])),
+    (await app.exec(process.execPath, [viteBin, "build", "-c", "adapters/node-server/vite.config.js"])),
   start: (port, origin) => ({
     command: [process.execPath, "server/entry.node-server.js"],
     // Qwik City checks form posts against ORIGIN (getOrigin): the browser's origin, not the listening address.

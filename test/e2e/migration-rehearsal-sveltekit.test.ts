@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/clean-room-app.js"
 import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
+import { svelteKitNodeAppShell } from "./support/sveltekit-node-app.js"
 
 const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js")
 
@@ -24,26 +25,7 @@ interface Imports {
 /** The app's source; the two variants differ only in the module specifiers of two imports. */
 function appFiles(imports: Imports): Record<string, string> {
   return {
-    "svelte.config.js": `import adapter from "@sveltejs/adapter-node"
-
-export default { kit: { adapter: adapter() } }
-`,
-    "vite.config.ts": `import { sveltekit } from "@sveltejs/kit/vite"
-import { defineConfig } from "vite"
-
-export default defineConfig({ plugins: [sveltekit()] })
-`,
-    "src/app.html": `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    %sveltekit.head%
-  </head>
-  <body>
-    <div>%sveltekit.body%</div>
-  </body>
-</html>
-`,
+    ...svelteKitNodeAppShell,
     "src/auth.ts": `import { SvelteKitAuth } from "${imports.svelteKitAuth}"
 import Credentials from "${imports.credentials}"
 
