@@ -11,7 +11,14 @@
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/clean-room-app.js"
-import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
+import {
+  bundled,
+  csrfCookie,
+  demoCredentialsProvider,
+  jweCookieValue,
+  migrationRehearsal,
+  sessionCookie,
+} from "./support/migration-rehearsal.js"
 import { qwikNodeServerAppShell } from "./support/qwik-node-server-app.js"
 
 const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js")
@@ -30,13 +37,7 @@ import Credentials from "${imports.credentials}"
 
 export const { onRequest, useSession, useSignIn, useSignOut } = QwikAuth$(({ env }) => ({
   providers: [
-    Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials) =>
-        credentials.username === "demo" && credentials.password === "demo"
-          ? { id: "1", name: "Demo User", email: "demo@example.test" }
-          : null,
-    }),
+    ${demoCredentialsProvider},
   ],
   secret: env.get("AUTH_SECRET"),
   trustHost: env.get("AUTH_TRUST_HOST") === "true",

@@ -12,7 +12,14 @@
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/clean-room-app.js"
-import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
+import {
+  bundled,
+  csrfCookie,
+  demoCredentialsProvider,
+  jweCookieValue,
+  migrationRehearsal,
+  sessionCookie,
+} from "./support/migration-rehearsal.js"
 import { svelteKitNodeAppShell } from "./support/sveltekit-node-app.js"
 
 const viteBin = join(repoRoot, "node_modules", "vite", "bin", "vite.js")
@@ -31,13 +38,7 @@ import Credentials from "${imports.credentials}"
 
 export const { handle, signIn, signOut } = SvelteKitAuth({
   providers: [
-    Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials) =>
-        credentials.username === "demo" && credentials.password === "demo"
-          ? { id: "1", name: "Demo User", email: "demo@example.test" }
-          : null,
-    }),
+    ${demoCredentialsProvider},
   ],
   secret: process.env.AUTH_SECRET,
   trustHost: process.env.AUTH_TRUST_HOST === "true",

@@ -15,7 +15,14 @@ import { join } from "node:path"
 import type { BrowserContext, Cookie, Page } from "playwright-core"
 import { describe, expect, it } from "vitest"
 import { repoRoot } from "./support/clean-room-app.js"
-import { bundled, csrfCookie, jweCookieValue, migrationRehearsal, sessionCookie } from "./support/migration-rehearsal.js"
+import {
+  bundled,
+  csrfCookie,
+  demoCredentialsProvider,
+  jweCookieValue,
+  migrationRehearsal,
+  sessionCookie,
+} from "./support/migration-rehearsal.js"
 
 const nextBin = createRequire(join(repoRoot, "package.json")).resolve("next/dist/bin/next")
 
@@ -57,13 +64,7 @@ import Credentials from "${imports.credentials}"
 
 export const { handlers, auth, signIn, signOut } = NextAuth({
   providers: [
-    Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: (credentials) =>
-        credentials.username === "demo" && credentials.password === "demo"
-          ? { id: "1", name: "Demo User", email: "demo@example.test" }
-          : null,
-    }),
+    ${demoCredentialsProvider},
   ],
   secret: process.env.AUTH_SECRET,
 })

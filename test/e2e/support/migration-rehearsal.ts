@@ -38,6 +38,15 @@ export interface RehearsalOptions<Imports> {
 
 export const user = { name: "Demo User", email: "demo@example.test" }
 
+/** The credentials provider every rehearsed app configures, as app source: "demo" / "demo" signs in `user`. */
+export const demoCredentialsProvider = `Credentials({
+      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+      authorize: (credentials) =>
+        credentials.username === "demo" && credentials.password === "demo"
+          ? { id: "1", name: "Demo User", email: "demo@example.test" }
+          : null,
+    })`
+
 /** How each library prefixes the errors it logs: Auth.js `[auth][error]`, Gatehouse `[gatehouse][error]`. */
 export const loggedError = /\[(auth|gatehouse)\]\[error\]/
 
