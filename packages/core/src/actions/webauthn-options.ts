@@ -1,6 +1,7 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { currentUser } from "../login/current-user.js"
+import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
 import type { ResponseInternal } from "../types.js"
 import { authenticationOptions, namesCredentials, registrationOptions } from "../webauthn/ceremony-options.js"
 import type { Ceremony } from "../webauthn/decide-ceremony.js"
@@ -21,7 +22,7 @@ export async function webauthnOptions(request: RequestInternal, internal: Intern
   const action = request.query.action
   if (action !== undefined && action !== "register" && action !== "authenticate") return badRequest("Invalid action")
 
-  const { user: signedIn, reissued } = await currentUser(request.cookies, internal)
+  const { user: signedIn, jwtSession } = await currentUser(request.cookies, internal)
   // Sign-in options name no user by default (see authenticationOptions), so an explicit sign-in does
   // not look the typed address up at all: neither the answer nor its timing can depend on it.
   const userInfo =
@@ -36,5 +37,6 @@ export async function webauthnOptions(request: RequestInternal, internal: Intern
   else if (ceremony === "register" && user && typeof user.email === "string") response = await registrationOptions(request, options, user)
   else response = badRequest("Invalid request")
   // The session was read through the app's jwt callback: what it changed is stored, as GET /session would.
+  const reissued = jwtSession ? await reissuedIfChanged(jwtSession, request.cookies, internal) : []
   return reissued.length ? { ...response, cookies: [...(response.cookies ?? []), ...reissued] } : response
 }

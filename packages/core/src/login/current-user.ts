@@ -1,21 +1,19 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import type { Cookie } from "../primitives.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
 import { liveDatabaseSession } from "../session/live-database-session.js"
-import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
 
 export interface CurrentUser {
   user: AdapterUser | null
   session: AdapterSession | null
   sessionToken?: string
   /**
-   * The session cookie re-issued when the app's jwt callback changed the token (stored as GET
-   * /session would). An answer that keeps the session sends it; a sign-in issues a new cookie anyway.
+   * The JWT session as read, callback included: an answer that keeps the session stores what the
+   * callback changed (reissuedIfChanged); a sign-in issues a new cookie anyway, so it encrypts nothing.
    */
-  reissued: Cookie[]
+  jwtSession?: JwtSessionToken & { signedIn: true }
 }
 
 /**
@@ -28,8 +26,8 @@ export interface CurrentUser {
 export async function currentUser(cookies: Record<string, string>, options: InternalOptions): Promise<CurrentUser> {
   const adapter = options.adapter!
   const sessionToken = readSessionCookie(cookies, options.cookies.sessionToken.name)
-  if (!sessionToken) return { user: null, session: null, reissued: [] }
-  const nobody = { user: null, session: null, sessionToken, reissued: [] }
+  if (!sessionToken) return { user: null, session: null }
+  const nobody = { user: null, session: null, sessionToken }
   if (options.session.strategy === "jwt") {
     let read: JwtSessionToken
     try {
@@ -44,9 +42,9 @@ export async function currentUser(cookies: Record<string, string>, options: Inte
     // user taken for a stranger would get a new account or passkey of their own instead of a link.
     const userId = await adapterUserIdOf(read, options)
     const user = userId ? await adapter.getUser(userId) : null
-    return { user, session: null, sessionToken, reissued: await reissuedIfChanged(read, cookies, options) }
+    return { user, session: null, sessionToken, jwtSession: read }
   }
   const found = await liveDatabaseSession(sessionToken, adapter)
   if (!found) return nobody
-  return { user: found.user, session: found.session, sessionToken, reissued: [] }
+  return { user: found.user, session: found.session, sessionToken }
 }
