@@ -72,6 +72,12 @@ export function isCredentialsToken(token: JWT | null | undefined): boolean {
   return typeof token?.[credentialsClaim] === "string"
 }
 
+/** The credentials provider whose `authorize` minted the token's `sub`, when it is such a token. */
+export function credentialsProviderOf(token: JWT | null | undefined): string | undefined {
+  const provider = token?.[credentialsClaim]
+  return typeof provider === "string" ? provider : undefined
+}
+
 /** Whether the token was minted while its user's address was unverified. */
 export function isUnverifiedToken(token: JWT | null | undefined): boolean {
   return token?.[unverifiedClaim] === true
