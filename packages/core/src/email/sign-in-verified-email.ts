@@ -1,11 +1,10 @@
 import type { AdapterUser } from "../adapters.js"
 import { landingUrl } from "../actions/callback/landing-url.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import { finishSignIn } from "../login/finish-sign-in.js"
 import { handleLogin } from "../login/handle-login.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
-import { startSession } from "../session/start-session.js"
 import type { ResponseInternal } from "../types.js"
 import type { Account } from "../primitives.js"
 
@@ -13,7 +12,7 @@ import type { Account } from "../primitives.js"
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):
  * the signIn callback again (no `verificationRequest` now), then the user is found or created
  * with `emailVerified` set (a user whose address was never verified first loses whatever was
- * attached to it, see ownerOfProvenAddress), a new session starts, `signIn` fires and the browser goes back.
+ * attached to it, see ownerOfProvenAddress), and the gate (finishSignIn) does the rest.
  */
 export async function signInVerifiedEmail(
   request: RequestInternal,
@@ -31,11 +30,5 @@ export async function signInVerifiedEmail(
   if (redirect) return { redirect }
 
   const login = await handleLogin(request.cookies, user, account, options)
-  const cookies = await startSession(
-    { user: login.user, account: login.account, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
-    request.cookies,
-    options,
-  )
-  await emitEvent(options, "signIn", { user: login.user, account: login.account, isNewUser: login.isNewUser })
-  return { redirect: landingUrl(login.isNewUser, options), cookies }
+  return finishSignIn(request, { ...login, redirectTo: landingUrl(login.isNewUser, options) }, options)
 }

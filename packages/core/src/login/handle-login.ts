@@ -1,10 +1,9 @@
 import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
-import type { AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
+import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../primitives.js"
-import { newSessionMetadata } from "../sessions/session-metadata.js"
 import { currentUser } from "./current-user.js"
 import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
 import { undoNewUser } from "./undo-new-user.js"
@@ -13,18 +12,19 @@ export interface LoginResult {
   user: AdapterUser | User
   account: Account
   isNewUser: boolean
-  /** Set for the database strategy: the session created for this sign-in. */
-  databaseSession: AdapterSession | null
+  /** The user this sign-in created, for the gate to remove again should the session not be issued. */
+  createdUserId?: string
 }
 
 /**
  * Finds or creates the user behind an OAuth, e-mail or WebAuthn sign-in and links the account,
- * following Auth.js's rules, with these hardenings against pre-account hijacking and fixation:
- * every sign-in gets a new session (the old one is deleted); `allowDangerousEmailAccountLinking`
+ * following Auth.js's rules, with these hardenings against pre-account hijacking:
+ * `allowDangerousEmailAccountLinking`
  * never links onto a user whose e-mail address was never verified; an e-mail sign-in into such a
  * user first removes every account, passkey and session attached to it (see ownerOfProvenAddress); and a user created by OAuth is verified
  * only when the provider vouched for the address (`addressVerified`). A sign-in that fails after
  * creating its user removes that user again, so a database failing mid-way leaves no half-made rows.
+ * The session itself is made later, by the gate (finishSignIn), which is handed `createdUserId`.
  */
 export async function handleLogin(
   cookies: Record<string, string>,
@@ -34,11 +34,12 @@ export async function handleLogin(
   addressVerified = false,
 ): Promise<LoginResult> {
   if (!options.adapter) {
-    return { user: profileUser, account: providerAccount, isNewUser: false, databaseSession: null }
+    return { user: profileUser, account: providerAccount, isNewUser: false }
   }
   const created: { user?: AdapterUser } = {}
   try {
-    return await loginOrRegister(cookies, profileUser, providerAccount, options, addressVerified, created)
+    const login = await loginOrRegister(cookies, profileUser, providerAccount, options, addressVerified, created)
+    return created.user ? { ...login, createdUserId: created.user.id } : login
   } catch (error) {
     if (created.user) await undoNewUser(created.user.id, options)
     throw error
@@ -100,18 +101,7 @@ async function loginOrRegister(
     }
   }
 
-  let databaseSession: AdapterSession | null = null
-  if (options.session.strategy === "database") {
-    // A new token at every sign-in: whatever session the browser had (even a planted one) ends.
-    if (signedIn.session) await adapter.deleteSession(signedIn.session.sessionToken)
-    databaseSession = await adapter.createSession({
-      sessionToken: options.session.generateSessionToken(),
-      userId: user.id,
-      expires: new Date(Date.now() + options.session.maxAge * 1000),
-      ...newSessionMetadata(options, providerAccount),
-    })
-  }
-  return { user, account, isNewUser, databaseSession }
+  return { user, account, isNewUser }
 }
 
 /** The provider's `account()` shaping of the token set, plus the fields that identify it. */

@@ -10,7 +10,7 @@ import {
   origin,
   secret,
   signInAsAda,
-  silentLogger,
+  type silentLogger,
 } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../../types.js"
 

@@ -1,14 +1,12 @@
 import type { InternalOptions } from "../../config/internal-options.js"
 import { AccountNotLinked, AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors.js"
 import { emitEvent } from "../../events/emit-event.js"
+import { finishSignIn } from "../../login/finish-sign-in.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
-import { startSession } from "../../session/start-session.js"
-import type { AdapterAccount, AdapterSession, AdapterUser } from "../../adapters.js"
+import type { AdapterAccount, AdapterUser } from "../../adapters.js"
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
-import { readSessionCookie } from "../../http/session-chunks.js"
-import { newSessionMetadata } from "../../sessions/session-metadata.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
 
@@ -37,51 +35,24 @@ export async function credentialsCallback(request: RequestInternal, options: Int
   if (redirect) return { redirect }
 
   if (options.session.strategy === "database" && options.adapter) {
-    const { user: stored, databaseSession } = await storeCredentialsLogin(user as CredentialsUser, request.cookies, options)
-    const cookies = await startSession({ user: stored, account, databaseSession }, request.cookies, options)
-    await emitEvent(options, "signIn", { user: stored, account })
-    return { redirect: options.callbackUrl, cookies }
+    const created: { user?: AdapterUser } = {}
+    let stored: AdapterUser
+    try {
+      stored = await findOrCreateCredentialsUser(user as CredentialsUser, options, created)
+    } catch (error) {
+      // A user created for a sign-in that then failed would be left without a way in.
+      if (created.user) await undoNewUser(created.user.id, options)
+      throw error
+    }
+    return finishSignIn(request, { user: stored, account, redirectTo: options.callbackUrl, createdUserId: created.user?.id }, options)
   }
-  const cookies = await startSession({ user, account }, request.cookies, options, true)
-  await emitEvent(options, "signIn", { user, account })
-  return { redirect: options.callbackUrl, cookies }
-}
-
-/**
- * Credentials with database sessions (Auth.js refuses them): the user `authorize` returned is
- * found in the adapter (see findOrCreateCredentialsUser) or created there, then a session row is
- * made like for any other sign-in, replacing whatever session the browser had. A user created here
- * is removed again if a later step fails.
- */
-async function storeCredentialsLogin(
-  user: CredentialsUser,
-  cookies: Record<string, string>,
-  options: InternalOptions<"credentials">,
-): Promise<{ user: AdapterUser; databaseSession: AdapterSession }> {
-  const adapter = options.adapter!
-  const created: { user?: AdapterUser } = {}
-  try {
-    const stored = await findOrCreateCredentialsUser(user, options, created)
-    const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
-    if (previous) await adapter.deleteSession(previous)
-    const databaseSession = await adapter.createSession({
-      sessionToken: options.session.generateSessionToken(),
-      userId: stored.id,
-      expires: new Date(Date.now() + options.session.maxAge * 1000),
-      ...newSessionMetadata(options, { provider: options.provider.id, type: "credentials", providerAccountId: user.id }),
-    })
-    return { user: stored, databaseSession }
-  } catch (error) {
-    // A user created for a sign-in that then failed would be left without a way in.
-    if (created.user) await undoNewUser(created.user.id, options)
-    throw error
-  }
+  return finishSignIn(request, { user, account, redirectTo: options.callbackUrl, forceJwt: true }, options)
 }
 
 type CredentialsUser = User & { id: string; emailVerified?: Date | boolean | null }
 
 /**
- * The stored user behind a credentials sign-in. `authorize`'s id and the adapter's user ids are
+ * The stored user behind a credentials sign-in with database sessions (Auth.js refuses them). `authorize`'s id and the adapter's user ids are
  * different spaces (an app's user 1 is not the adapter's user 1), so the identity is the
  * `credentials` account keyed by that id; a first sign-in creates a new user and links it.
  * An e-mail address another user already has is refused (AccountNotLinked), never linked, unless

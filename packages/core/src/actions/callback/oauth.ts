@@ -1,11 +1,10 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
+import { finishSignIn } from "../../login/finish-sign-in.js"
 import { handleLogin } from "../../login/handle-login.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { handleOAuthCallback } from "../../oauth/callback.js"
 import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
-import { startSession } from "../../session/start-session.js"
 import type { ResponseInternal } from "../../types.js"
 import { landingUrl } from "./landing-url.js"
 
@@ -23,11 +22,5 @@ export async function oauthCallback(request: RequestInternal, options: InternalO
   if (redirect) return { redirect, cookies: checkCookies }
 
   const login = await handleLogin(request.cookies, profileUser, account, options, providerVouchesForEmail(profile, profileUser))
-  const sessionCookies = await startSession(
-    { user: login.user, account: login.account, profile, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
-    request.cookies,
-    options,
-  )
-  await emitEvent(options, "signIn", { user: login.user, account: login.account, profile, isNewUser: login.isNewUser })
-  return { redirect: landingUrl(login.isNewUser, options), cookies: [...checkCookies, ...sessionCookies] }
+  return finishSignIn(request, { ...login, profile, redirectTo: landingUrl(login.isNewUser, options), cookies: checkCookies }, options)
 }

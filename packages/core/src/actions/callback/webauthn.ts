@@ -1,10 +1,10 @@
 import type { InternalOptions } from "../../config/internal-options.js"
 import { AuthError, MissingCSRF } from "../../errors.js"
-import { emitEvent } from "../../events/emit-event.js"
 import type { RequestInternal } from "../../http/request-internal.js"
+import { finishSignIn } from "../../login/finish-sign-in.js"
 import { handleLogin } from "../../login/handle-login.js"
+import { undoNewUser } from "../../login/undo-new-user.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
-import { startSession } from "../../session/start-session.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
 import { challengeCookieDeletion } from "../../webauthn/challenge-cookie.js"
@@ -44,13 +44,13 @@ export async function webauthnCallback(request: RequestInternal, internalOptions
 
   const login = await handleLogin(request.cookies, user, account, internal)
   if (registration) {
-    await options.adapter.createAuthenticator({ ...registration.authenticator, userId: login.user.id! })
+    try {
+      await options.adapter.createAuthenticator({ ...registration.authenticator, userId: login.user.id! })
+    } catch (error) {
+      // A user signed up with a passkey that was never stored would have no way back in.
+      if (login.createdUserId) await undoNewUser(login.createdUserId, internal)
+      throw error
+    }
   }
-  const sessionCookies = await startSession(
-    { user: login.user, account: login.account, isNewUser: login.isNewUser, databaseSession: login.databaseSession },
-    request.cookies,
-    internal,
-  )
-  await emitEvent(options, "signIn", { user: login.user, account: login.account, isNewUser: login.isNewUser })
-  return { redirect: landingUrl(login.isNewUser, internal), cookies: [...used, ...sessionCookies] }
+  return finishSignIn(request, { ...login, redirectTo: landingUrl(login.isNewUser, internal), cookies: used }, internal)
 }
