@@ -10,9 +10,10 @@ import { UsageError } from "./usage-error.js"
 
 const usage = `Usage: gatehouse <command> [options]
 
-  secret [--write <file>] [--force]
+  secret [--write <file>] [--force] [--follow-symlink]
       Print a new AUTH_SECRET, or append it to <file> (e.g. .env.local). An AUTH_SECRET already
-      in the file is kept unless --force is given.
+      in the file is kept unless --force is given (which replaces every AUTH_SECRET line). A
+      <file> that is a symbolic link is written through only with --follow-symlink.
 
   migrate [--url <postgres://…|file:path.db|path.db>] [module] [--dry-run]
       Create or upgrade the Gatehouse tables. --dry-run prints the SQL it would run and, on an

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { chmodSync, lstatSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, expect, test } from "vitest"
@@ -54,4 +54,65 @@ test("an unknown option is refused", async () => {
   expect(result.code).toBe(1)
   expect(result.stderr).toMatch(/^gatehouse secret: Unknown option .--length/)
   expect(result.stderr).not.toContain("    at ")
+})
+
+// Every .env reader (dotenv, Next.js, Vite, Node's --env-file) takes the LAST of duplicated lines:
+// replacing only the first would report success and leave the old secret in force.
+test("--force replaces every AUTH_SECRET line, so the one readers use is the new one", async () => {
+  const file = join(directory, "duplicated.env")
+  writeFileSync(file, "AUTH_SECRET=first-old\nOTHER=1\n  export AUTH_SECRET = last-old\n", { mode: 0o600 })
+  const forced = await runCli(["secret", "--write", file, "--force"])
+  expect(forced.code).toBe(0)
+  const after = readFileSync(file, "utf8")
+  expect(after).not.toContain("first-old")
+  expect(after).not.toContain("last-old")
+  const lines = after.split("\n").filter((line) => line.includes("AUTH_SECRET"))
+  expect(lines).toHaveLength(1)
+  expect(after).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{43}\nOTHER=1\n$/)
+  expect(forced.stdout).toContain("2 AUTH_SECRET lines")
+})
+
+test("a file that others can read gets a warning naming the fix", async () => {
+  const file = join(directory, "shared.env")
+  writeFileSync(file, "OTHER=1\n")
+  chmodSync(file, 0o644)
+  const result = await runCli(["secret", "--write", file])
+  expect(result.code).toBe(0)
+  expect(result.stderr).toContain(`warning: ${file} can be read by other users (mode 644)`)
+  expect(result.stderr).toContain(`chmod 600 ${file}`)
+
+  const privateFile = join(directory, "private.env")
+  writeFileSync(privateFile, "OTHER=1\n", { mode: 0o600 })
+  const quiet = await runCli(["secret", "--write", privateFile])
+  expect(quiet.code).toBe(0)
+  expect(quiet.stderr).toBe("")
+})
+
+test("a symbolic link is not followed unless --follow-symlink is given", async () => {
+  const target = join(directory, "elsewhere.env")
+  const link = join(directory, "linked.env")
+  writeFileSync(target, "AUTH_SECRET=old\n", { mode: 0o600 })
+  symlinkSync(target, link)
+  const refused = await runCli(["secret", "--write", link, "--force"])
+  expect(refused.code).toBe(1)
+  expect(refused.stderr).toBe(
+    `gatehouse secret: ${link} is a symbolic link to ${target}; nothing written (--follow-symlink writes to ${target})\n`,
+  )
+  expect(readFileSync(target, "utf8")).toBe("AUTH_SECRET=old\n")
+  expect(lstatSync(link).isSymbolicLink()).toBe(true)
+
+  const followed = await runCli(["secret", "--write", link, "--force", "--follow-symlink"])
+  expect(followed.code).toBe(0)
+  expect(followed.stdout).toBe(`Replaced AUTH_SECRET in ${target}\n`)
+  expect(readFileSync(target, "utf8")).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{43}\n$/)
+  expect(lstatSync(link).isSymbolicLink()).toBe(true)
+})
+
+test("a dangling symbolic link is refused too (it would create a file elsewhere)", async () => {
+  const link = join(directory, "dangling.env")
+  const target = join(directory, "missing", "nowhere.env")
+  symlinkSync(target, link)
+  const refused = await runCli(["secret", "--write", link])
+  expect(refused.code).toBe(1)
+  expect(refused.stderr).toContain(`${link} is a symbolic link to ${target}; nothing written`)
 })
