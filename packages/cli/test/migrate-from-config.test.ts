@@ -20,6 +20,11 @@ afterAll(async () => {
   await Promise.all(databases.map((database) => database.drop()))
 })
 
+/** The URL as the CLI prints it: the user-info (here only a user name) is never printed. */
+function shown(url: string): string {
+  return url.replace(/^postgres:\/\/[^@/]*@/, "postgres://[redacted]@")
+}
+
 function versions(path: string): number[] {
   const db = new Database(path, { readonly: true })
   try {
@@ -98,7 +103,7 @@ describe("an app on PostgreSQL, its pool built from the environment", () => {
     })
     const dryRun = await runCli(["migrate", "server/auth-config.mjs", "--dry-run"], { cwd: directory })
     expect(dryRun.stderr).toBe("")
-    expect(dryRun.stdout).toContain(`-- PostgreSQL ${url}: ${pgMigrations.length} migration(s) to run (dry run: nothing changed)`)
+    expect(dryRun.stdout).toContain(`-- PostgreSQL ${shown(url)}: ${pgMigrations.length} migration(s) to run (dry run: nothing changed)`)
     const { rows: before } = await database.pool.query("SELECT to_regclass('gatehouse_migrations') IS NULL AS untouched")
     expect(before[0].untouched).toBe(true)
 
@@ -106,7 +111,7 @@ describe("an app on PostgreSQL, its pool built from the environment", () => {
     expect(result.stderr).toBe("")
     expect(result.code).toBe(0)
     expect(result.stdout).toBe(
-      `-- the database of server/auth-config.mjs's adapter\nPostgreSQL ${url}: applied migration(s) ${pgMigrations.map((m) => m.version).join(", ")}\n`,
+      `-- the database of server/auth-config.mjs's adapter\nPostgreSQL ${shown(url)}: applied migration(s) ${pgMigrations.map((m) => m.version).join(", ")}\n`,
     )
     const { rows } = await database.pool.query("SELECT version FROM gatehouse_migrations ORDER BY version")
     expect(rows.map((row) => row.version)).toEqual(pgMigrations.map((m) => m.version))

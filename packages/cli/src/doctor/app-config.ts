@@ -1,3 +1,4 @@
+import { redactUrlsIn } from "@gatehouse/core/doctor"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { UsageError } from "../usage-error.js"
 import { detectFramework, type Framework, withSvelteKitBase } from "./frameworks.js"
@@ -40,6 +41,7 @@ export async function loadAppConfig(app: App, origin: string): Promise<AuthConfi
     return await resolveConfigInit(init, app.framework, app.env, origin)
   } catch (error) {
     if (error instanceof UsageError) throw error
-    throw new UsageError(`the config function of ${app.modulePath} threw: ${(error as Error).message}`)
+    // Its message may quote a URL from the environment (a database, AUTH_URL): printed without credentials.
+    throw new UsageError(`the config function of ${app.modulePath} threw: ${redactUrlsIn((error as Error).message)}`)
   }
 }

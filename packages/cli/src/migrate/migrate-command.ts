@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util"
+import { redactUrl } from "@gatehouse/core/doctor"
 import type { Pool } from "pg"
 import { UsageError } from "../usage-error.js"
 import { findAppDatabase } from "./find-app-database.js"
@@ -17,7 +18,7 @@ export async function migrateCommand(args: string[]): Promise<number> {
   if (!url) return migrateAppDatabase(positionals[0], dryRun)
   if (/^postgres(ql)?:\/\//i.test(url)) return migratePostgres(url, dryRun)
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url))
-    throw new UsageError(`unsupported database URL ${JSON.stringify(redact(url))}: use postgres://… or a SQLite file`)
+    throw new UsageError(`unsupported database URL ${JSON.stringify(redactUrl(url))}: use postgres://… or a SQLite file`)
   return migrateSqlite(url.replace(/^file:/, ""), dryRun)
 }
 
@@ -26,7 +27,7 @@ async function migrateAppDatabase(module: string | undefined, dryRun: boolean): 
   const { database, source } = await findAppDatabase(process.cwd(), module)
   if (database.dialect === "postgres") {
     const pool = database.pool as Pool
-    const target = pool.options?.connectionString ? redact(pool.options.connectionString) : `(the pool of ${source})`
+    const target = pool.options?.connectionString ? redactUrl(pool.options.connectionString) : `(the pool of ${source})`
     process.stdout.write(`-- the database of ${source}'s adapter\n`)
     return migratePostgresPool(pool, `PostgreSQL ${target}`, dryRun)
   }
@@ -45,15 +46,4 @@ async function migrateAppDatabase(module: string | undefined, dryRun: boolean): 
     }
   }
   return migrateSqlite(database.filename, dryRun)
-}
-
-/** The URL without its password, for messages. */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url)
-    if (parsed.password) parsed.password = "***"
-    return parsed.href
-  } catch {
-    return url
-  }
 }

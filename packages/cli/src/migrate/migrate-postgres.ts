@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from "pg"
-import { redact } from "./migrate-command.js"
+import { redactUrl } from "@gatehouse/core/doctor"
 import { loadOptional } from "./load-optional.js"
 import { printPending } from "./print-pending.js"
 
@@ -27,7 +27,7 @@ export interface Blocker {
  */
 export async function migratePostgres(url: string, dryRun: boolean): Promise<number> {
   const { default: pg } = await loadOptional("pg", "Migrating PostgreSQL", () => import("pg"))
-  return migratePostgresPool(new pg.Pool({ connectionString: url, max: 1 }), `PostgreSQL ${redact(url)}`, dryRun)
+  return migratePostgresPool(new pg.Pool({ connectionString: url, max: 1 }), `PostgreSQL ${redactUrl(url)}`, dryRun)
 }
 
 /** The same on a pool (the app's own, found through its config), which it ends when done. */

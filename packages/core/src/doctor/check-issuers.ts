@@ -1,5 +1,6 @@
 import { mergeProvider } from "../config/parse-providers.js"
 import { readProcessEnv } from "../config/read-process-env.js"
+import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { discoverAuthorizationServer } from "../oauth/discovery.js"
 import type { AuthConfig } from "../types.js"
@@ -40,7 +41,7 @@ export async function checkIssuers(
         return {
           level: "error",
           check: "issuer-unreadable",
-          message: `${provider.name ?? provider.id} (${provider.id}): the discovery document of ${provider.issuer} could not be read: ${(error as Error).message}`,
+          message: `${provider.name ?? provider.id} (${provider.id}): the discovery document of ${redactUrl(String(provider.issuer))} could not be read: ${redactUrlsIn((error as Error).message)}`,
           fix: "Check the issuer URL (exactly as the provider documents it, e.g. with or without a trailing slash) and that this machine reaches it",
         }
       }

@@ -7,6 +7,7 @@ import { assertConfig } from "../config/assert-config.js"
 import { envProviderPrefix } from "../config/env-provider-prefix.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
 import { readProcessEnv } from "../config/read-process-env.js"
+import { redactUrl } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig } from "../providers/types.js"
@@ -168,7 +169,7 @@ function checkUrls(
       findings.push({
         level: "error",
         check: "url-invalid",
-        message: `${name} is not an http(s) URL: ${JSON.stringify(value.slice(0, 200))}; every request fails`,
+        message: `${name} is not an http(s) URL: ${JSON.stringify(redactUrl(value).slice(0, 200))}; every request fails`,
         fix: `Set ${name} to the site's public URL, e.g. https://example.com`,
       })
       continue
@@ -180,7 +181,7 @@ function checkUrls(
     findings.push({
       level: "error",
       check: "url-disagree",
-      message: `AUTH_URL (${first.url.href}) and NEXTAUTH_URL (${second.url.href}) disagree: the server builds URLs on AUTH_URL, while code that reads NEXTAUTH_URL first (the Next.js client) uses the other`,
+      message: `AUTH_URL (${redactUrl(first.url.href)}) and NEXTAUTH_URL (${redactUrl(second.url.href)}) disagree: the server builds URLs on AUTH_URL, while code that reads NEXTAUTH_URL first (the Next.js client) uses the other`,
       fix: "Remove NEXTAUTH_URL (Auth.js v5 and Gatehouse read AUTH_URL), or set both to the same URL",
     })
   }

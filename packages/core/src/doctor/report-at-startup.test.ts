@@ -29,7 +29,9 @@ describe("the start-up report", () => {
         fix: "Replace it with the output of `npx gatehouse secret` (at least 32 random characters)",
       }),
     ])
-    expect(lines[0]).toMatch(/^\[auth\]\[doctor\]\[error\] secret-short: The configured `secret` is 9 characters long.*\n  fix: Replace it/)
+    expect(lines[0]).toMatch(
+      /^\[auth\]\[doctor\]\[error\] secret-short: The configured `secret` is 9 characters long.*\n {2}fix: Replace it/,
+    )
   })
 
   test("in production: only errors", () => {
