@@ -500,6 +500,55 @@ describe("back-channel logout attacks", () => {
   )
 })
 
+/**
+ * Back-Channel Logout 1.0 §2.6 step 3: validate iss, aud, iat and exp "in the same way they are
+ * validated in ID Tokens" — Core §3.1.3.7: aud may list several audiences, and then azp SHOULD be
+ * present; an azp present MUST name this client; the current time MUST be before exp (which §2.4
+ * makes REQUIRED in a logout token). A token minted for another client of the same IdP, with ours
+ * merely among its audiences, must not end our sessions.
+ */
+describe("back-channel logout tokens are validated like ID tokens (exp, several audiences, azp)", () => {
+  it.each(["database", "jwt"] as const)(
+    "%s sessions: without exp, several audiences without azp, or an azp naming another client: refused, nothing ended",
+    async (strategy) => {
+      const { app, db } = appWith(strategy)
+      const victim = await signedIn(app, "dev-user-1")
+      const ours = client.client_id
+      const cases: [string, Record<string, unknown>][] = [
+        ["exp", { exp: undefined }],
+        ["azp", { aud: [ours, "other-client"] }],
+        ["azp", { aud: [ours, "other-client"], azp: "other-client" }],
+        ["azp", { aud: ours, azp: "other-client" }],
+        ["azp", { aud: [ours], azp: "other-client" }],
+        ["audience", { aud: ["other-client", "third-client"], azp: "other-client" }],
+      ]
+      for (const [code, claims] of cases) {
+        const response = await postLogoutToken(await logoutToken(claims))
+        expect(response.status, code).toBe(400)
+        expect(await response.json(), code).toEqual({ error: "invalid_request" })
+      }
+      expect(loggedCodes(app)).toEqual(cases.map(([code]) => `InvalidLogoutToken:${code}`))
+      expect((await sessionOf(victim))?.user?.email).toBe("dev@example.test")
+      expect(sessionRows(db)).toHaveLength(1)
+      expect(db.prepare("SELECT count(*) AS n FROM verification_tokens").get()).toEqual({ n: 0 })
+      db.close()
+    },
+  )
+
+  it("several audiences with azp naming this client, or one audience with that azp: accepted", async () => {
+    const { app, db } = appWith("database")
+    const first = await signedIn(app, "dev-user-1")
+    const response = await postLogoutToken(await logoutToken({ aud: [client.client_id, "other-client"], azp: client.client_id }))
+    expect(response.status).toBe(200)
+    expect(await sessionOf(first)).toBeNull()
+    const second = await signedIn(app, "dev-user-1")
+    expect((await postLogoutToken(await logoutToken({ azp: client.client_id }))).status).toBe(200)
+    expect(await sessionOf(second)).toBeNull()
+    expect(app.logger.errors).toEqual([])
+    db.close()
+  })
+})
+
 describe("back-channel logout through a database hiccup", () => {
   /** The SQLite adapter with `method` failing its next call (the database did not answer once). */
   function flakyApp(method: "getUserByAccount" | "createVerificationToken") {

@@ -121,6 +121,8 @@ export type LogoutTokenProblem =
   | "audience"
   | "iat"
   | "expired"
+  | "exp"
+  | "azp"
   | "claims"
   | "typ"
   | "jti"

@@ -70,12 +70,17 @@ export async function verifyLogoutToken(token: unknown, provider: InternalProvid
       algorithms: asymmetricAlgorithms,
       clockTolerance: clockToleranceSeconds,
       currentDate: new Date(now),
+      // Back-Channel Logout 1.0 §2.4 makes exp REQUIRED; §2.6 step 3 checks it as in an ID token
+      // (Core §3.1.3.7 step 9). Without this, jose checks exp only when the token has one.
+      requiredClaims: ["exp"],
     })
     payload = verified.payload
     typ = verified.protectedHeader.typ
   } catch (error) {
     throw new InvalidLogoutToken(problemOf(error), "The logout token was refused", error as Error)
   }
+
+  checkAuthorizedParty(payload, provider.clientId)
 
   // `typ` is optional; when present it must say what the token is (an ID token must never pass as one).
   if (typ !== undefined && typ.toLowerCase().replace(/^application\//, "") !== "logout+jwt") {
@@ -100,6 +105,24 @@ export async function verifyLogoutToken(token: unknown, provider: InternalProvid
   return { jti: payload.jti, iat: payload.iat, sub, sid }
 }
 
+/**
+ * Back-Channel Logout 1.0 §2.6 step 3 validates aud "in the same way" as in an ID token, so Core
+ * §3.1.3.7 steps 4 and 5 apply: a token for several audiences must say which one it was issued to
+ * (azp), and an azp present must be this client. Otherwise a token the IdP minted for another of
+ * its clients, with this one merely listed, would end sessions here. (jose has checked already
+ * that our client id is among the audiences.)
+ */
+function checkAuthorizedParty(payload: JWTPayload, clientId: string): void {
+  const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
+  if (payload.azp === undefined) {
+    if (audiences.length > 1) throw new InvalidLogoutToken("azp", "The logout token names several audiences but no azp (authorized party)")
+    return
+  }
+  if (payload.azp !== clientId) {
+    throw new InvalidLogoutToken("azp", "The logout token's azp (authorized party) is another client, not this one")
+  }
+}
+
 function optionalString(value: unknown, name: "sub" | "sid"): string | undefined {
   if (value === undefined) return undefined
   if (typeof value !== "string" || value.length === 0) throw new InvalidLogoutToken("sub-sid", `The logout token's ${name} is not a string`)
@@ -111,6 +134,7 @@ function problemOf(error: unknown): LogoutTokenProblem {
     if (error.claim === "iss") return "issuer"
     if (error.claim === "aud") return "audience"
     if (error.claim === "iat" || error.claim === "nbf") return "iat"
+    if (error.claim === "exp") return "exp"
     return "claims"
   }
   if (error instanceof joseErrors.JWTExpired) return "expired"
