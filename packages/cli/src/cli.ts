@@ -25,7 +25,9 @@ const usage = `Usage: gatehouse <command> [options]
       Load the app's auth config (module: a file whose default export is the config or a function
       returning it; without it, auth.ts for Next.js, src/auth.ts for SvelteKit,
       src/routes/plugin@auth.ts for Qwik) with the environment the app sees (.env, .env.local…)
-      and list what is wrong and how to fix it. Exits 1 on any error.
+      and list what is wrong and how to fix it. Exits 1 on any error. --online also reads the
+      providers' discovery documents and tries the adapter's verification tokens (one record
+      written and used).
 `
 
 const commands: Record<string, (args: string[]) => Promise<number>> = {

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util"
-import { checkIssuers, diagnoseConfig, type Finding } from "@gatehouse/core/doctor"
+import { checkIssuers, checkVerificationTokens, diagnoseConfig, type Finding } from "@gatehouse/core/doctor"
 import { UsageError } from "../usage-error.js"
 import { findApp, loadAppConfig } from "./app-config.js"
 import { formatFindingsTable } from "./print-findings.js"
@@ -39,7 +39,7 @@ export async function doctorCommand(args: string[]): Promise<number> {
     defaultBasePath: framework?.defaultBasePath,
     instances,
   })
-  if (values.online) findings.push(...(await checkIssuers(config, { env })))
+  if (values.online) findings.push(...(await checkIssuers(config, { env })), ...(await checkVerificationTokens(config)))
 
   const source = `${modulePath}${framework ? ` (${framework.name})` : ""}, ${production ? "production" : "development"}, env from ${files.length ? files.join(", ") : "the process only"}`
   const errors = findings.filter((finding) => finding.level === "error").length

@@ -2,6 +2,7 @@ import { adapterWithMethods } from "@gatehouse/test-kit/adapter-with-all-methods
 import { describe, expect, test } from "vitest"
 import { flowMethods } from "../config/adapter-methods.js"
 import Credentials from "../providers/credentials.js"
+import Email from "../providers/email.js"
 import GitHub from "../providers/github.js"
 import Nodemailer from "../providers/nodemailer.js"
 import Passkey from "../providers/passkey.js"
@@ -220,6 +221,18 @@ describe("e-mail providers", () => {
     )
     const finding = only(findings, "provider-key-missing")
     expect(finding.message).toBe("Resend (resend): no API key: AUTH_RESEND_KEY is not set (AUTH_RESEND_KYE is: misspelled?)")
+  })
+
+  test("an e-mail provider with its own sendVerificationRequest needs no API key and no server", () => {
+    const send = async () => {}
+    const providers = [
+      Email({ sendVerificationRequest: send }),
+      { id: "my-mail", name: "My mail", type: "email" as const, sendVerificationRequest: send },
+      Resend({ id: "resend-own", sendVerificationRequest: send }),
+      Nodemailer({ id: "nodemailer-own", server: "console", sendVerificationRequest: send }),
+    ]
+    const findings = diagnose({ adapter: fullAdapter, providers }, { production: true, env: { AUTH_URL: "https://app.example.com" } })
+    expect(problems(findings)).toEqual([])
   })
 
   test("printing links to the console in production", () => {

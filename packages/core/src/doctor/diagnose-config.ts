@@ -9,6 +9,7 @@ import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
 import { readProcessEnv } from "../config/read-process-env.js"
 import { redactUrl } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
+import { builtInSenderKind } from "../email/built-in-sender.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
@@ -317,13 +318,15 @@ function checkEmailProviders(
       })
     }
     const server = provider.server
-    const ownSender = typeof provider.options?.sendVerificationRequest === "function"
-    if (ownSender) continue
-    if (server === undefined) {
+    // Only a built-in sender needs a key or a server: the app's own sendVerificationRequest (a
+    // plain e-mail provider, or an override of a factory's) sends however it likes.
+    const sender = builtInSenderKind(provider.sendVerificationRequest)
+    if (sender === "mail-api") {
       // A mail API provider (Resend, Postmark…): it sends nothing without its key.
       if (!provider.apiKey) findings.push(missingVariable(label, `${envProviderPrefix(provider.id)}_KEY`, "KEY", "API key", names))
       continue
     }
+    if (sender !== "smtp") continue
     const undelivered =
       server === "console"
         ? 'prints sign-in links on the console (server: "console")'

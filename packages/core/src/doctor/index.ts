@@ -5,5 +5,6 @@
 export { diagnoseConfig, minimumSecretLength } from "./diagnose-config.js"
 export type { DiagnoseOptions, Finding, FindingLevel } from "./diagnose-config.js"
 export { checkIssuers } from "./check-issuers.js"
+export { checkVerificationTokens } from "./check-verification-tokens.js"
 export { formatFinding } from "./report-at-startup.js"
 export { redactUrl, redactUrlsIn } from "../config/redact-url.js"

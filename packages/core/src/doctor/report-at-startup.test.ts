@@ -30,7 +30,7 @@ describe("the start-up report", () => {
       }),
     ])
     expect(lines[0]).toMatch(
-      /^\[auth\]\[doctor\]\[error\] secret-short: The configured `secret` is 9 characters long.*\n {2}fix: Replace it/,
+      /^\[gatehouse\]\[doctor\]\[error\] secret-short: The configured `secret` is 9 characters long.*\n {2}fix: Replace it/,
     )
   })
 
@@ -57,7 +57,7 @@ test("Auth() prints the report once when it first resolves a config in developme
   vi.spyOn(console, "error").mockImplementation(() => {})
   await Auth(new Request("http://localhost:3000/auth/providers"), config)
   await Auth(new Request("http://localhost:3000/auth/providers"), { ...config })
-  const doctorLines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[auth][doctor]"))
+  const doctorLines = warn.mock.calls.map((call) => String(call[0])).filter((line) => line.startsWith("[gatehouse][doctor]"))
   expect(doctorLines).toHaveLength(1)
   expect(doctorLines[0]).toContain("secret-short: The configured `secret` is 9 characters long")
 })

@@ -1,9 +1,12 @@
 import type { AuthConfig } from "../types.js"
 import { diagnoseConfig, type Finding } from "./diagnose-config.js"
 
-/** One finding as a console line: the words `gatehouse doctor` prints in its table. */
+/**
+ * One finding as a console line: the words `gatehouse doctor` prints in its table, under the
+ * `[gatehouse]` prefix every other line Gatehouse logs carries.
+ */
 export function formatFinding(finding: Finding): string {
-  return `[auth][doctor][${finding.level}] ${finding.check}: ${finding.message}\n  fix: ${finding.fix}`
+  return `[gatehouse][doctor][${finding.level}] ${finding.check}: ${finding.message}\n  fix: ${finding.fix}`
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { EmailConfig, SendVerificationRequestParams } from "../providers/types.js"
+import { markBuiltInSender } from "./built-in-sender.js"
 import { defaultEmailMaxAge, defaultFrom } from "./email-provider-options.js"
 import { postMailOverHttps } from "./post-mail-over-https.js"
 import { verificationMail, type VerificationMail } from "./verification-mail.js"
@@ -41,12 +42,15 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     from: defaultFrom,
     maxAge: defaultEmailMaxAge,
     ...api.defaults,
-    async sendVerificationRequest({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) {
-      const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
-      const outgoing: OutgoingMail = { from: provider.from, to: identifier, url, ...mail }
-      const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
-      await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(outgoing, provider))
-    },
+    sendVerificationRequest: markBuiltInSender(
+      async ({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) => {
+        const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
+        const outgoing: OutgoingMail = { from: provider.from, to: identifier, url, ...mail }
+        const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
+        await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(outgoing, provider))
+      },
+      "mail-api",
+    ),
     options: config,
   }
 }

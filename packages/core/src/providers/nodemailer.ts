@@ -1,3 +1,4 @@
+import { markBuiltInSender } from "../email/built-in-sender.js"
 import { defaultFrom } from "../email/email-provider-options.js"
 import { printToConsole } from "../email/print-to-console.js"
 import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
@@ -46,13 +47,13 @@ export default function Nodemailer(config: NodemailerUserConfig): NodemailerConf
     server: config.server,
     from: defaultFrom,
     maxAge: 24 * 60 * 60,
-    async sendVerificationRequest(params: SendVerificationRequestParams) {
+    sendVerificationRequest: markBuiltInSender(async (params: SendVerificationRequestParams) => {
       const { identifier, url, provider, theme, code, expires, locale } = params
       const server = (provider as NodemailerConfig).server
       if (server === "console") return printToConsole({ identifier, url, code, expires })
       const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
       await sendWithNodemailer(server, provider.from, identifier, mail)
-    },
+    }, "smtp"),
     options: config,
   }
 }

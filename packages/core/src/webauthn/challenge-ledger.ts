@@ -1,4 +1,6 @@
 import type { Adapter } from "../adapters.js"
+import { verificationTokenRoundTrip } from "../adapters/verification-token-round-trip.js"
+import { AdapterError } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import type { RateLimitStore } from "../primitives.js"
 import { claimInSharedStore, fingerprint as kindFingerprint, type SingleUseKind } from "../single-use/single-use-ledger.js"
@@ -59,8 +61,21 @@ export function challengeLedger(sharedStore: RateLimitStore | undefined, adapter
       },
       async claim(challenge) {
         if (!claimChallenge(challenge)) return false
-        const record = await useVerificationToken({ identifier: challengeIdentifier, token: await fingerprint(challenge) })
-        return !!record && new Date(record.expires).getTime() > Date.now()
+        const asked = { identifier: challengeIdentifier, token: await fingerprint(challenge) }
+        const record = await useVerificationToken(asked)
+        if (record && record.identifier === asked.identifier && record.token === asked.token) {
+          return new Date(record.expires).getTime() > Date.now()
+        }
+        // No record is what a replay answered elsewhere looks like, and also what a stubbed
+        // useVerificationToken answers to every challenge: tell them apart (off the normal path,
+        // so a working adapter pays nothing), lest a broken adapter be reported as an attack.
+        const problem = await verificationTokenRoundTrip({ createVerificationToken, useVerificationToken })
+        if (problem || record) {
+          throw new AdapterError(
+            `The adapter's verification tokens do not work, so passkey challenges cannot be checked: ${problem ?? "useVerificationToken returned another record than the one asked for"}`,
+          )
+        }
+        return false
       },
     }
   }
