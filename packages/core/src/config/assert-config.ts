@@ -1,21 +1,20 @@
-import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret, UntrustedHost } from "../errors.js"
+import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret } from "../errors.js"
 import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolve-config.js"
+import { untrustedHost } from "./untrusted-host.js"
 
 /**
  * The first problem that makes this config unusable, or undefined. Checked once per config;
- * every request to a broken config fails closed with it.
+ * every request to a broken config fails closed with it. Messages start with Auth.js's words for
+ * the same problem (apps and log alerts match on them; assert-config.authjs.test.ts) and may add
+ * what to do after them.
  */
 export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): AuthError | undefined {
-  if (!resolved.trustHost) {
-    return new UntrustedHost(
-      "Host must be trusted. Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your platform sets the Host header safely, or set AUTH_URL to your site's URL",
-    )
-  }
+  if (!resolved.trustHost) return untrustedHost()
   const secrets = Array.isArray(resolved.secret) ? resolved.secret : [resolved.secret]
   if (secrets.length === 0 || secrets.some((s) => typeof s !== "string" || s.length === 0)) {
     return new MissingSecret(
@@ -31,7 +30,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     }
     if (provider.type === "credentials") {
       if (typeof provider.authorize !== "function") {
-        return new MissingAuthorize(`The credentials provider "${provider.id}" needs an \`authorize\` function`)
+        return new MissingAuthorize(`Must define an authorize() handler to use credentials authentication provider "${provider.id}"`)
       }
     } else if (provider.type === "email") {
       hasEmail = true
@@ -71,7 +70,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   if (hasWebAuthn) {
     if (!resolved.experimental.enableWebAuthn) {
       return new ExperimentalFeatureNotEnabled(
-        "WebAuthn is an experimental feature. To enable it, set `experimental: { enableWebAuthn: true }` in your config",
+        "WebAuthn is an experimental feature. To enable it, set `experimental.enableWebAuthn` to `true` in your config (experimental: { enableWebAuthn: true })",
       )
     }
     if (!adapter) return new MissingAdapter("WebAuthn requires an adapter")

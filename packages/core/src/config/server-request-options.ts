@@ -4,6 +4,7 @@ import { pinToPublicOrigin } from "../http/public-origin.js"
 import type { InternalOptions } from "./internal-options.js"
 import { requestOptions } from "./request-options.js"
 import { resolveConfig } from "./resolve-config.js"
+import { configErrorForRequest } from "./untrusted-host.js"
 
 /**
  * The options of a read that server code makes on the user's behalf (getAccessToken, listSessions,
@@ -18,7 +19,7 @@ export async function serverRequestOptions(
   action: "session" | "sessions",
 ): Promise<{ options: InternalOptions; cookies: Record<string, string> }> {
   const config = resolveConfig(typeof configInput === "function" ? await configInput(request) : configInput)
-  if (config.configError) throw config.configError
+  if (config.configError) throw configErrorForRequest(config.configError, request.url)
   const internal = await parseRequest(
     new Request(new URL(`${config.basePath}/${action}`, request.url), { headers: request.headers }),
     config.basePath,

@@ -10,6 +10,7 @@ import {
   isClientError,
 } from "../errors.js"
 import { createLogger } from "../config/logger.js"
+import { configErrorForRequest } from "../config/untrusted-host.js"
 import { parseRequestNow } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import { sessionChunkCount } from "../http/session-chunks.js"
@@ -137,7 +138,7 @@ function errorRedirectUrl(error: Error, request: RequestInternal, config: Resolv
 
 /** A config that cannot work fails closed: 500 JSON for API calls, the error page for pages. */
 function configurationErrorResponse(request: RequestInternal, config: ResolvedConfig): Response {
-  config.logger.error(config.configError!)
+  config.logger.error(configErrorForRequest(config.configError!, request.url))
   const isPage = request.method === "GET" && pageActions.has(request.action)
   if (!isPage) return Response.json({ message: configurationMessage }, { status: 500 })
   const customErrorPage = config.pages.error
