@@ -9,7 +9,7 @@ const metadataColumns = ["createdAt", "lastSeenAt", "userAgent", "provider", "pr
 /**
  * A session-management method ran on a database without the session metadata columns (an Auth.js
  * schema, or one migrated by an older @gatehouse/adapter-pg). The Auth.js methods keep working on
- * it; these need schema version 4: run `migrate(pool)` (or `npx gatehouse migrate`) once.
+ * it; these need schema version 4: run `migrate(pool)` (or `npx @gatehouse/cli migrate`) once.
  */
 export class MigrationRequiredError extends Error {
   /** The schema version the method needs. */
@@ -19,7 +19,7 @@ export class MigrationRequiredError extends Error {
     const migration = migrations.find((m) => m.version === sessionMetadataVersion)!
     super(
       `@gatehouse/adapter-pg: ${method}() needs schema version ${migration.version} (${migration.description}), ` +
-        `which this database has not had. Run migrate(pool) once, or \`npx gatehouse migrate --url <database url>\`: ` +
+        `which this database has not had. Run migrate(pool) once, or \`npx @gatehouse/cli migrate --url <database url>\`: ` +
         `it adds nullable columns and keeps every row.`,
     )
     this.name = "MigrationRequiredError"

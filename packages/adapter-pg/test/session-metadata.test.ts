@@ -86,7 +86,7 @@ describe("an Auth.js database that was never migrated", () => {
       expect(error).toBeInstanceOf(MigrationRequiredError)
       expect((error as MigrationRequiredError).version).toBe(4)
       expect((error as Error).message).toMatch(
-        /needs schema version 4 \(session metadata: .*\).*Run migrate\(pool\) once, or `npx gatehouse migrate/,
+        /needs schema version 4 \(session metadata: .*\).*Run migrate\(pool\) once, or `npx @gatehouse\/cli migrate/,
       )
     }
     expect(await sessionRows(database)).toEqual(before)

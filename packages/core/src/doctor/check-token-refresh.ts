@@ -1,4 +1,4 @@
-/** `npx gatehouse doctor`: what providers with `tokenRefresh` need to refresh once, and to refresh at all. */
+/** `npx @gatehouse/cli doctor`: what providers with `tokenRefresh` need to refresh once, and to refresh at all. */
 import { tokenRefreshOn } from "../access-token/token-refresh-enabled.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"

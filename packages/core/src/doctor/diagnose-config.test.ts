@@ -48,7 +48,7 @@ describe("the secret", () => {
     const finding = only(diagnoseConfig({ providers: [credentials] }, { env: {} }), "secret-missing")
     expect(finding.level).toBe("error")
     expect(finding.message).toContain("AUTH_SECRET is not set")
-    expect(finding.fix).toContain("npx gatehouse secret --write .env.local")
+    expect(finding.fix).toContain("npx @gatehouse/cli secret --write .env.local")
   })
 
   test("too short, named by the variable it came from", () => {

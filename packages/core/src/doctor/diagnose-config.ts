@@ -136,7 +136,7 @@ function checkSecrets(config: AuthConfig, env: Record<string, string | undefined
       level: "error",
       check: "secret-missing",
       message: "No secret: AUTH_SECRET is not set and the config has no `secret`, so every request fails with MissingSecret",
-      fix: "Run `npx gatehouse secret --write .env.local` (in production, set AUTH_SECRET to the output of `npx gatehouse secret`)",
+      fix: "Run `npx @gatehouse/cli secret --write .env.local` (in production, set AUTH_SECRET to the output of `npx @gatehouse/cli secret`)",
     })
     return
   }
@@ -147,7 +147,7 @@ function checkSecrets(config: AuthConfig, env: Record<string, string | undefined
       level: "error",
       check: "secret-short",
       message: `${name} is ${secret.length} characters long: a short secret can be guessed, and with it every session forged`,
-      fix: `Replace it with the output of \`npx gatehouse secret\` (at least ${minimumSecretLength} random characters)`,
+      fix: `Replace it with the output of \`npx @gatehouse/cli secret\` (at least ${minimumSecretLength} random characters)`,
     })
   }
 }
@@ -365,7 +365,7 @@ function checkPasskeys(providers: ProviderConfig[], config: AuthConfig, findings
     message: adapter
       ? `Passkey provider ${label}: the adapter cannot store authenticators (it lacks ${missing.join(", ")})`
       : `Passkey provider ${label}: there is no adapter, so registered passkeys cannot be stored`,
-    fix: "Use an adapter that stores authenticators: @gatehouse/adapter-sqlite or @gatehouse/adapter-pg (then run `npx gatehouse migrate`)",
+    fix: "Use an adapter that stores authenticators: @gatehouse/adapter-sqlite or @gatehouse/adapter-pg (then run `npx @gatehouse/cli migrate`)",
   })
 }
 

@@ -26,7 +26,7 @@ describe("the start-up report", () => {
         level: "error",
         check: "secret-short",
         message: "The configured `secret` is 9 characters long: a short secret can be guessed, and with it every session forged",
-        fix: "Replace it with the output of `npx gatehouse secret` (at least 32 random characters)",
+        fix: "Replace it with the output of `npx @gatehouse/cli secret` (at least 32 random characters)",
       }),
     ])
     expect(lines[0]).toMatch(
