@@ -72,6 +72,14 @@ test("--force replaces every AUTH_SECRET line, so the one readers use is the new
   expect(forced.stdout).toContain("2 AUTH_SECRET lines")
 })
 
+test("--force on a file with CRLF line ends replaces every AUTH_SECRET line and keeps the line ends", async () => {
+  const file = join(directory, "windows.env")
+  writeFileSync(file, "AUTH_SECRET=first-old\r\nOTHER=1\r\nAUTH_SECRET=last-old\r\n", { mode: 0o600 })
+  const forced = await runCli(["secret", "--write", file, "--force"])
+  expect(forced.code).toBe(0)
+  expect(readFileSync(file, "utf8")).toMatch(/^AUTH_SECRET=[A-Za-z0-9_-]{43}\r\nOTHER=1\r\n$/)
+})
+
 test("a file that others can read gets a warning naming the fix", async () => {
   const file = join(directory, "shared.env")
   writeFileSync(file, "OTHER=1\n")

@@ -19,9 +19,11 @@ const anyAssignment = new RegExp(assignment.source, "m")
 function replaceAssignments(text: string, line: string): { text: string; replaced: number } {
   let replaced = 0
   const lines = text.split("\n").flatMap((current) => {
-    if (!assignment.test(current)) return [current]
+    // A file written on Windows keeps its CRLF line ends.
+    const ending = current.endsWith("\r") ? "\r" : ""
+    if (!assignment.test(current.slice(0, current.length - ending.length))) return [current]
     replaced += 1
-    return replaced === 1 ? [line] : []
+    return replaced === 1 ? [`${line}${ending}`] : []
   })
   return { text: lines.join("\n"), replaced }
 }
