@@ -1,4 +1,4 @@
-import { CredentialsSignin } from "@gatehouse/next"
+import { CredentialsSignin, MissingCSRF } from "@gatehouse/next"
 import { auth, signIn } from "../../../auth"
 
 // JSON sign-in for scripts and native clients: POST { "username", "password" } signs in with the
@@ -10,6 +10,7 @@ export const POST = auth(async (req) => {
     await signIn("credentials", { username: String(body?.username ?? ""), password: String(body?.password ?? ""), redirect: false })
   } catch (error) {
     if (error instanceof CredentialsSignin) return Response.json({ error: "CredentialsSignin" }, { status: 401 })
+    if (error instanceof MissingCSRF) return Response.json({ error: "MissingCSRF" }, { status: 403 })
     throw error
   }
   return Response.json({ signedIn: true })
