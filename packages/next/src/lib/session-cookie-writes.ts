@@ -6,6 +6,7 @@
  * AsyncLocalStorage: concurrent requests in one process each see only their own writes.
  */
 import { AsyncLocalStorage } from "node:async_hooks"
+import { isRedirectError, responseForRedirectError } from "./is-redirect-error.js"
 
 interface CookieWriteScope {
   written: boolean
@@ -13,11 +14,19 @@ interface CookieWriteScope {
 
 const scope = new AsyncLocalStorage<CookieWriteScope>()
 
-/** Runs `handler`, telling afterwards whether it wrote a session cookie (its error, if any, goes through untouched). */
-export async function trackSessionCookieWrites<T>(handler: () => PromiseLike<T> | T): Promise<{ result: T; written: boolean }> {
+/**
+ * Runs `handler`, telling afterwards whether it wrote a session cookie. A handler that wrote one and
+ * then redirected (`signIn`/`signOut` redirect by throwing Next's redirect error) gets that redirect
+ * as a Response, which the caller can mark private; any other error goes through untouched.
+ */
+export async function trackSessionCookieWrites<T>(handler: () => PromiseLike<T> | T): Promise<{ result: T | Response; written: boolean }> {
   const state: CookieWriteScope = { written: false }
-  const result = await scope.run(state, handler)
-  return { result, written: state.written }
+  try {
+    return { result: await scope.run(state, handler), written: state.written }
+  } catch (error) {
+    if (state.written && isRedirectError(error)) return { result: responseForRedirectError(error), written: true }
+    throw error
+  }
 }
 
 /** Notes that the current request writes a session cookie; outside a wrapped handler nobody asks. */
