@@ -124,5 +124,12 @@ describe("Next.js example, responses that write the session cookie are private",
     const signOut = await client.fetch(`${app.origin}/api/sign-out`, { method: "POST", headers: { origin: app.origin } })
     expect(signOut.status).toBe(200)
     expectPrivateCookieWrite(signOut)
+    // The sign-out takes: the cookie the proxy and the wrapper renewed on the way in must not be
+    // written over the cleared one (Next merges the proxy's cookies over the route's).
+    expect(signOut.headers.getSetCookie().filter((line) => line.startsWith(`${sessionCookie}=`))).toEqual([
+      expect.stringMatching(/^authjs\.session-token=;.*Max-Age=0/i),
+    ])
+    expect(client.cookies.has(sessionCookie)).toBe(false)
+    expect(await (await client.fetch(`${app.origin}/api/auth/session`)).json()).toBeNull()
   })
 })

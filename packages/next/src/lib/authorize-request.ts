@@ -51,11 +51,21 @@ export async function authorizeRequest(
   } else {
     response = NextResponse.next()
   }
-  return withSessionCookies(response, sessionResponse, handlerWroteCookies)
+  const readCookies = mayChangeSession(request) ? [] : (sessionResponse?.headers.getSetCookie() ?? [])
+  return withSessionCookies(response, readCookies, handlerWroteCookies)
 }
 
-function withSessionCookies(response: Response, sessionResponse: Response | undefined, handlerWroteCookies: boolean): Response {
-  const setCookies = sessionResponse?.headers.getSetCookie() ?? []
+/**
+ * A request that may itself sign in, sign out or update the session: a server action, a route
+ * handler's POST. The read's cookies (a renewal, or a clear) are not written on it: Next merges the
+ * proxy's cookies over those the action or handler sets, so a renewal written here would undo a
+ * sign-out made in that same request (and a clear, a sign-in). The next GET renews instead.
+ */
+function mayChangeSession(request: Request): boolean {
+  return request.method !== "GET" && request.method !== "HEAD"
+}
+
+function withSessionCookies(response: Response, setCookies: string[], handlerWroteCookies: boolean): Response {
   if (setCookies.length === 0 && !handlerWroteCookies) return response
   // Responses made by Response.redirect()/Response.json() have read-only headers: copy into a fresh one.
   const outgoing = new Response(response.body, response)
