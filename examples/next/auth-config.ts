@@ -34,6 +34,7 @@ function cleanName(value: unknown): string | undefined {
  * - e-mail links and codes through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), or printed
  *   on the console with EMAIL_SERVER=console (development only: refused under `next start`);
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
+ * - SESSION_UPDATE_AGE: seconds before a read renews the session cookie (default a day; 0 renews on every read);
  * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
  *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
@@ -77,6 +78,8 @@ export function authConfig(env: Env): NextAuthConfig {
       // JWT sessions: how often (seconds) a session's token is checked against its row, so a session
       // revoked on "Your devices" stops working within this bound (default 60).
       ...(env.SESSION_REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(env.SESSION_REVOCATION_CHECK_INTERVAL) } : {}),
+      // How long a session goes before a read renews its cookie (seconds, default a day).
+      ...(env.SESSION_UPDATE_AGE ? { updateAge: Number(env.SESSION_UPDATE_AGE) } : {}),
     },
     callbacks: {
       // Runs in proxy.ts: only /protected and /devices need a session; everything else is public.

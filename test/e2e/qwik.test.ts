@@ -8,8 +8,6 @@ import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createServer as createHttpServer, type Server } from "node:http"
-import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { decode } from "@gatehouse/core/jwt"
@@ -19,6 +17,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { linkFromMail, startSmtpSink, type SmtpSink } from "@gatehouse/test-kit/smtp-sink"
 import { launchChromium } from "./support/launch-chromium.js"
+import { startHostileFormSite } from "./support/hostile-form-site.js"
 import { freePort } from "./support/free-port.js"
 
 const run = promisify(execFile)
@@ -70,32 +69,6 @@ async function startApp(env: Record<string, string>): Promise<RunningApp> {
         child.once("exit", () => resolve())
         child.kill("SIGTERM")
       }),
-  }
-}
-
-/** A page on another site (localhost vs 127.0.0.1) that auto-submits a form to the app. */
-async function startHostileSite(): Promise<{
-  url: (target: string, fields: Record<string, string>) => string
-  close: () => Promise<void>
-}> {
-  const server: Server = createHttpServer((req, res) => {
-    const query = new URL(req.url ?? "/", "http://localhost").searchParams
-    const target = query.get("target") ?? ""
-    const fields = JSON.parse(query.get("fields") ?? "{}") as Record<string, string>
-    const inputs = Object.entries(fields)
-      .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)
-      .join("")
-    res.setHeader("content-type", "text/html")
-    res.end(
-      `<!doctype html><form id="f" method="post" action="${target}">${inputs}</form><script>document.getElementById("f").submit()</script>`,
-    )
-  })
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
-  const { port } = server.address() as AddressInfo
-  return {
-    url: (target, fields) =>
-      `http://localhost:${port}/?target=${encodeURIComponent(target)}&fields=${encodeURIComponent(JSON.stringify(fields))}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
@@ -280,11 +253,11 @@ describe("Qwik City example, JWT sessions", () => {
   })
 
   it("refuses a cross-site form post to /auth and keeps the session", async () => {
-    const hostile = await startHostileSite()
+    const hostile = await startHostileFormSite()
     try {
       const attack = await context.newPage()
       const landed = attack.waitForResponse((response) => response.url().startsWith(`${app.origin}/auth/signout`))
-      await attack.goto(hostile.url(`${app.origin}/auth/signout`, { callbackUrl: "/" }))
+      await attack.goto(hostile.url({ host: "localhost", target: `${app.origin}/auth/signout`, fields: { callbackUrl: "/" } }))
       expect((await landed).status()).toBe(403)
       await attack.close()
     } finally {
@@ -551,11 +524,17 @@ describe("Qwik City example without JavaScript", () => {
 describe("cross-site sign-in (login CSRF)", () => {
   it("refuses a hostile page posting credentials to /auth/callback/credentials", async () => {
     const context = await browser.newContext()
-    const hostile = await startHostileSite()
+    const hostile = await startHostileFormSite()
     try {
       const page = await context.newPage()
       const landed = page.waitForResponse((response) => response.url().startsWith(`${app.origin}/auth/callback`))
-      await page.goto(hostile.url(`${app.origin}/auth/callback/credentials`, { username: "demo", password: "demo", callbackUrl: "/" }))
+      await page.goto(
+        hostile.url({
+          host: "localhost",
+          target: `${app.origin}/auth/callback/credentials`,
+          fields: { username: "demo", password: "demo", callbackUrl: "/" },
+        }),
+      )
       expect((await landed).status()).toBe(403)
       expect(await sessionCookie(context, app.origin)).toBeUndefined()
     } finally {
@@ -566,15 +545,19 @@ describe("cross-site sign-in (login CSRF)", () => {
 
   it("refuses a hostile page posting to the sign-in action (Qwik's own origin check)", async () => {
     const context = await browser.newContext()
-    const hostile = await startHostileSite()
+    const hostile = await startHostileFormSite()
     try {
       const page = await context.newPage()
       const landed = page.waitForResponse((response) => response.url().includes("qaction="))
       await page.goto(
-        hostile.url(`${app.origin}/?qaction=gatehouseSignIn`, {
-          providerId: "credentials",
-          "options.username": "demo",
-          "options.password": "demo",
+        hostile.url({
+          host: "localhost",
+          target: `${app.origin}/?qaction=gatehouseSignIn`,
+          fields: {
+            providerId: "credentials",
+            "options.username": "demo",
+            "options.password": "demo",
+          },
         }),
       )
       expect((await landed).status()).toBe(403)

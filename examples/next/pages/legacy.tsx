@@ -2,10 +2,14 @@ import type { Session } from "@gatehouse/next"
 import type { GetServerSideProps } from "next"
 import { auth } from "../auth"
 
-// The pages router: auth(context) in getServerSideProps.
-export const getServerSideProps: GetServerSideProps<{ session: Session | null }> = async (context) => ({
-  props: { session: await auth(context) },
-})
+// The pages router: auth(context) in getServerSideProps, with the caching header Next's docs suggest
+// for server-rendered pages. When the session read renews its cookie, Gatehouse makes the page
+// private instead: a shared cache must never hand one visitor's session cookie to the next.
+export const getServerSideProps: GetServerSideProps<{ session: Session | null }> = async (context) => {
+  const session = await auth(context)
+  context.res.setHeader("Cache-Control", "public, s-maxage=10, stale-while-revalidate=59")
+  return { props: { session } }
+}
 
 export default function LegacyPage({ session }: { session: Session | null }) {
   return (

@@ -7,5 +7,7 @@ export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-heade
 export { sessionFromBody, sessionFromResponse } from "./integration/read-session.js"
 export { cookieFromSetCookie, parseSetCookie, type ParsedSetCookie, type SetCookieOptions } from "./integration/parse-set-cookie.js"
 export { logPrefix, reportError } from "./config/logger.js"
+export { markPrivate, privateHeaderValue } from "./integration/private-cache-headers.js"
+export { isCrossSitePost } from "./csrf/is-cross-site-post.js"
 export { minimumSecretLength, warnIfSecretIsShort } from "./integration/warn-if-secret-is-short.js"
 export { accessTokenForServer } from "./access-token/get-access-token.js"

@@ -34,7 +34,7 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
 
 export { NextAuth }
 export { isRedirectError } from "./lib/is-redirect-error.js"
-export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
+export { AuthError, CredentialsSignin, MissingCSRF } from "@gatehouse/core/errors"
 export { customFetch } from "@gatehouse/core"
 export type { AccessToken } from "@gatehouse/core"
 export type {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import { skipCSRFCheck } from "../symbols.js"
-import { TestBrowser } from "@gatehouse/test-kit/browser"
+import type { TestBrowser } from "@gatehouse/test-kit/browser"
 import {
   base,
   browserFor,
@@ -10,7 +10,7 @@ import {
   secret,
   setCookies,
   signInAsAda,
-  silentLogger,
+  type silentLogger,
 } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
 import { readCsrfToken } from "./csrf-token.js"

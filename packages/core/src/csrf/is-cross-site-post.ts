@@ -6,7 +6,7 @@ import type { RequestInternal } from "../http/request-internal.js"
  * line of defence next to the CSRF token; requests without these headers (servers, old
  * browsers) are left to the token.
  */
-export function isCrossSitePost(request: RequestInternal): boolean {
+export function isCrossSitePost(request: Pick<RequestInternal, "method" | "headers" | "url">): boolean {
   if (request.method !== "POST") return false
   if (request.headers.get("sec-fetch-site") === "cross-site") return true
   const origin = request.headers.get("origin")

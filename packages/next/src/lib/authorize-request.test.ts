@@ -119,4 +119,18 @@ describe("authorizeRequest (proxy and auth(handler))", () => {
     expect(seen).toEqual([null, null, null])
     logged.mockRestore()
   })
+
+  it("renews the session cookie on a GET, privately, and not on a POST, whose action or handler may sign out in that same request", async () => {
+    const config = credentialsConfig({ session: { strategy: "jwt", updateAge: 0 } })
+    const cookie = await sessionCookie()
+    const onGet = await authorizeRequest(request("/page", cookie), undefined, config)
+    expect(onGet.headers.getSetCookie().some((line) => /^authjs\.session-token=ey/.test(line))).toBe(true)
+    expect(onGet.headers.get("cache-control")).toBe("private, no-store")
+    expect(onGet.headers.get("vary")).toBe("Cookie")
+
+    const post = new NextRequest(`${origin}/page`, { method: "POST", headers: { host: "127.0.0.1:4321", cookie } })
+    const onPost = await authorizeRequest(post, undefined, config)
+    expect(onPost.headers.getSetCookie()).toEqual([])
+    expect(onPost.headers.get("x-middleware-next")).toBe("1")
+  })
 })

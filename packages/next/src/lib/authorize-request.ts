@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server"
 import type { NextRequest } from "next/server"
-import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
+import { markPrivate, reportError, sessionFromResponse } from "@gatehouse/core/integration"
 import { fetchSession } from "./session.js"
 import { publicUrl } from "./public-url.js"
 import { redirectToSignIn } from "./redirect-to-sign-in.js"
+import { trackSessionCookieWrites } from "./session-cookie-writes.js"
 import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js"
 
 /**
@@ -11,7 +12,11 @@ import type { NextAuthConfig, NextAuthRequest, WrappedHandler } from "./types.js
  * - a Response from `authorized` is the answer;
  * - a falsy answer redirects to sign-in — and, unlike next-auth, a wrapped handler does NOT run;
  * - otherwise the wrapped handler runs with `req.auth` (or the request simply goes on).
- * Cookies refreshed by the session read are added to whatever answer goes out, which keeps the session alive.
+ * Cookies refreshed by the session read are added to whatever answer goes out, which keeps the session alive;
+ * that answer, or one whose handler wrote a session cookie (signIn, signOut, unstable_update…), is made
+ * private whatever the app said about caching (core's markPrivate): `NextResponse.next()` on a static or
+ * ISR page, or a route handler answering `public, s-maxage=…`, would otherwise let a shared cache hand
+ * this visitor's session cookie to the next.
  */
 export async function authorizeRequest(
   request: NextRequest,
@@ -32,6 +37,7 @@ export async function authorizeRequest(
   const decision = authorized ? await authorized({ request, auth: session }) : true
 
   let response: Response
+  let handlerWroteCookies = false
   if (decision instanceof Response) {
     response = decision
   } else if (!decision) {
@@ -39,18 +45,31 @@ export async function authorizeRequest(
   } else if (handler) {
     const withAuth = request as NextAuthRequest
     withAuth.auth = session
-    response = (await handler(withAuth, contextOrEvent)) ?? NextResponse.next()
+    const { result, written } = await trackSessionCookieWrites(() => handler(withAuth, contextOrEvent))
+    response = result ?? NextResponse.next()
+    handlerWroteCookies = written
   } else {
     response = NextResponse.next()
   }
-  return withSessionCookies(response, sessionResponse)
+  const readCookies = mayChangeSession(request) ? [] : (sessionResponse?.headers.getSetCookie() ?? [])
+  return withSessionCookies(response, readCookies, handlerWroteCookies)
 }
 
-function withSessionCookies(response: Response, sessionResponse: Response | undefined): Response {
-  const setCookies = sessionResponse?.headers.getSetCookie() ?? []
-  if (setCookies.length === 0) return response
+/**
+ * A request that may itself sign in, sign out or update the session: a server action, a route
+ * handler's POST. The read's cookies (a renewal, or a clear) are not written on it: Next merges the
+ * proxy's cookies over those the action or handler sets, so a renewal written here would undo a
+ * sign-out made in that same request (and a clear, a sign-in). The next GET renews instead.
+ */
+function mayChangeSession(request: Request): boolean {
+  return request.method !== "GET" && request.method !== "HEAD"
+}
+
+function withSessionCookies(response: Response, setCookies: string[], handlerWroteCookies: boolean): Response {
+  if (setCookies.length === 0 && !handlerWroteCookies) return response
   // Responses made by Response.redirect()/Response.json() have read-only headers: copy into a fresh one.
   const outgoing = new Response(response.body, response)
   for (const cookie of setCookies) outgoing.headers.append("set-cookie", cookie)
+  markPrivate(outgoing.headers)
   return outgoing
 }

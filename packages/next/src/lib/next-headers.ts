@@ -3,6 +3,7 @@
  * cookies, and the cookies a server action or route handler sets.
  */
 import type { Cookie } from "@gatehouse/core/types"
+import { noteSessionCookieWrite } from "./session-cookie-writes.js"
 
 /**
  * `next/headers`, loaded when first needed. A static import would make Next refuse to build any
@@ -35,6 +36,7 @@ export async function currentRequestHeaders(): Promise<Headers> {
 /** Applies cookies from core's internal response to the outgoing response of a server action or route handler. */
 export async function writeCookies(toWrite: Cookie[] | undefined): Promise<void> {
   if (!toWrite?.length) return
+  noteSessionCookieWrite()
   const { cookies } = await loadNextHeaders()
   const jar = await cookies()
   for (const cookie of toWrite) {

@@ -2,14 +2,16 @@ import { createActionURL } from "@gatehouse/core"
 import { forwardedHeaders } from "@gatehouse/core/integration"
 import type { AuthAction } from "@gatehouse/core/types"
 import { currentRequestHeaders } from "./next-headers.js"
+import { refuseCrossSiteRequest } from "./refuse-cross-site-request.js"
 import type { NextAuthConfig } from "./types.js"
 
 /**
  * What a server action needs to call core on the user's behalf: the action URL (from AUTH_URL, else the
  * request's host) and the user's request headers (cookies, user agent, forwarded-for…) minus those that
- * described the server action's own body.
+ * described the server action's own body. With `changesState` (signIn, signOut, unstable_update,
+ * sessions.revoke*), a cross-site request is refused first (see refuseCrossSiteRequest).
  */
-export async function serverRequestContext(action: AuthAction, config: NextAuthConfig) {
+export async function serverRequestContext(action: AuthAction, config: NextAuthConfig, changesState?: { call: string }) {
   const incoming = await currentRequestHeaders()
   const forwarded = forwardedHeaders(incoming)
   const url = createActionURL(
@@ -20,5 +22,6 @@ export async function serverRequestContext(action: AuthAction, config: NextAuthC
     process.env,
     config as Parameters<typeof createActionURL>[4],
   )
+  if (changesState) refuseCrossSiteRequest(incoming, url, changesState.call)
   return { url, headers: forwarded, referer: incoming.get("referer") }
 }

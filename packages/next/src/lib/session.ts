@@ -10,6 +10,7 @@ import type { Session } from "@gatehouse/core/types"
 import { unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { currentRequestHeaders, writeCookies } from "./next-headers.js"
+import { keepNodeResponsePrivate } from "./keep-node-response-private.js"
 import { brokenConfigError } from "./report-broken-config.js"
 import { serverActionConfig } from "./server-action-config.js"
 import { serverRequestContext } from "./server-request.js"
@@ -59,7 +60,8 @@ export async function sessionForServerCode(resolveConfig: ConfigResolver): Promi
 
 /**
  * `auth(req, res)` in pages-router API routes and `auth(ctx)` in getServerSideProps: the session or null,
- * with any refreshed session cookie added to the Node response. A config that cannot work throws its error.
+ * with any refreshed session cookie added to the Node response, which is then kept private (no shared
+ * cache may store it, whatever caching header the page sets). A config that cannot work throws its error.
  */
 export async function sessionForPagesRouter(
   resolveConfig: ConfigResolver,
@@ -98,16 +100,18 @@ function appendSetCookies(response: ServerResponse, cookies: string[]): void {
   const existing = response.getHeader("set-cookie")
   const already = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)]
   response.setHeader("set-cookie", [...already, ...cookies])
+  keepNodeResponsePrivate(response)
 }
 
 /**
  * `unstable_update(data)` from server actions and route handlers: runs the `jwt` callback with
  * trigger "update" (or the `session` callback's newSession with database sessions), writes the new session
- * cookie and returns the new session — or null when there is no session to update.
+ * cookie and returns the new session — or null when there is no session to update. Throws MissingCSRF
+ * during a cross-site request (see refuseCrossSiteRequest).
  */
 export async function updateSession(resolveConfig: ConfigResolver, data: unknown): Promise<Session | null> {
   const config = await resolveConfig(undefined)
-  const context = await serverRequestContext("session", config)
+  const context = await serverRequestContext("session", config, { call: "unstable_update" })
   context.headers.set("content-type", "application/json")
   const request = new Request(context.url, {
     method: "POST",

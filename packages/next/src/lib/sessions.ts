@@ -22,10 +22,15 @@ type CoreConfig = Parameters<typeof listSessions>[1]
  * logged through the app's logger and thrown: a devices page must not show "no sessions" when it cannot
  * know, nor a revoke look done when it is not.
  */
-async function forThisUser<T>(resolveConfig: ConfigResolver, run: (request: Request, config: CoreConfig) => Promise<T>): Promise<T> {
+async function forThisUser<T>(
+  resolveConfig: ConfigResolver,
+  run: (request: Request, config: CoreConfig) => Promise<T>,
+  changesState?: { call: string },
+): Promise<T> {
   const config = await resolveConfig(undefined)
   // Outside the try: reading next/headers is how Next learns the page is dynamic; that signal must reach Next.
-  const context = await serverRequestContext("sessions", config)
+  // A cross-site request is refused here too (MissingCSRF), before anything is revoked.
+  const context = await serverRequestContext("sessions", config, changesState)
   try {
     return await run(new Request(context.url, { headers: context.headers }), serverSessionConfig(config) as CoreConfig)
   } catch (error) {
@@ -34,8 +39,10 @@ async function forThisUser<T>(resolveConfig: ConfigResolver, run: (request: Requ
   }
 }
 
-async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget): Promise<RevokeSessionsResult> {
-  const { revoked, signedOut, setCookie } = await forThisUser(resolveConfig, (request, config) => revokeSessions(request, config, target))
+async function revoke(resolveConfig: ConfigResolver, target: RevokeTarget, call: string): Promise<RevokeSessionsResult> {
+  const { revoked, signedOut, setCookie } = await forThisUser(resolveConfig, (request, config) => revokeSessions(request, config, target), {
+    call,
+  })
   // Core hands cleared cookies back as Set-Cookie values; Next's cookie store takes them as objects.
   await writeCookies(setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null))
   return { revoked, signedOut }
@@ -66,9 +73,9 @@ export function createSessions(resolveConfig: ConfigResolver): NextAuthResult["s
       if (typeof sessionId !== "string" || sessionId === "") {
         return Promise.reject(new TypeError("sessions.revoke(id) takes the id of one of the user's sessions, as sessions.list() gives it"))
       }
-      return revoke(resolveConfig, { sessionId })
+      return revoke(resolveConfig, { sessionId }, "sessions.revoke")
     },
-    revokeOthers: () => revoke(resolveConfig, { scope: "others" }),
-    revokeAll: () => revoke(resolveConfig, { scope: "all" }),
+    revokeOthers: () => revoke(resolveConfig, { scope: "others" }, "sessions.revokeOthers"),
+    revokeAll: () => revoke(resolveConfig, { scope: "all" }, "sessions.revokeAll"),
   }
 }

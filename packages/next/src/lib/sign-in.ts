@@ -24,7 +24,7 @@ export async function signIn(
 ): Promise<string> {
   const config = await resolveConfig(undefined)
   const { redirect: shouldRedirect = true, redirectTo, fields } = readOptions(options)
-  const context = await serverRequestContext("signin", config)
+  const context = await serverRequestContext("signin", config, { call: "signIn" })
   const callbackUrl = redirectTo ?? context.referer ?? "/"
   const origin = context.url.origin
 

@@ -14,7 +14,7 @@ import { writeCookies } from "./next-headers.js"
  */
 export async function signOut(resolveConfig: ConfigResolver, options: SignOutOptions = {}): Promise<string> {
   const config = await resolveConfig(undefined)
-  const context = await serverRequestContext("signout", config)
+  const context = await serverRequestContext("signout", config, { call: "signOut" })
   const callbackUrl = options.redirectTo ?? context.referer ?? "/"
   context.headers.set("content-type", "application/x-www-form-urlencoded")
   const request = new Request(context.url, {

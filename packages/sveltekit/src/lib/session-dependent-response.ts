@@ -1,3 +1,4 @@
+import { markPrivate } from "@gatehouse/core/integration"
 import type { RequestEvent } from "@sveltejs/kit"
 
 // Keyed by `locals`: SvelteKit hands hooks, loads and actions of one request the same `locals`
@@ -13,7 +14,7 @@ export function noteAuthCookiesWritten(event: RequestEvent): void {
  * A response that sets session cookies must never be stored by a shared cache and replayed to
  * someone else (the class of auth0/nextjs-auth0#2100). SvelteKit adds no caching headers of its
  * own, and an app's `setHeaders` cannot know whether the session was refreshed on the way, so
- * the handle marks such responses private after the app has answered.
+ * the handle marks such responses private after the app has answered (core's `markPrivate`).
  */
 export function keepPrivateIfSessionWritten(event: RequestEvent, response: Response): Response {
   if (!requestsThatWroteAuthCookies.has(event.locals)) return response
@@ -26,16 +27,4 @@ export function keepPrivateIfSessionWritten(event: RequestEvent, response: Respo
     markPrivate(copy.headers)
     return copy
   }
-}
-
-function markPrivate(headers: Headers): void {
-  headers.set("cache-control", "private, no-store")
-  const vary = headers.get("vary")
-  if (
-    !vary
-      ?.toLowerCase()
-      .split(/\s*,\s*/)
-      .includes("cookie")
-  )
-    headers.set("vary", vary ? `${vary}, Cookie` : "Cookie")
 }
