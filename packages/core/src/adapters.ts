@@ -41,11 +41,31 @@ export interface AdapterSession {
    * naming one of them ends only the sessions begun through it.
    */
   providerAccountId?: string | null
+  /**
+   * When the session's user last proved who they are (sign-in, or a step-up that re-authenticated
+   * them): the `auth_time` a step-up check compares with `maxAge`. Null on a row that predates it
+   * (core then reads `createdAt`).
+   */
+  authenticatedAt?: Date | null
+  /** How they proved it, as RFC 8176 `amr` values (`pwd`, `fed`, `hwk`, `otp`, `mfa`…). */
+  authenticationMethods?: string[] | null
 }
 
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId" | "providerAccountId">>
+  Partial<
+    Pick<
+      AdapterSession,
+      | "createdAt"
+      | "lastSeenAt"
+      | "userAgent"
+      | "provider"
+      | "providerSessionId"
+      | "providerAccountId"
+      | "authenticatedAt"
+      | "authenticationMethods"
+    >
+  >
 
 export interface VerificationToken {
   identifier: string
