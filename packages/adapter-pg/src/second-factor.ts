@@ -13,6 +13,7 @@ interface SecondFactorRow {
   totpSecret: string | null
   pendingTotpSecret: string | null
   backupCodesLeft: number
+  recentFailures: number
 }
 
 type SecondFactorMethods = Required<
@@ -25,7 +26,8 @@ type SecondFactorMethods = Required<
 const read = {
   name: "gatehouse_second_factor",
   text: `SELECT "ownerKey", "totpSecret", "pendingTotpSecret",
-           (SELECT count(*)::int FROM second_factor_backup_codes c WHERE c."ownerKey" = f."ownerKey" AND c."usedAt" IS NULL) AS "backupCodesLeft"
+           (SELECT count(*)::int FROM second_factor_backup_codes c WHERE c."ownerKey" = f."ownerKey" AND c."usedAt" IS NULL) AS "backupCodesLeft",
+           (SELECT coalesce(sum(failures), 0)::int FROM second_factor_failures x WHERE x."ownerKey" = f."ownerKey" AND x.expires > now()) AS "recentFailures"
          FROM second_factors f WHERE "ownerKey" = $1`,
 }
 // $2/$3 say whether each secret was given; a secret left out keeps its value. A new secret starts with no step used.

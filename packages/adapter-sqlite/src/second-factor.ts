@@ -11,6 +11,7 @@ interface SecondFactorRow {
   totp_secret: string | null
   pending_totp_secret: string | null
   backup_codes_left: number
+  recent_failures: number
 }
 
 type SecondFactorMethods = Required<
@@ -26,15 +27,18 @@ function toSecondFactor(row: SecondFactorRow): AdapterSecondFactor {
     totpSecret: row.totp_secret,
     pendingTotpSecret: row.pending_totp_secret,
     backupCodesLeft: row.backup_codes_left,
+    recentFailures: row.recent_failures,
   }
 }
 
 export function secondFactorMethods(db: Database): SecondFactorMethods {
-  const read = db.prepare<{ owner_key: string }, SecondFactorRow>(
+  const readNow = db.prepare<{ owner_key: string; now: number }, SecondFactorRow>(
     `SELECT owner_key, totp_secret, pending_totp_secret,
-       (SELECT count(*) FROM second_factor_backup_codes c WHERE c.owner_key = f.owner_key AND c.used_at IS NULL) AS backup_codes_left
+       (SELECT count(*) FROM second_factor_backup_codes c WHERE c.owner_key = f.owner_key AND c.used_at IS NULL) AS backup_codes_left,
+       (SELECT coalesce(sum(failures), 0) FROM second_factor_failures x WHERE x.owner_key = f.owner_key AND x.expires > @now) AS recent_failures
      FROM second_factors f WHERE owner_key = @owner_key`,
   )
+  const read = { get: (params: { owner_key: string }) => readNow.get({ ...params, now: Date.now() }) }
   // A field is replaced only when its set_* flag is 1: an absent field keeps its value.
   const upsert = db.prepare(
     `INSERT INTO second_factors (owner_key, totp_secret, pending_totp_secret, created_at, updated_at)

@@ -200,6 +200,8 @@ export interface AdapterSecondFactor {
   pendingTotpSecret: string | null
   /** How many backup codes are left unused. */
   backupCodesLeft: number
+  /** Wrong codes counted against the owner (countSecondFactorFailure) whose `expires` has not passed. */
+  recentFailures: number
 }
 
 /** What `setSecondFactor` changes: fields absent stay as stored. */

@@ -16,14 +16,20 @@ export function registerSecondFactorTests(ctx: SuiteContext): void {
       const owner = uniqueOwner()
       expect(await ctx.adapter.getSecondFactor!(owner)).toBeNull()
       const stored = await ctx.adapter.setSecondFactor!({ ownerKey: owner, pendingTotpSecret: "pending-jwe" })
-      expect(stored).toEqual({ ownerKey: owner, totpSecret: null, pendingTotpSecret: "pending-jwe", backupCodesLeft: 0 })
+      expect(stored).toEqual({ ownerKey: owner, totpSecret: null, pendingTotpSecret: "pending-jwe", backupCodesLeft: 0, recentFailures: 0 })
       const confirmed = await ctx.adapter.setSecondFactor!({
         ownerKey: owner,
         totpSecret: "secret-jwe",
         pendingTotpSecret: null,
         backupCodeHashes: hashes(owner),
       })
-      expect(confirmed).toEqual({ ownerKey: owner, totpSecret: "secret-jwe", pendingTotpSecret: null, backupCodesLeft: 3 })
+      expect(confirmed).toEqual({
+        ownerKey: owner,
+        totpSecret: "secret-jwe",
+        pendingTotpSecret: null,
+        backupCodesLeft: 3,
+        recentFailures: 0,
+      })
       expect(await ctx.adapter.getSecondFactor!(owner)).toEqual(confirmed)
     })
 
@@ -102,6 +108,9 @@ export function registerSecondFactorTests(ctx: SuiteContext): void {
       expect(first.map((count) => count.attempt).sort()).toEqual([1, 2, 3, 4])
       const second = await ctx.adapter.countSecondFactorFailure!(owner, `${owner}:b`, expires)
       expect(second).toEqual({ attempt: 1, owner: 5 })
+      // The record shows them, when the owner has one.
+      await ctx.adapter.setSecondFactor!({ ownerKey: owner, totpSecret: "s" })
+      expect((await ctx.adapter.getSecondFactor!(owner))?.recentFailures).toBe(5)
       // Another owner's count is its own.
       expect(await ctx.adapter.countSecondFactorFailure!(uniqueOwner(), `${owner}:c`, expires)).toEqual({ attempt: 1, owner: 1 })
     })
