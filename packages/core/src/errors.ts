@@ -38,6 +38,7 @@ export type ErrorType =
   | "SessionTokenError"
   | "SignOutError"
   | "StepUpFailed"
+  | "SecondFactorFailed"
   | "UnknownAction"
   | "UnsupportedStrategy"
   | "UntrustedHost"
@@ -182,6 +183,14 @@ export class OAuthAccountNotLinked extends SignInError {
   static type = "OAuthAccountNotLinked" as const
 }
 /**
+ * A second-factor code was refused (`cause.reason`: "wrong-code", "too-many" when the pending
+ * sign-in ended after 5 wrong codes or the owner's limit was reached, "expired" when no pending
+ * sign-in was found or it had ended). The answer is the same whatever the reason.
+ */
+export class SecondFactorFailed extends SignInError {
+  static type = "SecondFactorFailed" as const
+}
+/**
  * A step-up (GET /reauthenticate) did not re-authenticate the session's user: the sign-in was as
  * someone else (`cause.reason` "other-user"), or an OpenID provider's ID token says the user did
  * not sign in again there ("not-reauthenticated"). No session is issued or changed.
@@ -271,6 +280,7 @@ const clientSafeTypes = new Set<string>([
   "AccountNotLinked",
   "WebAuthnVerificationError",
   "StepUpFailed",
+  "SecondFactorFailed",
 ])
 
 /** Whether the error's type may be shown to the user; all others surface as `Configuration`. */

@@ -21,6 +21,7 @@ export type AuthAction =
   | "verify-request"
   | "webauthn-options"
   | "reauthenticate"
+  | "second-factor"
 
 export interface User {
   id?: string
@@ -146,6 +147,8 @@ export interface CookiesOptions {
   identityProvider: Partial<CookieOption>
   /** A step-up under way (GET /reauthenticate): whose session is re-authenticating, and since when. */
   stepUp: Partial<CookieOption>
+  /** A sign-in whose first factor is done, waiting for its second (encrypted, minutes). */
+  pendingSignIn: Partial<CookieOption>
 }
 
 /** Every cookie's name and attributes, defaults and the app's `cookies` option merged. */

@@ -4,6 +4,7 @@ import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
+import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type {
   Account,
   Awaitable,
@@ -60,6 +61,8 @@ export interface Session extends DefaultSession {}
 
 export interface PagesOptions {
   signIn: string
+  /** Beyond Auth.js: the app's own second-factor page (challenge and enrolment); default the built-in `{basePath}/second-factor`. */
+  secondFactor: string
   signOut: string
   error: string
   verifyRequest: string
@@ -116,7 +119,14 @@ export interface CallbacksOptions<P = Profile, A = Account> {
 }
 
 export interface EventCallbacks {
-  signIn?: (message: { user: User; account?: Account | null; profile?: Profile; isNewUser?: boolean }) => Awaitable<void>
+  signIn?: (message: {
+    user: User
+    account?: Account | null
+    profile?: Profile
+    isNewUser?: boolean
+    /** Beyond Auth.js: the second factor that completed the sign-in, when there was one. */
+    secondFactor?: "totp" | "backup-code" | "passkey"
+  }) => Awaitable<void>
   signOut?: (message: { session: AdapterSession | null | void | undefined } | { token: JWT | null }) => Awaitable<void>
   createUser?: (message: { user: User }) => Awaitable<void>
   updateUser?: (message: { user: User }) => Awaitable<void>
@@ -238,6 +248,8 @@ export interface AuthConfig {
    */
   redirectProxyAllowedOrigins?: string[]
   experimental?: { enableWebAuthn?: boolean }
+  /** Beyond Auth.js: TOTP and backup codes after every first factor (docs/second-factor.md). Needs an adapter with the second-factor methods. */
+  secondFactor?: SecondFactorConfig
   basePath?: string
   /**
    * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when

@@ -7,12 +7,13 @@ import { currentSession } from "../sessions/current-session.js"
 import { listUserSessions } from "../sessions/list-user-sessions.js"
 import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import { sessionManagingAdapter } from "../sessions/session-management-adapter.js"
+import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal, RevokeTarget, SessionInfo } from "../types.js"
 
 /**
  * GET /sessions lists the signed-in user's sessions; POST /sessions/revoke ends one of them
- * (`sessionId`), all but the current one (`scope=others`) or all (`scope=all`). Both answer 401
- * when nobody is signed in. Without an adapter that manages sessions: MissingAdapterMethods (500).
+ * (`sessionId`), all but the current one (`scope=others`) or all (`scope=all`, which needs a
+ * sign-in within `session.freshAge`: RFC 9470's 401 otherwise). Both answer 401 when nobody is signed in. Without an adapter that manages sessions: MissingAdapterMethods (500).
  */
 export async function sessions(
   request: RequestInternal,
@@ -36,6 +37,11 @@ export async function sessions(
     }
   }
   if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session, adapter), cookies: reissued }
+  // Signing out everywhere, this browser included, is for a recent sign-in only (step-up/).
+  if ("scope" in target && target.scope === "all") {
+    const refused = await refuseUnlessRecent(request, options)
+    if (refused) return refused
+  }
   const { revoked, signedOut } = await revokeFor(session, target, options, adapter)
   return {
     headers: { ...noStoreHeaders },

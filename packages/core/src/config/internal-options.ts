@@ -1,6 +1,7 @@
 /** The shape every action receives: config resolved once, plus what this request decided. */
 import type { Adapter } from "../adapters.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -62,6 +63,10 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   passkeyChallenges: ChallengeLedger
   /** Where logout tokens' `jti`s are claimed, once across every instance when shared state is configured. */
   logoutTokens: SingleUseLedger
+  /** The `secondFactor` option resolved, when second factors are on. */
+  secondFactor: SecondFactorOptions | undefined
+  /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
+  pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */
   userAgent?: string | null
 }

@@ -11,6 +11,7 @@ import type { ResolvedConfig } from "./resolve-config.js"
 /** Actions that read or render a CSRF token. GET /session is not one of them. */
 function needsCsrf(action: AuthAction, method: string): boolean {
   if (action === "csrf" || action === "signin" || action === "signout") return true
+  if (action === "second-factor") return true
   return method === "POST" && (action === "session" || action === "sessions" || action === "callback")
 }
 
@@ -86,6 +87,8 @@ export function requestOptionsNow(request: RequestInternal, config: ResolvedConf
     isOnRedirectProxy: isOnRedirectProxy(config.redirectProxyUrl, origin),
     experimental: config.experimental,
     passkeyChallenges: config.passkeyChallenges,
+    secondFactor: config.secondFactor,
+    pendingSignIns: config.pendingSignIns,
     logoutTokens: config.logoutTokens,
     // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.
     get userAgent() {

@@ -12,6 +12,8 @@ import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import { logoutTokenKind } from "../oauth/logout-token.js"
+import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
+import { resolveSecondFactor, type SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import { type SingleUseLedger, singleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
@@ -69,6 +71,10 @@ export interface ResolvedConfig {
   passkeyChallenges: ChallengeLedger
   /** Where logout tokens' `jti`s are claimed (shared store, adapter, or this process). */
   logoutTokens: SingleUseLedger
+  /** The `secondFactor` option resolved, when second factors are on. */
+  secondFactor: SecondFactorOptions | undefined
+  /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
+  pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */
   configError: AuthError | undefined
   providersFor(origin: string): InternalProvider[]
@@ -137,6 +143,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const publicOrigin = publicOriginFromEnv(env)
   const adapter = wrapAdapter(config.adapter, logger)
   const redirectProxyUrl = config.redirectProxyUrl
+  const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
 
@@ -171,6 +178,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
     passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    secondFactor: secondFactor.options,
+    pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -201,7 +210,14 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       ? undefined
       : new AuthError("session.freshAge must be a number of seconds, more than 0")
   result.configError =
-    providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? intervalError ?? freshAgeError ?? assertConfig(result, config)
+    providerError ??
+    rateLimit.error ??
+    publicOrigin.error ??
+    chunksError ??
+    intervalError ??
+    freshAgeError ??
+    secondFactor.error ??
+    assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
     // On one instance the process's memory is enough; a deployment of several needs shared state.

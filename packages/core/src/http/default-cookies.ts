@@ -30,6 +30,7 @@ export function defaultCookies(secure: boolean): ResolvedCookies {
     signOutState: { name: `${hostOnly}authjs.signout-state`, options: check },
     identityProvider: { name: `${prefix}authjs.idp`, options: base },
     stepUp: { name: `${hostOnly}authjs.step-up`, options: check },
+    pendingSignIn: { name: `${hostOnly}authjs.pending-sign-in`, options: check },
   }
 }
 

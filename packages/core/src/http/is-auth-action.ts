@@ -13,6 +13,7 @@ const actions = new Set<string>([
   "error",
   "webauthn-options",
   "reauthenticate",
+  "second-factor",
 ])
 
 /** Whether `action` names one of the actions served under `basePath`. */

@@ -1,6 +1,7 @@
 import { UnknownAction } from "../errors.js"
 import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
+import { secondFactorOperation } from "../second-factor/second-factor-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { RequestInternal } from "./request-internal.js"
@@ -50,7 +51,10 @@ export function parseRequestNow(request: Request, basePath: string): RequestInte
  * provider sends the browser back after a federated sign-out) and `{basePath}/sessions/revoke`;
  * trailing slashes tolerated, nothing else.
  */
-export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string; operation?: "revoke" } {
+export function parseActionPath(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string; operation?: RequestInternal["operation"] } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")
@@ -63,6 +67,8 @@ export function parseActionPath(pathname: string, basePath: string): { action: A
   if (segments.length === 2 && segments[0] === "sessions" && segments[1] === "revoke") {
     return { action: "sessions", operation: "revoke" }
   }
+  const secondFactor = secondFactorOperation(segments)
+  if (secondFactor) return { action: "second-factor", operation: secondFactor }
   if (segments.length > 2) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const [action, providerId] = segments
   if (!isAuthAction(action)) throw new UnknownAction(`Cannot parse action at ${pathname}`)

@@ -3,11 +3,15 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
+import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
+import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
+import type { AuthenticationMark } from "../session/token-marks.js"
+import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
+import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.js"
 import type { ResponseInternal } from "../types.js"
 import { firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
 import { undoNewUser } from "./undo-new-user.js"
-import { finishStepUp } from "../step-up/finish-step-up.js"
 
 /** What a sign-in method hands the gate once its own factor is proven. */
 export interface FirstFactorDone {
@@ -31,17 +35,55 @@ export interface FirstFactorDone {
  * The one place every way to sign in ends (OAuth/OIDC, e-mail, passkeys, credentials, passwords):
  * it decides whether a session may be issued now, issues it through issueSession, fires `signIn`
  * and sends the browser on. Whatever a sign-in must still prove before it gets a session belongs
- * here, so that no provider can skip it.
+ * here, so that no provider can skip it:
+ * - a step-up under way (step-up/) must be finished by the same user;
+ * - a user with a second factor (or who must have one) gets no session yet: an encrypted pending
+ *   cookie and the second-factor page, and finishPendingSignIn completes it after the code.
  */
 export async function finishSignIn(request: RequestInternal, done: FirstFactorDone, options: InternalOptions): Promise<ResponseInternal> {
+  const authentication = firstFactorAuthentication(done)
+  let pending: Cookie[] | undefined
+  try {
+    const owner = ownerKey(ownerOfSignIn(done.user, done.account, options))
+    await refuseStepUpByAnother(request.cookies, owner, options)
+    const due = await secondFactorDue(done, authentication.methods, owner, options)
+    if (due) {
+      const { cookies: _cookies, ...kept } = done
+      const state = {
+        ...kept,
+        id: crypto.randomUUID(),
+        owner,
+        methods: authentication.methods,
+        ...(due === "enrol" ? { mustEnrol: true } : {}),
+      }
+      pending = await pendingSignInCookies(state, request.cookies, options)
+    }
+  } catch (error) {
+    // A user created for this sign-in must not stay behind without a way in.
+    if (done.createdUserId) await undoNewUser(done.createdUserId, options)
+    throw error
+  }
+  // No session cookie: the pending sign-in opens nothing until its second factor is done.
+  if (pending) return { redirect: secondFactorPageUrl(options), cookies: [...(done.cookies ?? []), ...pending] }
+  return completeSignIn(request, done, authentication, options)
+}
+
+/**
+ * Issues the session of a sign-in with every factor done, fires `signIn` (once, naming the second
+ * factor when there was one) and sends the browser on. finishSignIn's end, and finishPendingSignIn's.
+ */
+export async function completeSignIn(
+  request: RequestInternal,
+  done: FirstFactorDone,
+  authentication: AuthenticationMark,
+  options: InternalOptions,
+  secondFactor?: "totp" | "backup-code",
+): Promise<ResponseInternal> {
   let sessionCookies: Cookie[]
   try {
     const stepUpCookies = await finishStepUp(request.cookies, done, options)
-    sessionCookies = stepUpCookies.concat(
-      await issueSession({ ...done, authentication: firstFactorAuthentication(done) }, request.cookies, options),
-    )
+    sessionCookies = stepUpCookies.concat(await issueSession({ ...done, authentication }, request.cookies, options))
   } catch (error) {
-    // A user created for this sign-in must not stay behind without a way in.
     if (done.createdUserId) await undoNewUser(done.createdUserId, options)
     throw error
   }
@@ -51,6 +93,7 @@ export async function finishSignIn(request: RequestInternal, done: FirstFactorDo
     account,
     ...(profile === undefined ? {} : { profile }),
     ...(isNewUser === undefined ? {} : { isNewUser }),
+    ...(secondFactor ? { secondFactor } : {}),
   })
   return { redirect: done.redirectTo, cookies: [...(done.cookies ?? []), ...sessionCookies] }
 }

@@ -18,6 +18,7 @@ const signinErrors: Record<string, MessageKey> = {
   OAuthAccountNotLinked: "signin.error.notLinked",
   AccountNotLinked: "signin.error.notLinked",
   StepUpFailed: "signin.error.notLinked",
+  SecondFactorFailed: "signin.error.secondFactor",
   EmailSignin: "signin.error.emailSignin",
   CredentialsSignin: "signin.error.credentials",
   SessionRequired: "signin.error.sessionRequired",

@@ -26,4 +26,4 @@ hr{border:0;border-top:1px solid var(--color-border);margin:20px 0}
 .error{background:var(--color-error-bg);color:var(--color-error);border:1px solid var(--color-error);border-radius:6px;padding:10px 12px;margin-bottom:16px;text-align:center;font-size:.9rem}
 a.button{display:block;text-align:center;margin-top:16px;padding:10px 12px;border-radius:6px;background:var(--brand-color);color:var(--button-text-color);text-decoration:none;font-weight:600}
 a{color:var(--brand-color)}
-`
+.qr{margin:16px auto;max-width:220px;background:#fff;padding:8px;border-radius:6px}.qr svg{display:block;width:100%;height:auto}code.secret{word-break:break-all;font-size:.9rem}ul.backup-codes{columns:2;list-style:none;padding:0;font-size:1rem}ul.backup-codes li{margin:4px 0}`

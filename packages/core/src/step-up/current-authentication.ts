@@ -9,6 +9,8 @@ import { authenticationOfDatabaseSession, authenticationOfToken, type SessionAut
 export interface CurrentAuthentication {
   owner: SessionOwner
   authentication: SessionAuthentication | null
+  /** How the user is named to them (address, else name): the account label in an authenticator app. */
+  label: string | undefined
 }
 
 /**
@@ -26,13 +28,19 @@ export async function currentAuthentication(
   if (options.session.strategy === "database" && options.adapter) {
     const found = await liveDatabaseSession(value, options.adapter)
     if (!found) return null
-    return { owner: { kind: "user", userId: String(found.user.id) }, authentication: authenticationOfDatabaseSession(found.session) }
+    return {
+      owner: { kind: "user", userId: String(found.user.id) },
+      authentication: authenticationOfDatabaseSession(found.session),
+      label: found.user.email ?? found.user.name ?? undefined,
+    }
   }
   try {
     const read = await readJwtSessionToken(value, options)
     if (!read.signedIn) return null
     const owner = ownerOfToken(read.token)
-    return owner ? { owner, authentication: authenticationOfToken(read.decoded) } : null
+    const label =
+      typeof read.token.email === "string" ? read.token.email : typeof read.token.name === "string" ? read.token.name : undefined
+    return owner ? { owner, authentication: authenticationOfToken(read.decoded), label } : null
   } catch (error) {
     options.logger.error(unreadableSessionCookie(error, "ignored"))
     return null

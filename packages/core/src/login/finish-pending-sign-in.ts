@@ -1,0 +1,24 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { Cookie } from "../primitives.js"
+import type { PendingSignIn } from "../second-factor/pending-sign-in.js"
+import { multiFactorMethod } from "../step-up/session-authentication.js"
+import type { ResponseInternal } from "../types.js"
+import { completeSignIn } from "./finish-sign-in.js"
+
+/**
+ * The end of a pending sign-in whose second factor is done (checked and claimed by the caller,
+ * the pending sign-in claimed once): the session the gate held back, issued through the gate's own
+ * completeSignIn. Its `amr` adds `otp` and `mfa` to the first factor's, its `auth_time` is now.
+ */
+export function finishPendingSignIn(
+  request: RequestInternal,
+  pending: PendingSignIn,
+  secondFactor: "totp" | "backup-code",
+  options: InternalOptions,
+  cookies: Cookie[],
+): Promise<ResponseInternal> {
+  const { id: _id, owner: _owner, mustEnrol: _mustEnrol, methods, ...done } = pending
+  const authentication = { authTime: Math.floor(Date.now() / 1000), methods: [...new Set([...methods, "otp", multiFactorMethod])] }
+  return completeSignIn(request, { ...done, methods: authentication.methods, cookies }, authentication, options, secondFactor)
+}

@@ -1,0 +1,64 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { MissingCSRF, SecondFactorFailed } from "../errors.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { finishPendingSignIn } from "../login/finish-pending-sign-in.js"
+import type { ResponseInternal } from "../types.js"
+import { claimSecondFactorCode } from "./check-code.js"
+import { type PendingSignIn, pendingSignInDeletion, readPendingSignIn } from "./pending-sign-in.js"
+import { secondFactorPageUrl } from "./second-factor-due.js"
+
+/** Wrong codes a pending sign-in may take; the fifth ends it. */
+export const attemptsPerPendingSignIn = 5
+/** Wrong codes an owner may take within `ownerFailureWindowMs`, over all pending sign-ins. */
+export const failuresPerOwner = 10
+export const ownerFailureWindowMs = 60 * 60 * 1000
+
+/**
+ * POST {basePath}/callback/second-factor (`csrfToken`, `code`): the answer to the challenge of a
+ * pending sign-in. The right code (claimed once through the adapter) completes it; a wrong one
+ * is counted through the adapter (per pending sign-in and per owner, across every instance) and
+ * sends the browser back to the page; the fifth, or any once the owner's limit is reached, ends
+ * the pending sign-in (claimed, so its cookie opens nothing any more). Every refusal looks the
+ * same to the browser (SecondFactorFailed), and is logged with its reason.
+ */
+export async function answerChallenge(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a second-factor challenge")
+  const pending = await readPendingSignIn(request.cookies, options)
+  if (!pending || pending.mustEnrol || options.pendingSignIns.claimedHere(pending.id)) return ended(request, options, "expired")
+  const adapter = options.adapter!
+  const record = await adapter.getSecondFactor(pending.owner)
+  if (!record?.totpSecret) return ended(request, options, "expired", pending)
+  if (record.recentFailures >= failuresPerOwner) return ended(request, options, "too-many", pending)
+
+  const used = await claimSecondFactorCode(record, request.body?.code, options)
+  if (!used) {
+    const counts = await adapter.countSecondFactorFailure(pending.owner, pending.id, new Date(Date.now() + ownerFailureWindowMs))
+    if (counts.attempt >= attemptsPerPendingSignIn || counts.owner >= failuresPerOwner) return ended(request, options, "too-many", pending)
+    options.logger.error(new SecondFactorFailed("A second-factor code was refused", { reason: "wrong-code", attempt: counts.attempt }))
+    return { redirect: withError(secondFactorPageUrl(options)) }
+  }
+  // Once: a pending cookie replayed (here or on another instance) after it completed opens nothing.
+  if (!(await options.pendingSignIns.claim(pending.id))) return ended(request, options, "expired")
+  return finishPendingSignIn(request, pending, used, options, pendingSignInDeletion(request.cookies, options))
+}
+
+/** The pending sign-in is over: claimed (when there is one), its cookie deleted, the browser back at the sign-in page. */
+async function ended(
+  request: RequestInternal,
+  options: InternalOptions,
+  reason: "expired" | "too-many",
+  pending?: PendingSignIn,
+): Promise<ResponseInternal> {
+  if (pending) await options.pendingSignIns.claim(pending.id)
+  options.logger.error(new SecondFactorFailed("The pending sign-in ended without its second factor", { reason }))
+  const signin = options.pages.signIn
+    ? new URL(options.pages.signIn, options.url.origin).href
+    : `${options.url.href.replace(/\/$/, "")}/signin`
+  return { redirect: withError(signin), cookies: pendingSignInDeletion(request.cookies, options) }
+}
+
+function withError(url: string): string {
+  const target = new URL(url)
+  target.searchParams.set("error", "SecondFactorFailed")
+  return target.href
+}

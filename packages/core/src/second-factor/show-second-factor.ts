@@ -1,0 +1,54 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import { secondFactorPage } from "../pages/second-factor-page.js"
+import { noStoreHeaders } from "../session/no-store-headers.js"
+import type { ResponseInternal } from "../types.js"
+import { readPendingSignIn } from "./pending-sign-in.js"
+import type { Answering } from "./second-factor-answer.js"
+import { secondFactorOwner } from "./second-factor-owner.js"
+
+/**
+ * GET {basePath}/second-factor. With a pending sign-in: the challenge (or, for a user who must
+ * enrol first, the enrolment). Signed in: the user's methods, as JSON `{ totp, backupCodesLeft,
+ * passkeys }` with `Accept: application/json`, else the page to turn TOTP on or off and get new
+ * backup codes. Nobody: 401 (JSON) or the sign-in page, back here afterwards.
+ */
+export async function showSecondFactor(
+  request: RequestInternal,
+  answering: Answering,
+  options: InternalOptions,
+): Promise<ResponseInternal> {
+  const error = typeof request.query.error === "string"
+  const pending = await readPendingSignIn(request.cookies, options)
+  if (pending && !options.pendingSignIns.claimedHere(pending.id)) {
+    if (answering.json) return json({ pending: true, mustEnrol: !!pending.mustEnrol })
+    return secondFactorPage(options, pending.mustEnrol ? { step: "required" } : { step: "challenge", error })
+  }
+  const owner = await secondFactorOwner(request.cookies, options)
+  if (!owner) {
+    if (answering.json) return json({ error: "not-signed-in" }, 401)
+    const signin = new URL(`${options.url.href.replace(/\/$/, "")}/signin`)
+    signin.searchParams.set("callbackUrl", `${options.url.href.replace(/\/$/, "")}/second-factor`)
+    return { redirect: signin.href }
+  }
+  const record = await options.adapter!.getSecondFactor(owner.key)
+  const totp = !!record?.totpSecret
+  const backupCodesLeft = totp ? (record?.backupCodesLeft ?? 0) : 0
+  if (answering.json) return json({ totp, backupCodesLeft, passkeys: await passkeyCount(owner.session, options) })
+  return secondFactorPage(options, { step: "manage", totp, backupCodesLeft })
+}
+
+function json(body: Record<string, unknown>, status = 200): ResponseInternal {
+  return { status, headers: { ...noStoreHeaders }, body }
+}
+
+/** The user's passkeys, for an adapter user on an adapter that keeps them; 0 otherwise. */
+async function passkeyCount(owner: { kind: string; userId?: string } | undefined, options: InternalOptions): Promise<number> {
+  if (owner?.kind !== "user" || !owner.userId) return 0
+  try {
+    return (await options.adapter!.listAuthenticatorsByUserId(owner.userId)).length
+  } catch {
+    // An adapter without passkeys (the wrapped method throws MissingAdapterMethods).
+    return 0
+  }
+}
