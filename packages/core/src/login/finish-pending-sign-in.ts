@@ -19,6 +19,8 @@ export function finishPendingSignIn(
   cookies: Cookie[],
 ): Promise<ResponseInternal> {
   const { id: _id, owner: _owner, mustEnrol: _mustEnrol, methods, ...done } = pending
+  // The session is made as the first factor's request would have made it: with its provider.
+  options.provider = options.providers.find((provider) => provider.id === pending.account?.provider) as InternalOptions["provider"]
   const authentication = { authTime: Math.floor(Date.now() / 1000), methods: [...new Set([...methods, "otp", multiFactorMethod])] }
   return completeSignIn(request, { ...done, methods: authentication.methods, cookies }, authentication, options, secondFactor)
 }
