@@ -55,10 +55,11 @@ export function PostgresAdapter(pool: Pool): Adapter {
   const withMetadata = {
     metadata: metadataStatements(false),
     "metadata-and-account": metadataStatements(true),
+    "metadata-account-and-authentication": metadataStatements(true, true),
   }
-  function metadataStatements(withAccount: boolean) {
-    const statements = sessionMetadataQueries(withAccount)
-    return { ...statements, withAccount, lookup: sessionLookups<SessionAndUserRow>(pool, statements.sessionAndUser) }
+  function metadataStatements(withAccount: boolean, withAuthentication = false) {
+    const statements = sessionMetadataQueries(withAccount, withAuthentication)
+    return { ...statements, withAccount, withAuthentication, lookup: sessionLookups<SessionAndUserRow>(pool, statements.sessionAndUser) }
   }
   /** The metadata statements this database's sessions table can run, or undefined before migration 4. */
   async function metadataStatementsOrNone() {
@@ -228,6 +229,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
         session.provider ?? null,
         session.providerSessionId ?? null,
         ...(statements?.withAccount ? [session.providerAccountId ?? null] : []),
+        ...(statements?.withAuthentication
+          ? [session.authenticatedAt ?? null, session.authenticationMethods?.length ? session.authenticationMethods.join(" ") : null]
+          : []),
       ]
       const row = await translatingConflicts(writeConflicts.createSession, () =>
         statements

@@ -11,6 +11,8 @@ const sessionColumns = `"sessionToken", "userId"::text AS "userId", expires`
 const sessionMetadataColumns = `${sessionColumns}, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId"`
 /** And migration 6's. */
 const sessionMetadataAndAccountColumns = `${sessionMetadataColumns}, "providerAccountId"`
+/** And migration 7's. */
+const sessionMetadataAccountAndAuthenticationColumns = `${sessionMetadataAndAccountColumns}, "authenticatedAt", "authenticationMethods"`
 const authenticatorColumns = `"credentialID", "userId"::text AS "userId", "providerAccountId", "credentialPublicKey",
   counter, "credentialDeviceType", "credentialBackedUp", transports`
 
@@ -148,18 +150,23 @@ export const queries = {
 /**
  * The session statements of a database migrated to version 4, where the session metadata is
  * written and read too; `withAccount`, on one migrated to version 6, also the account the session
- * was signed in through ("providerAccountId", the insert's ninth value).
+ * was signed in through ("providerAccountId", the insert's ninth value); `withAuthentication`, on
+ * one migrated to version 7, also when and how its user signed in (the tenth and eleventh).
  */
-export function sessionMetadataQueries(withAccount: boolean) {
-  const name = (base: string) => (withAccount ? `${base}_and_account` : base)
-  const columns = withAccount ? sessionMetadataAndAccountColumns : sessionMetadataColumns
-  const account = withAccount ? `, "providerAccountId"` : ""
+export function sessionMetadataQueries(withAccount: boolean, withAuthentication = false) {
+  const name = (base: string) => `${base}${withAccount ? "_and_account" : ""}${withAuthentication ? "_amr" : ""}`
+  const columns = withAuthentication
+    ? sessionMetadataAccountAndAuthenticationColumns
+    : withAccount
+      ? sessionMetadataAndAccountColumns
+      : sessionMetadataColumns
+  const account = `${withAccount ? `, "providerAccountId"` : ""}${withAuthentication ? `, "authenticatedAt", "authenticationMethods"` : ""}`
   return {
     insertSession: query(
       name("insert_session_with_metadata"),
       `WITH owner AS (SELECT id FROM users WHERE id = $2 FOR KEY SHARE)
        INSERT INTO sessions ("sessionToken", "userId", expires, "createdAt", "lastSeenAt", "userAgent", provider, "providerSessionId"${account})
-       SELECT $1::text, owner.id, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::text, $8::text${withAccount ? ", $9::text" : ""}
+       SELECT $1::text, owner.id, $3::timestamptz, $4::timestamptz, $5::timestamptz, $6::text, $7::text, $8::text${withAccount ? ", $9::text" : ""}${withAuthentication ? ", $10::timestamptz, $11::text" : ""}
        FROM owner RETURNING ${columns}`,
     ),
     // The whole lookup is one round trip: the session by its unique token, joined to its user.
@@ -168,7 +175,11 @@ export function sessionMetadataQueries(withAccount: boolean) {
       `SELECT sessions."sessionToken", sessions."userId"::text AS "sessionUserId", sessions.expires AS "sessionExpires",
          sessions."createdAt" AS "sessionCreatedAt", sessions."lastSeenAt" AS "sessionLastSeenAt",
          sessions."userAgent" AS "sessionUserAgent", sessions.provider AS "sessionProvider",
-         sessions."providerSessionId" AS "sessionProviderSessionId"${withAccount ? `, sessions."providerAccountId" AS "sessionProviderAccountId"` : ""},
+         sessions."providerSessionId" AS "sessionProviderSessionId"${withAccount ? `, sessions."providerAccountId" AS "sessionProviderAccountId"` : ""}${
+           withAuthentication
+             ? `, sessions."authenticatedAt" AS "sessionAuthenticatedAt", sessions."authenticationMethods" AS "sessionAuthenticationMethods"`
+             : ""
+         },
          ${userColumns}
        FROM sessions JOIN users ON users.id = sessions."userId"
        WHERE sessions."sessionToken" = $1`,

@@ -39,6 +39,8 @@ export interface SessionAndUserRow extends UserRow {
   sessionProvider?: string | null
   sessionProviderSessionId?: string | null
   sessionProviderAccountId?: string | null
+  sessionAuthenticatedAt?: Date | null
+  sessionAuthenticationMethods?: string | null
 }
 
 export interface AuthenticatorRow {
@@ -73,7 +75,16 @@ export function toSession(row: SessionRow): AdapterSession {
     provider: row.provider ?? null,
     providerSessionId: row.providerSessionId ?? null,
     providerAccountId: row.providerAccountId ?? null,
+    ...("authenticatedAt" in row
+      ? { authenticatedAt: row.authenticatedAt ?? null, authenticationMethods: methodsOf(row.authenticationMethods as unknown) }
+      : {}),
   }
+}
+
+/** RFC 8176 values are stored space-separated (none contains a space). */
+function methodsOf(stored: unknown): string[] | null {
+  if (Array.isArray(stored)) return stored
+  return typeof stored === "string" && stored.length > 0 ? stored.split(" ") : null
 }
 
 export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSession; user: AdapterUser } {
@@ -86,6 +97,9 @@ export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSess
       provider: row.sessionProvider,
       providerSessionId: row.sessionProviderSessionId,
       providerAccountId: row.sessionProviderAccountId,
+      ...("sessionAuthenticatedAt" in row
+        ? { authenticatedAt: row.sessionAuthenticatedAt, authenticationMethods: row.sessionAuthenticationMethods }
+        : {}),
     })
   }
   return { session: toSession(session), user: toUser(row) }

@@ -30,10 +30,12 @@ export class MigrationRequiredError extends Error {
  * Which session columns a database has: only those of the Auth.js schema (before migration 4),
  * the metadata of migration 4, or also the account a session was signed in through (migration 6).
  */
-export type SessionColumns = "auth.js" | "metadata" | "metadata-and-account"
+export type SessionColumns = "auth.js" | "metadata" | "metadata-and-account" | "metadata-account-and-authentication"
 
 /** Migration 6's column: the account a session was signed in through. */
 const accountColumn = "providerAccountId"
+/** Migration 7's columns: when and how the session's user last proved who they are. */
+const authenticationColumns = ["authenticatedAt", "authenticationMethods"]
 
 /** After this long, a database found without some of the columns is looked at again (a migrate() run meanwhile counts). */
 const recheckAbsentAfterMs = 30_000
@@ -57,12 +59,19 @@ export function sessionColumns(pool: Pool): (options?: { fresh?: boolean }) => P
         name: "gatehouse_session_columns",
         text: `SELECT array_agg(attname::text) AS names FROM pg_attribute
                WHERE attrelid = to_regclass('sessions') AND attname = ANY($1::text[]) AND NOT attisdropped`,
-        values: [[...metadataColumns, accountColumn]],
+        values: [[...metadataColumns, accountColumn, ...authenticationColumns]],
       })
       .then(({ rows }) => {
         const names = new Set(rows[0]?.names ?? [])
         const metadata = metadataColumns.every((name) => names.has(name))
-        known = !metadata ? "auth.js" : names.has(accountColumn) ? "metadata-and-account" : "metadata"
+        const authentication = authenticationColumns.every((name) => names.has(name))
+        known = !metadata
+          ? "auth.js"
+          : !names.has(accountColumn)
+            ? "metadata"
+            : authentication
+              ? "metadata-account-and-authentication"
+              : "metadata-and-account"
         checkedAt = Date.now()
         return known
       })
@@ -73,7 +82,7 @@ export function sessionColumns(pool: Pool): (options?: { fresh?: boolean }) => P
   }
 
   return async (options) => {
-    if (known === "metadata-and-account") return known
+    if (known === "metadata-account-and-authentication") return known
     const stale = Date.now() - checkedAt >= recheckAbsentAfterMs
     if (stale || (options?.fresh && known === "auth.js")) return probe()
     return known

@@ -49,7 +49,7 @@ describe("concurrent session lookups share a round trip", () => {
     const { result, names } = await statementsDuring(() => adapter.getSessionAndUser!(tokens[3]!))
     expect(result?.user.email).toBe(emails.get(tokens[3]!))
     expect(result?.session.sessionToken).toBe(tokens[3])
-    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account"])
+    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account_amr"])
   })
 
   test("lookups made together are one statement, and each gets exactly its own answer", async () => {
@@ -58,7 +58,7 @@ describe("concurrent session lookups share a round trip", () => {
     const alone: unknown[] = []
     for (const token of asked) alone.push(await adapter.getSessionAndUser!(token))
     const { result, names } = await statementsDuring(() => Promise.all(asked.map((token) => adapter.getSessionAndUser!(token))))
-    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account_batch"])
+    expect(names).toEqual(["gatehouse_session_and_user_with_metadata_and_account_amr_batch"])
     expect(result).toEqual(alone)
     expect(result.map((found) => found?.user.email ?? null)).toEqual([
       emails.get(tokens[0]!),
@@ -78,8 +78,8 @@ describe("concurrent session lookups share a round trip", () => {
     const adapter = PostgresAdapter(database.pool)
     const { result, names } = await statementsDuring(() => Promise.all(tokens.map((token) => adapter.getSessionAndUser!(token))))
     expect(names).toEqual([
-      "gatehouse_session_and_user_with_metadata_and_account_batch",
-      "gatehouse_session_and_user_with_metadata_and_account_batch",
+      "gatehouse_session_and_user_with_metadata_and_account_amr_batch",
+      "gatehouse_session_and_user_with_metadata_and_account_amr_batch",
     ])
     expect(result.map((found) => found?.user.email)).toEqual(tokens.map((token) => emails.get(token)))
   })
@@ -102,8 +102,8 @@ describe("concurrent session lookups share a round trip", () => {
     )
     expect(result.map((found) => found?.user.email ?? null)).toEqual([emails.get(tokens[7]!), null, emails.get(tokens[8]!)])
     expect(names.sort()).toEqual([
-      "gatehouse_session_and_user_with_metadata_and_account",
-      "gatehouse_session_and_user_with_metadata_and_account_batch",
+      "gatehouse_session_and_user_with_metadata_and_account_amr",
+      "gatehouse_session_and_user_with_metadata_and_account_amr_batch",
     ])
   })
 

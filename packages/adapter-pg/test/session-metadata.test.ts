@@ -129,6 +129,8 @@ describe("an Auth.js database that was never migrated", () => {
         provider: null,
         providerSessionId: null,
         providerAccountId: null,
+        authenticatedAt: null,
+        authenticationMethods: null,
       },
     ])
     const sessionToken = crypto.randomUUID()

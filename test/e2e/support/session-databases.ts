@@ -103,7 +103,9 @@ export function postgresRows(pool: import("pg").Pool): Omit<SessionDatabase, "ad
     failInserts: (table) => failInserts(pool, table),
     stopFailingInserts: (table) => stopFailingInserts(pool, table),
     async reset() {
-      await pool.query("TRUNCATE users, accounts, sessions, verification_token RESTART IDENTITY CASCADE")
+      await pool.query(
+        "TRUNCATE users, accounts, sessions, verification_token, second_factors, second_factor_backup_codes, second_factor_failures RESTART IDENTITY CASCADE",
+      )
     },
     async sessionRow(sessionToken) {
       const { rows } = await pool.query<{ userId: number | string; expires: Date }>(
