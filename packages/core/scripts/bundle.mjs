@@ -10,6 +10,11 @@
 // node:crypto variant, `workerd`, `edge-light`, `browser` and anything else to the WebCrypto one.
 // Only that small module is duplicated: everything else (and every class `instanceof` relies on)
 // exists once, whichever runtime loads it.
+//
+// esbuild's split output has entry points import some chunks bare (`import "./chunks/…"`, kept for
+// evaluation order); package.json lists the chunks under "sideEffects" so an app's bundler keeps
+// those imports instead of warning `ignored-bare-import` at the app's developer for each of them.
+// Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
