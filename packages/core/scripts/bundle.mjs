@@ -38,6 +38,24 @@ const nativeCryptoImport = {
   },
 }
 
+// jose's JWE "zip" support (DEF: deflate through CompressionStream) is left out of the bundled copy:
+// no session cookie, CSRF or state token of Gatehouse's or Auth.js's is compressed, and the stream
+// classes made Next's Edge build warn that the middleware uses an API the Edge runtime lacks. A token
+// that asks for "zip" is refused as jose refuses one where those classes are missing.
+const joseWithoutZip = {
+  name: "jose-without-zip",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]jose[\\/]dist[\\/]webapi[\\/]lib[\\/]deflate\.js$/ }, () => ({
+      contents: `import { JOSENotSupported } from "../util/errors.js";
+const refuse = () => { throw new JOSENotSupported('JWE "zip" (Compression Algorithm) Header Parameter is not supported.'); };
+export function validateZip(joseHeader) { if (joseHeader.zip !== undefined) refuse(); }
+export const compress = refuse;
+export const decompress = refuse;`,
+      loader: "js",
+    }))
+  },
+}
+
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
   entryPoints: nativeCryptoVariants,
@@ -73,7 +91,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport],
+  plugins: [nativeCryptoImport, joseWithoutZip],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
