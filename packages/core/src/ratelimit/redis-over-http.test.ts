@@ -60,7 +60,11 @@ describe("redisOverHttp errors", () => {
   })
 
   it("an answer that is not the protocol's is an error", async () => {
-    const client = redisOverHttp({ url: "https://redis.example.test", token: "t", fetch: async () => new Response("<html>", { status: 502 }) })
+    const client = redisOverHttp({
+      url: "https://redis.example.test",
+      token: "t",
+      fetch: async () => new Response("<html>", { status: 502 }),
+    })
     await expect(client.sendCommand(["PING"])).rejects.toThrow(/PING answered 502 without a JSON body/)
     const empty = redisOverHttp({ url: "https://redis.example.test", token: "t", fetch: async () => Response.json({}) })
     await expect(empty.sendCommand(["PING"])).rejects.toThrow(/without a result/)
