@@ -35,6 +35,9 @@ describe("migrate(pool)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "second_factor_backup_codes",
+      "second_factor_failures",
+      "second_factors",
       "sessions",
       "users",
       "verification_token",
@@ -53,7 +56,7 @@ describe("migrate(pool)", () => {
         .map((row) => row.column_name)
         .sort()
     expect(columns("users")).toEqual(["email", "emailVerified", "id", "image", "name"])
-    // The Auth.js columns, plus the nullable metadata of migrations 4 and 6, camel-cased and quoted like "sessionToken".
+    // The Auth.js columns, plus the nullable metadata of migrations 4, 6 and 7, camel-cased and quoted like "sessionToken".
     expect(columns("sessions")).toEqual(
       [
         "expires",
@@ -66,6 +69,8 @@ describe("migrate(pool)", () => {
         "provider",
         "providerSessionId",
         "providerAccountId",
+        "authenticatedAt",
+        "authenticationMethods",
       ].sort(),
     )
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])

@@ -98,4 +98,47 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN provider_account_id TEXT;
     `,
   },
+  {
+    version: 5,
+    description:
+      "second factors: sessions' authenticated_at and authentication_methods (nullable), second_factors, second_factor_backup_codes, second_factor_failures",
+    // The session columns are nullable without defaults (added in place; an old row is read by its
+    // created_at). Second-factor records are keyed by the session owner's key: an adapter user's
+    // id, or `app:<provider>:<id>` for a Credentials provider's own user, hence no foreign key to
+    // users; a trigger removes a deleted user's record instead. totp_last_step is the last TOTP
+    // step accepted: a claim is one UPDATE that moves it forward, so a code counts once everywhere.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN authenticated_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN authentication_methods TEXT;
+
+      CREATE TABLE second_factors (
+        owner_key TEXT PRIMARY KEY NOT NULL,
+        totp_secret TEXT,
+        pending_totp_secret TEXT,
+        totp_last_step INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE second_factor_backup_codes (
+        owner_key TEXT NOT NULL REFERENCES second_factors(owner_key) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at INTEGER,
+        PRIMARY KEY (owner_key, code_hash)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE second_factor_failures (
+        attempt_id TEXT PRIMARY KEY NOT NULL,
+        owner_key TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        expires INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX second_factor_failures_by_owner ON second_factor_failures(owner_key, expires);
+
+      CREATE TRIGGER second_factors_of_deleted_user AFTER DELETE ON users
+      BEGIN
+        DELETE FROM second_factors WHERE owner_key = old.id;
+      END;
+    `,
+  },
 ]

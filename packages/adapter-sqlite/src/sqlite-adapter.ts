@@ -16,6 +16,7 @@ import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
 import { toAccount, toAuthenticator, toSession, toSessionAndUser, toUser, toVerificationToken } from "./rows.js"
+import { secondFactorMethods } from "./second-factor.js"
 import { prepareStatements } from "./statements.js"
 
 function millis(date: Date | null | undefined): number | null {
@@ -143,6 +144,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           provider: nullable(session.provider),
           provider_session_id: nullable(session.providerSessionId),
           provider_account_id: nullable(session.providerAccountId),
+          authenticated_at: millis(session.authenticatedAt),
+          authentication_methods: session.authenticationMethods?.length ? session.authenticationMethods.join(" ") : null,
         }),
       )
       return toSession(row!)
@@ -235,6 +238,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     },
 
     ...accountTokenMethods(db),
+    ...secondFactorMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {

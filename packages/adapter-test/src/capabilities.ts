@@ -19,6 +19,7 @@ export const capabilityGroups = {
   accountTokens: ["getAccountByUserId", "updateAccountTokens"],
   sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
   sessionsByProviderSession: ["listSessionsByProviderSessionId"],
+  secondFactors: ["getSecondFactor", "setSecondFactor", "deleteSecondFactor", "claimTotpStep", "useBackupCode", "countSecondFactorFailure"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -10,6 +10,7 @@ import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
+import { registerSecondFactorTests } from "./groups/second-factors.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -29,6 +30,7 @@ const registrars = {
   accountTokens: registerAccountTokenTests,
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
+  secondFactors: registerSecondFactorTests,
 } as const
 
 /**
