@@ -2,7 +2,7 @@ import { defaultCallbacks } from "../config/default-callbacks.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { JWTSessionError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
-import { isRevoked } from "../sessions/revocation-checks.js"
+import { isTokenRevoked } from "../sessions/revocation-checks.js"
 import { andThen, type MaybePromise, settled } from "./maybe-promise.js"
 import { type DecodedToken, decodeTokenCached } from "./read-token-cached.js"
 import { isUnverifiedToken, keepTokenMarks, sessionIdOf, tokenMarksOf, unverifiedTokenStillValid } from "./token-marks.js"
@@ -82,11 +82,8 @@ function checkedToken(read: DecodedToken | null, options: InternalOptions, updat
 }
 
 function unrevokedToken(read: DecodedToken, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {
-  const payload = read.payload
-  const sid = sessionIdOf(payload)
-  if (!sid) return calledBack(read, options, update)
   // Checked with or without `sub`: a jwt callback that dropped it must not make the session irrevocable.
-  const revoked = isRevoked(sid, typeof payload.sub === "string" ? payload.sub : undefined, options)
+  const revoked = isTokenRevoked(read.payload, options)
   // Revoked (its row deleted): signed out. Known answers come back synchronously.
   if (revoked === true) return signedOut
   if (revoked === false) return calledBack(read, options, update)

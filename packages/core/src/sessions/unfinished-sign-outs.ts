@@ -1,4 +1,4 @@
-import type { Adapter, AdapterSession } from "../adapters.js"
+import type { Adapter, AdapterSession, OwnedSession, OwnedSessionMethods } from "../adapters.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 
 /**
@@ -20,11 +20,20 @@ export async function deleteSignedOutSession(
   adapter: Pick<Required<Adapter>, "deleteSession">,
   sessionToken: string,
 ): Promise<AdapterSession | null | undefined> {
+  // An Auth.js adapter may return nothing at all (void): read as undefined.
+  return (await rememberedIfUnfinished(sessionToken, () => adapter.deleteSession(sessionToken))) as AdapterSession | null | undefined
+}
+
+/** The same for a recorded JWT session (sessions/session-records.ts), wherever it is recorded. */
+export async function revokeSignedOutSession(records: Pick<OwnedSessionMethods, "revokeOwnedSession">, id: string): Promise<void> {
+  await rememberedIfUnfinished(id, () => records.revokeOwnedSession(id))
+}
+
+async function rememberedIfUnfinished(key: string, end: () => unknown): Promise<unknown> {
   try {
-    // An Auth.js adapter may return nothing at all (void): read as undefined.
-    return (await adapter.deleteSession(sessionToken)) as AdapterSession | null | undefined
+    return await end()
   } catch (error) {
-    const digest = await sha256Hex(sessionToken)
+    const digest = await sha256Hex(key)
     unfinished.delete(digest)
     if (unfinished.size >= maxEntries) unfinished.delete(unfinished.values().next().value!)
     unfinished.add(digest)
@@ -39,16 +48,28 @@ export async function deleteSignedOutSession(
  * next listing.
  */
 export async function finishSignOuts(rows: AdapterSession[], adapter: Pick<Required<Adapter>, "deleteSession">): Promise<AdapterSession[]> {
+  return finished(rows, (row) => row.sessionToken, (token) => adapter.deleteSession(token))
+}
+
+/** finishSignOuts for recorded sessions wherever they are recorded. */
+export async function finishOwnedSignOuts(
+  records: OwnedSession[],
+  methods: Pick<OwnedSessionMethods, "revokeOwnedSession">,
+): Promise<OwnedSession[]> {
+  return finished(records, (record) => record.id, (id) => methods.revokeOwnedSession(id))
+}
+
+async function finished<T>(rows: T[], keyOf: (row: T) => string, end: (key: string) => unknown): Promise<T[]> {
   if (unfinished.size === 0) return rows
-  const left: AdapterSession[] = []
+  const left: T[] = []
   for (const row of rows) {
-    const digest = await sha256Hex(row.sessionToken)
+    const digest = await sha256Hex(keyOf(row))
     if (!unfinished.has(digest)) {
       left.push(row)
       continue
     }
     try {
-      await adapter.deleteSession(row.sessionToken)
+      await end(keyOf(row))
       unfinished.delete(digest)
     } catch {
       left.push(row)
