@@ -12,6 +12,7 @@ import {
   type VerificationToken,
 } from "@gatehouse/core/adapters"
 import { accountTokenMethods } from "./account-tokens.js"
+import { ownedSessionMethods } from "./owned-sessions.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -349,6 +350,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     ...accountTokenMethods(pool),
+    ...ownedSessionMethods(pool),
   }
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }

@@ -24,6 +24,13 @@ function withoutSessionManagement(adapter: Adapter): Adapter {
     listSessionsByUserId: _list,
     deleteSessionsByUserId: _delete,
     listSessionsByProviderSessionId: _byProviderSession,
+    // owned_sessions is a table of its own (migration 9): an Auth.js schema has none.
+    createOwnedSession: _createOwned,
+    listOwnedSessions: _listOwned,
+    touchOwnedSession: _touchOwned,
+    revokeOwnedSession: _revokeOwned,
+    revokeOwnedSessions: _revokeAllOwned,
+    ownerOfOwnedSession: _ownerOfOwned,
     ...auth
   } = adapter
   return auth

@@ -35,6 +35,7 @@ describe("migrate(pool)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "owned_sessions",
       "sessions",
       "users",
       "verification_token",

@@ -19,6 +19,8 @@ export const capabilityGroups = {
   accountTokens: ["getAccountByUserId", "updateAccountTokens"],
   sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
   sessionsByProviderSession: ["listSessionsByProviderSessionId"],
+  // touchOwnedSession is optional (records then keep their first expiry); tested when present.
+  ownedSessions: ["createOwnedSession", "listOwnedSessions", "revokeOwnedSession", "revokeOwnedSessions", "ownerOfOwnedSession"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -32,11 +32,16 @@ describe("detectCapabilities", () => {
       "listSessionsByUserId",
       "deleteSessionsByUserId",
       "listSessionsByProviderSessionId",
+      "createOwnedSession",
+      "listOwnedSessions",
+      "revokeOwnedSession",
+      "revokeOwnedSessions",
+      "ownerOfOwnedSession",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(13)
+    expect(report.implemented).toHaveLength(14)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {
