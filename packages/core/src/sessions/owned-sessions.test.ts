@@ -176,6 +176,33 @@ describe("owned sessions: what must not happen", () => {
     expect(calls).toEqual([])
   })
 
+  it("a sign-out the store could not take is finished once the store answers again, so every instance refuses it", async () => {
+    const store = memorySessionStore()
+    const state = { down: false }
+    const flaky = {
+      ...store,
+      revokeOwnedSession: (id: string) => {
+        if (state.down) throw new Error("connect ECONNREFUSED 127.0.0.1:6379")
+        return store.revokeOwnedSession(id)
+      },
+    } as SessionStore
+    const logger = silentLogger()
+    const config = credentialsConfig({ logger, session: { strategy: "jwt", revocationCheckInterval: 0, store: flaky } })
+    const a = await signedIn(config, "A")
+    const b = await signedIn(config, "B")
+    const sid = (await decode({ token: a.cookies.get(sessionCookie)!, secret, salt: sessionCookie }))!["gatehouse.sid"] as string
+    state.down = true
+    await a.post(`${base}/signout`, {}, base)
+    expect(a.cookies.has(sessionCookie)).toBe(false)
+    // Not deleted: another instance, asking the store, would still serve the signed-out cookie.
+    expect(await store.ownerOfOwnedSession(sid)).toBe("user-1")
+    state.down = false
+    // Any check that gets an answer (here B's read) finishes it.
+    expect(await sessionOf(b)).not.toBeNull()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(await store.ownerOfOwnedSession(sid)).toBeNull()
+  })
+
   it("without an adapter or a store: the configuration error, as before", async () => {
     const logger = silentLogger()
     const config = credentialsConfig({ session: { strategy: "jwt" }, logger })

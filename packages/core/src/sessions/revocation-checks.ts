@@ -5,6 +5,7 @@ import { sessionIdOf } from "../session/token-marks.js"
 import { intervalAnswers } from "./interval-answers.js"
 import { ownerKey, ownerOfToken } from "./session-owner.js"
 import { type SessionRecords, sessionRecordsOfToken } from "./session-records.js"
+import { retryUnfinishedSignOuts } from "./unfinished-sign-outs.js"
 
 /**
  * Whether a recorded JWT session (by its `gatehouse.sid`) was revoked, asked of where it is
@@ -60,6 +61,8 @@ async function ask(
   const asked = checks.asking()
   try {
     const found = await records.ownerOfOwnedSession(sid)
+    // The adapter or store answers again: finish the sign-outs it could not take (not awaited: the read goes on).
+    void retryUnfinishedSignOuts()
     const revoked = found === null || (owner !== undefined && found !== owner)
     // A revocation recorded while the question was in flight wins over its older answer (hole 2).
     const kept = checks.settle(sid, asked, { revoked, owner }, revoked)

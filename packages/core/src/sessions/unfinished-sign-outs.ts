@@ -5,8 +5,9 @@ import { sha256Hex } from "../crypto/sha256-hex.js"
  * Sessions signed out while the database refused to delete their row: the cookie was cleared
  * (sign-out always clears it, as in Auth.js), but the row stayed, and would list as a live device
  * until it expires. Kept in this process, so that the user's next listing of their sessions
- * deletes those rows first. Another instance does not know of them: there, such a row lists
- * until it expires or is revoked, as before. Bounded: the oldest go first.
+ * deletes those rows first; a JWT session's record is also deleted as soon as the adapter or
+ * store answers again (retryUnfinishedSignOuts), so every instance refuses it. Bounded: the
+ * oldest go first.
  *
  * Kept by the token's SHA-256, not the token: a database session's token is the cookie as sent,
  * which an attacker chooses, and one the database refuses (a NUL byte makes PostgreSQL refuse the
@@ -24,9 +25,49 @@ export async function deleteSignedOutSession(
   return (await rememberedIfUnfinished(sessionToken, () => adapter.deleteSession(sessionToken))) as AdapterSession | null | undefined
 }
 
-/** The same for a recorded JWT session (sessions/session-records.ts), wherever it is recorded. */
+/**
+ * The same for a recorded JWT session (sessions/session-records.ts), wherever it is recorded. Its id
+ * is ours (a random `gatehouse.sid` from a token we encrypted, never a value a client chose), so it is
+ * also kept whole, with where it is recorded, and the revocation is retried as soon as the adapter or
+ * store answers again (retryUnfinishedSignOuts): then every instance refuses the signed-out token,
+ * not just this one, whether or not the user ever lists their sessions here.
+ */
 export async function revokeSignedOutSession(records: Pick<OwnedSessionMethods, "revokeOwnedSession">, id: string): Promise<void> {
-  await rememberedIfUnfinished(id, () => records.revokeOwnedSession(id))
+  try {
+    await rememberedIfUnfinished(id, () => records.revokeOwnedSession(id))
+  } catch (error) {
+    pendingRevocations.delete(id)
+    if (pendingRevocations.size >= maxEntries) pendingRevocations.delete(pendingRevocations.keys().next().value!)
+    pendingRevocations.set(id, records)
+    throw error
+  }
+}
+
+/** Signed-out JWT sessions whose records could not be deleted yet, by id, with where they are recorded. */
+const pendingRevocations = new Map<string, Pick<OwnedSessionMethods, "revokeOwnedSession">>()
+let retrying: Promise<void> | undefined
+
+/**
+ * Retries the revocations of signed-out JWT sessions that failed (the database or store was down at
+ * sign-out). Called when a revocation check got an answer (so the adapter or store is back); one
+ * retry at a time, and a failure leaves the rest for the next call.
+ */
+export function retryUnfinishedSignOuts(): Promise<void> {
+  if (pendingRevocations.size === 0) return Promise.resolve()
+  retrying ??= (async () => {
+    for (const [id, records] of [...pendingRevocations]) {
+      try {
+        await records.revokeOwnedSession(id)
+      } catch {
+        return
+      }
+      pendingRevocations.delete(id)
+      unfinished.delete(await sha256Hex(id))
+    }
+  })().finally(() => {
+    retrying = undefined
+  })
+  return retrying
 }
 
 async function rememberedIfUnfinished(key: string, end: () => unknown): Promise<unknown> {
@@ -76,6 +117,11 @@ async function finished<T>(rows: T[], keyOf: (row: T) => string, end: (key: stri
     }
   }
   return left
+}
+
+/** How many signed-out JWT sessions wait for their record to be deleted (tests, diagnostics). */
+export function pendingSignOutRevocations(): number {
+  return pendingRevocations.size
 }
 
 /** How many sign-outs this process remembers, and the characters kept for them (tests, diagnostics). */
