@@ -91,6 +91,9 @@ describe("an unverified user's JWT session (issue 35, hole 8)", () => {
     const resolved = resolveConfig(config(adapter, 0))
     const internal = await parseRequest(new Request("http://localhost:3000/auth/session"), resolved.basePath)
     const { options } = await requestOptions(internal, resolved)
-    expect(await readJwtSessionToken(await signUpCookie(sub, "typed@example.test"), options)).toEqual({ signedIn: false, clearCookie: true })
+    expect(await readJwtSessionToken(await signUpCookie(sub, "typed@example.test"), options)).toEqual({
+      signedIn: false,
+      clearCookie: true,
+    })
   })
 })

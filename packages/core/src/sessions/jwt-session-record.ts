@@ -78,4 +78,3 @@ export async function touchJwtSession(token: JWT, expires: Date, options: Intern
     options.logger.error(error as Error)
   }
 }
-

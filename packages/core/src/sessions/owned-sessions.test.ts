@@ -167,7 +167,13 @@ describe("owned sessions: what must not happen", () => {
     const store = memorySessionStore()
     const calls: string[] = []
     const counted = Object.fromEntries(
-      Object.entries(store).map(([name, method]) => [name, (...args: unknown[]) => (calls.push(name), (method as Function)(...args))]),
+      Object.entries(store).map(([name, method]) => [
+        name,
+        (...args: unknown[]) => {
+          calls.push(name)
+          return (method as (...a: unknown[]) => unknown)(...args)
+        },
+      ]),
     ) as unknown as SessionStore
     const config = credentialsConfig({ session: { strategy: "jwt", revocationCheckInterval: 60, store: counted } })
     const a = await signedIn(config, "A")
@@ -216,8 +222,14 @@ describe("owned sessions: what must not happen", () => {
   it("an adapter without owned-session methods: the app user's session management says what is missing", async () => {
     const logger = silentLogger()
     const { adapter } = appUsersAdapter()
-    const { createOwnedSession: _c, listOwnedSessions: _l, revokeOwnedSession: _r, revokeOwnedSessions: _a, ownerOfOwnedSession: _o, ...plain } =
-      adapter
+    const {
+      createOwnedSession: _c,
+      listOwnedSessions: _l,
+      revokeOwnedSession: _r,
+      revokeOwnedSessions: _a,
+      ownerOfOwnedSession: _o,
+      ...plain
+    } = adapter
     const config = credentialsConfig({ adapter: plain, session: { strategy: "jwt" }, logger, providers: [adaCredentials()] })
     const a = await signedIn(config, "A")
     expect((await a.fetch(`${base}/sessions`)).status).toBe(500)

@@ -89,7 +89,11 @@ async function rememberedIfUnfinished(key: string, end: () => unknown): Promise<
  * next listing.
  */
 export async function finishSignOuts(rows: AdapterSession[], adapter: Pick<Required<Adapter>, "deleteSession">): Promise<AdapterSession[]> {
-  return finished(rows, (row) => row.sessionToken, (token) => adapter.deleteSession(token))
+  return finished(
+    rows,
+    (row) => row.sessionToken,
+    (token) => adapter.deleteSession(token),
+  )
 }
 
 /** finishSignOuts for recorded sessions wherever they are recorded. */
@@ -97,7 +101,11 @@ export async function finishOwnedSignOuts(
   records: OwnedSession[],
   methods: Pick<OwnedSessionMethods, "revokeOwnedSession">,
 ): Promise<OwnedSession[]> {
-  return finished(records, (record) => record.id, (id) => methods.revokeOwnedSession(id))
+  return finished(
+    records,
+    (record) => record.id,
+    (id) => methods.revokeOwnedSession(id),
+  )
 }
 
 async function finished<T>(rows: T[], keyOf: (row: T) => string, end: (key: string) => unknown): Promise<T[]> {
