@@ -68,10 +68,11 @@ export function sessionStoreContract(storeFor: () => SessionStore): void {
   it("an expired record has no owner; a touch moves the expiry but never brings a revoked record back", async () => {
     const store = storeFor()
     const owner = `owner-${unique()}`
-    const short = record(owner, { expires: new Date(Date.now() + 150) })
+    // Long enough for a store over HTTP to write and touch it (a handful of round trips) before it lapses.
+    const short = record(owner, { expires: new Date(Date.now() + 500) })
     await store.createOwnedSession(short)
     await store.touchOwnedSession?.(short.id, { expires: new Date(Date.now() + 60_000), lastSeenAt: new Date() })
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    await new Promise((resolve) => setTimeout(resolve, 700))
     expect(await store.ownerOfOwnedSession(short.id)).toBe(store.touchOwnedSession ? owner : null)
     const revoked = record(owner)
     await store.createOwnedSession(revoked)

@@ -1,11 +1,13 @@
 /**
  * The Redis session store on the real server at 127.0.0.1:6379, through both common clients as
- * apps pass them in: node-redis (`sendCommand`) and ioredis (`call`).
+ * apps pass them in: node-redis (`sendCommand`) and ioredis (`call`), and over HTTP (`redisOverHttp`).
  */
 import { Redis as IORedis } from "ioredis"
 import { createClient } from "redis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type RedisRestServer, startRedisRestServer } from "@gatehouse/test-kit/redis-rest-server"
 import { sessionStoreContract } from "@gatehouse/test-kit/session-store-contract"
+import { redisOverHttp } from "../../ratelimit/redis-over-http.js"
 import { redisSessionStore } from "./redis-session-store.js"
 
 const redisUrl = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
@@ -52,4 +54,21 @@ describe("redisSessionStore with ioredis", () => {
   })
 
   sessionStoreContract(() => redisSessionStore(client, { prefix }))
+})
+
+describe("redisSessionStore over HTTP (redisOverHttp, for runtimes without TCP sockets)", () => {
+  let server: RedisRestServer
+  beforeAll(async () => {
+    server = await startRedisRestServer()
+  })
+  afterAll(async () => {
+    const client = createClient({ url: redisUrl })
+    await client.connect()
+    const keys = await client.keys(`${prefix}http:*`)
+    if (keys.length) await client.del(keys)
+    await client.quit()
+    await server.close()
+  })
+
+  sessionStoreContract(() => redisSessionStore(redisOverHttp({ url: server.url, token: server.token }), { prefix: `${prefix}http:` }))
 })
