@@ -4,7 +4,8 @@
  * through `unstable_update`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { Auth, createActionURL } from "@gatehouse/core"
+import { createActionURL } from "@gatehouse/core"
+import { callCore } from "./call-core.js"
 import { reportError, sessionFromBody, sessionFromResponse } from "@gatehouse/core/integration"
 import type { Session } from "@gatehouse/core/types"
 import { unstable_rethrow } from "next/navigation"
@@ -32,7 +33,7 @@ export async function fetchSession(headers: Headers, config: NextAuthConfig, pro
     config as Parameters<typeof createActionURL>[4],
   )
   const request = new Request(url, { headers: { cookie: headers.get("cookie") ?? "" } })
-  return Auth(request, serverSessionConfig(config) as Parameters<typeof Auth>[1]) as Promise<Response>
+  return callCore(request, serverSessionConfig(config)) as Promise<Response>
 }
 
 /**
@@ -119,7 +120,7 @@ export async function updateSession(resolveConfig: ConfigResolver, data: unknown
     body: JSON.stringify({ data }),
   })
   try {
-    const result: any = await Auth(request, serverActionConfig(config) as any)
+    const result: any = await callCore(request, serverActionConfig(config))
     await writeCookies(result?.cookies)
     if (result instanceof Response) return null
     return (result?.status ?? 200) < 300 ? sessionFromBody(result?.body) : null

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http"
-import { Auth } from "@gatehouse/core"
+import { callCore } from "../lib/call-core.js"
 import { coreRequest } from "../lib/core-request.js"
 import { v4ConfigResolver } from "./lib/config-resolver.js"
 import { type PagesRequest, sendWebResponse, webRequestOf } from "./lib/node-request.js"
@@ -31,7 +31,7 @@ function handlerOf(options: AuthOptions): NextAuthHandler {
     const route = routeOf(publicRequest, config.basePath ?? "/api/auth")
     // next-auth 4's client posts its log lines here; Gatehouse's client logs to the console instead.
     if (route === "_log" && request.method === "POST") return new Response(null, { status: 200 })
-    const response = (await Auth(await asV5Request(publicRequest), config as Parameters<typeof Auth>[1])) as Response
+    const response: Response = await callCore(await asV5Request(publicRequest), config)
     return asV4Response(response, route, request.method)
   }
   return (async (first: any, second: any) => {

@@ -1,3 +1,4 @@
+import { readsV4CookiesItself } from "../../lib/adopt-v4-session-cookie.js"
 import type { NextAuthConfig } from "../../lib/types.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
@@ -32,7 +33,8 @@ export function coreConfigOf(options: AuthOptions, requestProtocol: string | und
     theme: options.theme,
     useSecureCookies: secure,
     cookies: cookies as NextAuthConfig["cookies"],
-  }
+    [readsV4CookiesItself]: true,
+  } as NextAuthConfig
 }
 
 /** A v4 provider object written by hand: discovery from `wellKnown`, `idToken: true` meaning OpenID Connect. */
