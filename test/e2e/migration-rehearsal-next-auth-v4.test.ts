@@ -104,7 +104,11 @@ export const getServerSideProps: GetServerSideProps = async (context) => {
   return <p id="protected">Protected content</p>
 }
 `,
-    "middleware.ts": `export { default } from "${from}/middleware"
+    // withAuth(options), not v4's other form (re-exporting the default): Next 16 takes next-auth 4's
+    // CommonJS default for the module object and refuses to build the "before" app.
+    "middleware.ts": `import { withAuth } from "${from}/middleware"
+
+export default withAuth({})
 
 export const config = { matcher: ["/protected"] }
 `,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { sessionForPagesRouter, sessionForServerCode } from "../lib/session.js"
+import { sessionForPagesRouter } from "../lib/pages-router-session.js"
 import { v4ConfigResolver } from "./lib/config-resolver.js"
 import type { AuthOptions, Session } from "./types.js"
 
@@ -22,7 +22,8 @@ export async function getServerSession<O extends AuthOptions = AuthOptions, R = 
   }
   const [options] = args as [O]
   if (!options) throw new TypeError("getServerSession() needs your authOptions: getServerSession(authOptions)")
-  const { headers } = await import("next/headers")
+  // Loaded here only: the app router bundles it; the pages router must not load it (see pages-router-session.ts).
+  const [{ headers }, { sessionForServerCode }] = await Promise.all([import("next/headers"), import("../lib/session.js")])
   const protocol = headerValue((await headers()).get("x-forwarded-proto") ?? undefined)
   return (await sessionForServerCode(v4ConfigResolver(options, protocol))) as R | null
 }

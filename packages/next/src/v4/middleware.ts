@@ -4,6 +4,8 @@
  * it reads the JWT session cookie (not database sessions) and sends whoever `authorized` refuses to
  * the sign-in page with a `callbackUrl` back.
  */
+import { MissingSecret } from "@gatehouse/core/errors"
+import { reportError } from "@gatehouse/core/integration"
 import { type NextFetchEvent, type NextMiddleware, type NextRequest, NextResponse } from "next/server"
 import { publicUrl } from "../lib/public-url.js"
 import { getToken } from "./jwt/get-token.js"
@@ -60,7 +62,7 @@ async function handleMiddleware(
 
   const secret = options?.secret ?? process.env.NEXTAUTH_SECRET
   if (!secret) {
-    console.error("[gatehouse][error][NO_SECRET] withAuth needs `secret` or NEXTAUTH_SECRET; see docs/migrating-from-next-auth-v4.md")
+    reportError(undefined, new MissingSecret("withAuth() needs `secret` or NEXTAUTH_SECRET to read the session cookie"))
     const errorUrl = new URL(`${basePath}${errorPage}`, origin)
     errorUrl.searchParams.append("error", "Configuration")
     return NextResponse.redirect(errorUrl)
