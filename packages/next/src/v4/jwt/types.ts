@@ -1,12 +1,10 @@
-/** The decrypted session token; augment it with `declare module "@gatehouse/next/v4/jwt" { interface JWT { … } }`. */
-export interface DefaultJWT extends Record<string, unknown> {
-  name?: string | null
-  email?: string | null
-  picture?: string | null
-  sub?: string
-}
+import type { JWT } from "@gatehouse/core/jwt"
 
-export interface JWT extends Record<string, unknown>, DefaultJWT {}
+/**
+ * The decrypted session token: core's own type, so that
+ * `declare module "@gatehouse/next/v4/jwt" { interface JWT { … } }` widens it in the callbacks too.
+ */
+export type { DefaultJWT, JWT } from "@gatehouse/core/jwt"
 
 /** As next-auth 4: no salt (v4 derives one key from the secret for every cookie). */
 export interface JWTEncodeParams {
