@@ -14,7 +14,14 @@ import { createRequire } from "node:module"
 import { join } from "node:path"
 import type { BrowserContext, Cookie, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { type CleanRoomApp, createCleanRoomApp, removeTarballs, repoRoot, type RunningServer, startServer } from "./support/clean-room-app.js"
+import {
+  type CleanRoomApp,
+  createCleanRoomApp,
+  removeTarballs,
+  repoRoot,
+  type RunningServer,
+  startServer,
+} from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
 import { useChromium } from "./support/launch-chromium.js"
 import { bundled, jweCookieValue, user } from "./support/migration-rehearsal.js"
@@ -138,13 +145,20 @@ beforeAll(async () => {
     }),
   ])
   // The "before" app has next-auth 4 as a user installs it (the workspace holds it as next-auth-v4).
-  cpSync(join(repoRoot, "node_modules", "next-auth-v4"), join(v4App.dir, "node_modules", "next-auth"), { recursive: true, dereference: true })
+  cpSync(join(repoRoot, "node_modules", "next-auth-v4"), join(v4App.dir, "node_modules", "next-auth"), {
+    recursive: true,
+    dereference: true,
+  })
   const manifestPath = join(v4App.dir, "package.json")
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8"))
-  manifest.dependencies["next-auth"] = `^${JSON.parse(readFileSync(join(repoRoot, "node_modules", "next-auth-v4", "package.json"), "utf8")).version}`
+  manifest.dependencies["next-auth"] =
+    `^${JSON.parse(readFileSync(join(repoRoot, "node_modules", "next-auth-v4", "package.json"), "utf8")).version}`
   writeFileSync(manifestPath, JSON.stringify(manifest, null, 2))
   // One after the other: two builds at once would only fight over the machine's cores.
-  for (const [name, app] of [["v4", v4App], ["gatehouse", gatehouseApp]] as const) {
+  for (const [name, app] of [
+    ["v4", v4App],
+    ["gatehouse", gatehouseApp],
+  ] as const) {
     variants[name] = { app, buildOutput: await app.exec(process.execPath, [nextBin, "build"]) }
   }
   port = await freePort()
