@@ -24,6 +24,7 @@ import {
 } from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
 import { useChromium } from "./support/launch-chromium.js"
+import { type DevIdentityProvider, defaultDevUser, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { bundled, jweCookieValue, user } from "./support/migration-rehearsal.js"
 
 const nextBin = createRequire(join(repoRoot, "package.json")).resolve("next/dist/bin/next")
@@ -37,6 +38,25 @@ const credentialsProvider = `Credentials({
           ? { id: "1", name: "Demo User", email: "demo@example.test" }
           : null,
     })`
+
+/**
+ * A provider written by hand in v4's form (next-auth 4's docs for a custom OpenID provider:
+ * `wellKnown`, `idToken: true`), pointed at the real OpenID provider (oidc-provider) on loopback.
+ */
+const oidcProvider = `{
+      id: "dev-idp",
+      name: "Dev IdP",
+      type: "oauth",
+      wellKnown: \`\${process.env.OIDC_ISSUER}/.well-known/openid-configuration\`,
+      authorization: { params: { scope: "openid email profile" } },
+      idToken: true,
+      checks: ["pkce", "state"],
+      clientId: process.env.OIDC_CLIENT_ID,
+      clientSecret: process.env.OIDC_CLIENT_SECRET,
+      profile(profile) {
+        return { id: String(profile.sub), name: profile.name, email: profile.email }
+      },
+    }`
 
 /** The app's source; the two variants differ only in module specifiers. */
 function appFiles(from: string): Record<string, string> {
@@ -70,6 +90,7 @@ import Credentials from "${from}/providers/credentials"
 export const authOptions: AuthOptions = {
   providers: [
     ${credentialsProvider},
+    ${oidcProvider},
   ],
 }
 
@@ -134,6 +155,9 @@ const variants = {} as { v4: Variant; gatehouse: Variant }
 let port: number
 let origin: string
 let server: RunningServer | undefined
+let idp: DevIdentityProvider | undefined
+const oidcClient = { client_id: "next-auth-v4-app", client_secret: randomBytes(16).toString("hex") }
+const devUser = { name: defaultDevUser.name, email: defaultDevUser.email }
 
 beforeAll(async () => {
   const [v4App, gatehouseApp] = await Promise.all([
@@ -163,10 +187,14 @@ beforeAll(async () => {
   }
   port = await freePort()
   origin = `http://localhost:${port}`
+  idp = await startDevIdentityProvider({
+    clients: [{ ...oidcClient, redirect_uris: [`${origin}/api/auth/callback/dev-idp`] }],
+  })
 }, 900_000)
 
 afterAll(async () => {
   await server?.stop()
+  await idp?.close()
   variants.v4?.app.remove()
   variants.gatehouse?.app.remove()
   removeTarballs()
@@ -179,7 +207,13 @@ async function deploy(variant: Variant, withSecret = secret): Promise<RunningSer
     variant.app,
     [process.execPath, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     `http://127.0.0.1:${port}`,
-    { NEXTAUTH_URL: origin, NEXTAUTH_SECRET: withSecret },
+    {
+      NEXTAUTH_URL: origin,
+      NEXTAUTH_SECRET: withSecret,
+      OIDC_ISSUER: idp!.issuer,
+      OIDC_CLIENT_ID: oidcClient.client_id,
+      OIDC_CLIENT_SECRET: oidcClient.client_secret,
+    },
     "/api/auth/providers",
   )
   return server
@@ -196,12 +230,12 @@ async function inFreshContext(test: (context: BrowserContext, page: Page) => Pro
 
 const sessionCookie = (cookies: Cookie[]) => cookies.find((cookie) => cookie.name === "next-auth.session-token")
 
-async function expectSignedIn(page: Page): Promise<void> {
+async function expectSignedIn(page: Page, who: { name: string; email: string } = user): Promise<void> {
   await page.goto(`${origin}/`)
-  await expect(page.locator("#server-status").textContent()).resolves.toBe(`Signed in as ${user.name}`)
-  await page.waitForFunction((name) => document.querySelector("#client-status")?.textContent === `Client: ${name}`, user.name)
+  await expect(page.locator("#server-status").textContent()).resolves.toBe(`Signed in as ${who.name}`)
+  await page.waitForFunction((name) => document.querySelector("#client-status")?.textContent === `Client: ${name}`, who.name)
   const session = await (await page.request.get(`${origin}/api/auth/session`)).json()
-  expect(session.user).toMatchObject(user)
+  expect(session.user).toMatchObject(who)
   await page.goto(`${origin}/protected`)
   expect(new URL(page.url()).pathname).toBe("/protected")
   await expect(page.locator("#protected").textContent()).resolves.toBe("Protected content")
@@ -224,6 +258,15 @@ async function signIn(page: Page): Promise<void> {
   await page.locator('input[name="password"]').fill("demo")
   await page.getByRole("button", { name: "Sign in with Credentials" }).click()
   await page.waitForURL(`${origin}/protected`)
+}
+
+/** Signs in at the OpenID provider through the built-in sign-in page (the IdP skips its form while its own session lasts). */
+async function signInWithOidc(page: Page): Promise<void> {
+  await page.goto(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`)
+  await page.getByRole("button", { name: "Sign in with Dev IdP" }).click()
+  await page.waitForURL((url) => url.origin === idp!.issuer || url.href === `${origin}/`)
+  if (new URL(page.url()).origin === idp!.issuer) await page.locator("#sign-in").click()
+  await page.waitForURL(`${origin}/`)
 }
 
 describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehouse/next/v4 and back", () => {
@@ -290,6 +333,29 @@ describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehous
         const fromSwap = v4.output().length
         await expectSignedIn(page)
         expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
+      }),
+    240_000,
+  )
+
+  it(
+    "OpenID Connect: signed in through the real provider on next-auth 4, still signed in on Gatehouse, which signs in through v4's provider object too",
+    () =>
+      inFreshContext(async (context, page) => {
+        await deploy(variants.v4)
+        await signInWithOidc(page)
+        await expectSignedIn(page, devUser)
+        expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+
+        const gatehouse = await deploy(variants.gatehouse)
+        const fromSwap = gatehouse.output().length
+        await expectSignedIn(page, devUser)
+
+        await page.goto(`${origin}/`)
+        await page.locator("#sign-out").click()
+        await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
+        await signInWithOidc(page)
+        await expectSignedIn(page, devUser)
+        expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
       }),
     240_000,
   )

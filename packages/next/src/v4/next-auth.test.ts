@@ -158,6 +158,8 @@ describe("@gatehouse/next/v4 on the pages router: NextAuth(req, res) and getServ
 
   beforeAll(async () => {
     server = createServer(async (req, res) => {
+      // v4's other form: NextAuth(req, res, options) called inside the route.
+      if (req.url?.startsWith("/api/auth/") && req.headers["x-direct-call"]) return NextAuth(req, res, options)
       if (req.url?.startsWith("/api/auth/")) return auth(req, res)
       if (req.url === "/api/me") {
         const session = await getServerSession(req, res, options)
@@ -190,6 +192,11 @@ describe("@gatehouse/next/v4 on the pages router: NextAuth(req, res) and getServ
     await expect(signedIn.json()).resolves.toMatchObject({ session: { user: { name: "Demo User" } } })
     const signedOut = await fetch(`${origin}/api/me`)
     await expect(signedOut.json()).resolves.toEqual({ session: null })
+  })
+
+  it("NextAuth(req, res, options) answers as the handler does", async () => {
+    const response = await fetch(`${origin}/api/auth/providers`, { headers: { "x-direct-call": "1" } })
+    await expect(response.json()).resolves.toMatchObject({ credentials: { id: "credentials" } })
   })
 
   it("getServerSession reads a cookie next-auth 4 made", async () => {
