@@ -13,6 +13,7 @@ import {
 } from "@gatehouse/core/adapters"
 import { accountTokenMethods } from "./account-tokens.js"
 import { secondFactorMethods } from "./second-factor.js"
+import { ownedSessionMethods } from "./owned-sessions.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -355,6 +356,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     ...accountTokenMethods(pool),
     ...secondFactorMethods(pool),
+    ...ownedSessionMethods(pool),
   }
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }

@@ -190,6 +190,25 @@ export const migrations: readonly Migration[] = [
       DROP TRIGGER IF EXISTS second_factors_of_deleted_user ON users;
       CREATE TRIGGER second_factors_of_deleted_user AFTER DELETE ON users
         FOR EACH ROW EXECUTE FUNCTION gatehouse_second_factors_of_deleted_user();
+      `,
+    },
+    {
+    version: 9,
+    description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
+    // A table of its own, no foreign key: the owner (`app:<provider>:<id>`) lives in the app's
+    // tables, not in users. @auth/pg-adapter never reads it. (Versions 7 and 8 belong to other
+    // features; the migrator accepts gaps.)
+    sql: `
+      CREATE TABLE IF NOT EXISTS owned_sessions (
+        id TEXT PRIMARY KEY,
+        "ownerKey" TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL,
+        "createdAt" TIMESTAMPTZ,
+        "lastSeenAt" TIMESTAMPTZ,
+        "userAgent" TEXT,
+        provider TEXT
+      );
+      CREATE INDEX IF NOT EXISTS owned_sessions_owner_idx ON owned_sessions ("ownerKey");
     `,
   },
 ]

@@ -30,6 +30,13 @@ function withoutMigratedMethods(adapter: Adapter): Adapter {
     claimTotpStep: _claim,
     useBackupCode: _use,
     countSecondFactorFailure: _count,
+    // owned_sessions is a table of its own (migration 9): an Auth.js schema has none.
+    createOwnedSession: _createOwned,
+    listOwnedSessions: _listOwned,
+    touchOwnedSession: _touchOwned,
+    revokeOwnedSession: _revokeOwned,
+    revokeOwnedSessions: _revokeAllOwned,
+    ownerOfOwnedSession: _ownerOfOwned,
     ...auth
   } = adapter
   return auth

@@ -35,6 +35,7 @@ describe("migrate(pool)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "owned_sessions",
       "second_factor_backup_codes",
       "second_factor_failures",
       "second_factors",

@@ -5,6 +5,7 @@ import {
   type AdapterAuthenticator,
   type AdapterSession,
   type AdapterUser,
+  type OwnedSession,
   type StoredAccountTokens,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
@@ -109,6 +110,29 @@ export function toSession(row: SessionRow): AdapterSession {
     providerAccountId: row.provider_account_id,
     authenticatedAt: dateOrNull(row.authenticated_at ?? null),
     authenticationMethods: row.authentication_methods ? row.authentication_methods.split(" ") : null,
+  }
+}
+
+/** An owned_sessions row (migration 7). */
+export interface OwnedSessionRow {
+  id: string
+  owner_key: string
+  expires: number
+  created_at: number | null
+  last_seen_at: number | null
+  user_agent: string | null
+  provider: string | null
+}
+
+export function toOwnedSession(row: OwnedSessionRow): OwnedSession {
+  return {
+    id: row.id,
+    ownerKey: row.owner_key,
+    expires: new Date(row.expires),
+    createdAt: dateOrNull(row.created_at),
+    lastSeenAt: dateOrNull(row.last_seen_at),
+    userAgent: row.user_agent,
+    provider: row.provider,
   }
 }
 

@@ -139,6 +139,24 @@ export const migrations: readonly Migration[] = [
       BEGIN
         DELETE FROM second_factors WHERE owner_key = old.id;
       END;
+      `,
+    },
+    {
+    version: 7,
+    description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
+    // No foreign key: the owner (`app:<provider>:<id>`) lives in the app's own tables, not in users.
+    // (Versions 5 and 6 belong to other features; the migrator accepts gaps.)
+    sql: `
+      CREATE TABLE owned_sessions (
+        id TEXT PRIMARY KEY NOT NULL,
+        owner_key TEXT NOT NULL,
+        expires INTEGER NOT NULL,
+        created_at INTEGER,
+        last_seen_at INTEGER,
+        user_agent TEXT,
+        provider TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX owned_sessions_by_owner ON owned_sessions(owner_key);
     `,
   },
 ]

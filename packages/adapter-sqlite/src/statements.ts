@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3"
-import type { AccountRow, AuthenticatorRow, SessionAndUserRow, SessionRow, UserRow, VerificationTokenRow } from "./rows.js"
+import type { AccountRow, AuthenticatorRow, OwnedSessionRow, SessionAndUserRow, SessionRow, UserRow, VerificationTokenRow } from "./rows.js"
 
 type Params = Record<string, string | number | null>
 
@@ -115,6 +115,21 @@ export function prepareStatements(db: Database) {
     deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(`DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`),
     deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
     deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
+
+    insertOwnedSession: prepare<OwnedSessionRow>(
+      `INSERT INTO owned_sessions (id, owner_key, expires, created_at, last_seen_at, user_agent, provider)
+       VALUES (@id, @owner_key, @expires, @created_at, @last_seen_at, @user_agent, @provider)`,
+    ),
+    ownedSessionsOf: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE owner_key = @owner_key`),
+    touchOwnedSession: prepare<OwnedSessionRow>(
+      `UPDATE owned_sessions SET expires = @expires, last_seen_at = @last_seen_at WHERE id = @id`,
+    ),
+    deleteOwnedSession: prepare<OwnedSessionRow>(`DELETE FROM owned_sessions WHERE id = @id`),
+    deleteOwnedSessionsOfExcept: prepare<OwnedSessionRow>(
+      `DELETE FROM owned_sessions WHERE owner_key = @owner_key AND (@except IS NULL OR id <> @except)`,
+    ),
+    // Expired records count as gone: the revocation check must not keep an expired session alive.
+    ownerOfOwnedSession: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE id = @id AND expires > @now`),
   }
 }
 

@@ -56,6 +56,7 @@ describe("migrate(db)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "owned_sessions",
       "second_factor_backup_codes",
       "second_factor_failures",
       "second_factors",

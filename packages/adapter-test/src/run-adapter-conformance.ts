@@ -8,6 +8,7 @@ import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
+import { registerOwnedSessionTests } from "./groups/owned-sessions.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
 import { registerSecondFactorTests } from "./groups/second-factors.js"
@@ -31,6 +32,7 @@ const registrars = {
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
   secondFactors: registerSecondFactorTests,
+  ownedSessions: registerOwnedSessionTests,
 } as const
 
 /**

@@ -51,6 +51,42 @@ export interface AdapterSession {
   authenticationMethods?: string[] | null
 }
 
+/**
+ * Beyond Auth.js: a recorded JWT session whose owner is known by text (sessions/session-owner.ts
+ * `ownerKey`): an app's own user (`app:<provider>:<authorize's id>`), or any user when the sessions
+ * live in a shared store (`session.store`) instead of a database. Kept by adapters that have the
+ * owned-session methods (the `owned_sessions` table) and by session stores.
+ */
+export interface OwnedSession {
+  /** The session's id (`gatehouse.sid` in its token): random, never shown to a browser. */
+  id: string
+  ownerKey: string
+  expires: Date
+  createdAt?: Date | null
+  lastSeenAt?: Date | null
+  userAgent?: string | null
+  provider?: string | null
+}
+
+/**
+ * Where owned sessions are recorded and revoked: the adapter's optional owned-session methods and
+ * `session.store` (`redisSessionStore`, `memorySessionStore`) have this shape. Expired records may
+ * be returned (core filters them); a revoked or unknown session is simply absent.
+ */
+export interface OwnedSessionMethods {
+  createOwnedSession(session: OwnedSession): Awaitable<void>
+  /** Every record of the owner, expired ones included; none: `[]`. */
+  listOwnedSessions(ownerKey: string): Awaitable<OwnedSession[]>
+  /** Moves the record's expiry along and says when it was last seen (optional: without it records keep their first expiry). */
+  touchOwnedSession?(id: string, update: { expires: Date; lastSeenAt: Date }): Awaitable<void>
+  /** Deletes one record; whether there was one. */
+  revokeOwnedSession(id: string): Awaitable<boolean>
+  /** Deletes the owner's records, all or all but `except`; how many went. */
+  revokeOwnedSessions(ownerKey: string, options?: { except?: string }): Awaitable<number>
+  /** The owner of a live record (the revocation check), or null when it is gone. */
+  ownerOfOwnedSession(id: string): Awaitable<string | null>
+}
+
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
   Partial<
@@ -161,6 +197,13 @@ export interface Adapter {
    * that no delivery of the token ends a session begun after the sign-out at the provider.
    */
   listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
+  /** Beyond Auth.js, optional: the owned-session methods (see OwnedSessionMethods), for sessions of an app's own users. */
+  createOwnedSession?: OwnedSessionMethods["createOwnedSession"]
+  listOwnedSessions?: OwnedSessionMethods["listOwnedSessions"]
+  touchOwnedSession?: OwnedSessionMethods["touchOwnedSession"]
+  revokeOwnedSession?: OwnedSessionMethods["revokeOwnedSession"]
+  revokeOwnedSessions?: OwnedSessionMethods["revokeOwnedSessions"]
+  ownerOfOwnedSession?: OwnedSessionMethods["ownerOfOwnedSession"]
   /**
    * Beyond Auth.js, optional, all six together (docs/second-factor.md): the second-factor record
    * of a session owner, keyed by its owner key (an adapter user's id, or `app:<provider>:<id>` for

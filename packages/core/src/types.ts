@@ -1,5 +1,5 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser } from "./adapters.js"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
 import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
@@ -161,6 +161,8 @@ export interface EventCallbacks {
    */
   sessionRevoked?: (message: {
     userId: string
+    /** Set for an app's own user (a credentials provider's `authorize` id in `userId`): that provider's id. */
+    provider?: string
     sessionIds: string[]
     reason: "user" | "all-sessions" | "backchannel-logout"
   }) => Awaitable<void>
@@ -196,7 +198,17 @@ export interface SessionOptions {
    * `requireRecentAuthentication` without `maxAge`). Default 600.
    */
   freshAge: number
+  /**
+   * Beyond Auth.js (JWT sessions, docs/sessions.md): where JWT sessions are recorded and revoked
+   * when no adapter records them: `redisSessionStore(client)` for several instances,
+   * `memorySessionStore()` for one process or tests. With it, session management (GET /sessions,
+   * revoking, `revokeUserSessions`) works without a database.
+   */
+  store?: SessionStore
 }
+
+/** Where JWT sessions are recorded without an adapter (see `session.store`). */
+export type SessionStore = OwnedSessionMethods
 
 /** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
 export interface SessionInfo {

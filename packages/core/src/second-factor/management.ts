@@ -3,7 +3,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { secondFactorPage } from "../pages/second-factor-page.js"
 import { currentSession } from "../sessions/current-session.js"
 import { revokeFor } from "../sessions/revoke-user-sessions.js"
-import { sessionManagingAdapter } from "../sessions/session-management-adapter.js"
+import { sessionRecordsFor } from "../sessions/session-records.js"
 import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal } from "../types.js"
 import { backupCodeHash, newBackupCodes } from "./backup-codes.js"
@@ -27,10 +27,10 @@ export async function disableSecondFactor(
   if (refused) return refused
   await options.adapter!.deleteSecondFactor(owner.key)
   let revoked = 0
-  if (options.adapterManagesSessions && owner.session?.kind === "user") {
-    const adapter = sessionManagingAdapter(options.adapter)
-    const { session } = await currentSession(request.cookies, options, adapter, "sets-no-cookies")
-    if (session) revoked = (await revokeFor(session, { scope: "others" }, options, adapter)).revoked
+  // Where the owner's sessions are recorded (sessions/session-records.ts); unrecorded ones cannot be listed, nor ended here.
+  if (owner.session && sessionRecordsFor(owner.session.kind, options)) {
+    const { session } = await currentSession(request.cookies, options, "sets-no-cookies")
+    if (session) revoked = (await revokeFor(session, { scope: "others" }, options)).revoked
   }
   return answer(answering, options, { body: { ok: true, revokedSessions: revoked } })
 }

@@ -6,6 +6,7 @@ import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
+import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
 import {
   type AuthenticationMark,
   keepTokenMarks,
@@ -93,5 +94,8 @@ function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account
     return provider.authorizeReturnsAdapterUserId ? token : markCredentialsToken(token, account.provider)
   }
   const unverified = "emailVerified" in user && !user.emailVerified
-  return unverified ? markUnverifiedToken(token) : token
+  if (!unverified) return token
+  // Just signed in as that user: this process need not ask again within the interval.
+  if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" })
+  return markUnverifiedToken(token, user.email)
 }
