@@ -108,4 +108,25 @@ describe.each(sessionDatabases)("second factor after other first factors, databa
     expect(await database().count("sessions")).toBe(rowsBefore + 1)
     expect((await session(browser)).authentication).toMatchObject({ methods: ["email", "otp", "mfa"], mfa: true })
   })
+
+  it("a second factor put on an unverified user before its owner proved the address goes with the other attachments", async () => {
+    const testApp = app()
+    const email = uniqueAddress("pre-hijacked")
+    // Someone made a user with the owner's address (never verified) and turned TOTP on for it.
+    const planted = await database().adapter.createUser!({ id: "", email, emailVerified: null })
+    await database().adapter.setSecondFactor!({ ownerKey: String(planted.id), totpSecret: "the attacker's sealed secret" })
+    // The owner proves the address: signed in, not asked for the planted factor.
+    const browser = browserOf(testApp)
+    await post(browser, `${base}/signin/nodemailer`, { email, callbackUrl: `${appOrigin}/dashboard` })
+    const link = linkFromMail(await sink().nextMail())
+    const [form] = pageForms(await (await browser.request(link.href)).text())
+    const landed = await browser.request(form!.action, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(form!.fields),
+    })
+    expect(landed.headers.get("location")).toBe(`${appOrigin}/dashboard`)
+    expect((await session(browser)).user.email).toBe(email)
+    expect(await database().adapter.getSecondFactor!(String(planted.id))).toBeNull()
+  })
 })

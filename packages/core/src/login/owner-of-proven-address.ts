@@ -60,6 +60,9 @@ async function removeUnverifiedAttachments(user: AdapterUser, options: InternalO
     )
   }
   const { accounts, authenticators } = await adapter.removeUserAttachments(user.id)
+  // A second factor enrolled while unverified may be the attacker's too: it would lock the owner
+  // out (their sign-in asked for someone else's code). It goes with the other attachments.
+  if (options.secondFactor) await options.adapter!.deleteSecondFactor(String(user.id))
   // Its sessions' rows went with the attachments (other instances refuse its JWTs within the
   // revocation interval); this process refuses the tokens minted while it was unverified at once.
   unverifiedOwnerReplaced(user.id)
