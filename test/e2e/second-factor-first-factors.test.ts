@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
-import { totpCodeAt } from "../../packages/core/src/second-factor/totp.js"
+import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { pageForms } from "@gatehouse/test-kit/html-form"
 import { linkFromMail } from "@gatehouse/test-kit/smtp-sink"
@@ -55,7 +55,7 @@ describe.each(sessionDatabases)("second factor after other first factors, databa
   function app(): TestApp {
     return makeApp([oidcProvider(idp().issuer), Nodemailer({ server: sink().server, from: "Gatehouse <no-reply@gatehouse.test>" })], {
       adapter: database().adapter,
-      secondFactor: { issuer: "Gatehouse" },
+      secondFactor: SecondFactor({ issuer: "Gatehouse" }),
     })
   }
   const browserOf = (testApp: TestApp) => new FetchBrowser({ handlers: { [appOrigin]: testApp.handler } })

@@ -11,7 +11,7 @@ import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import { totpCodeAt } from "../../packages/core/src/second-factor/totp.js"
+import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
@@ -29,7 +29,7 @@ beforeAll(async () => {
     trustHost: true,
     adapter: SQLiteAdapter(db),
     session: { strategy: "jwt" },
-    secondFactor: { issuer: "Gatehouse pages" },
+    secondFactor: SecondFactor({ issuer: "Gatehouse pages" }),
     providers: [
       Credentials({
         credentials: {

@@ -15,7 +15,7 @@ import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
-import { totpCodeAt } from "../../packages/core/src/second-factor/totp.js"
+import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
@@ -123,7 +123,7 @@ describe.each(databases)("second factor on $label", (kind) => {
   beforeEach(() => {
     logger = silentLogger()
     signIns.length = 0
-    config = secondFactorConfig(database.adapter, Credentials, {
+    config = secondFactorConfig(database.adapter, Credentials, SecondFactor, {
       logger,
       events: { signIn: (message: unknown) => void signIns.push(message) },
     })
@@ -301,7 +301,7 @@ describe.each(databases)("second factor on $label", (kind) => {
   })
 
   it("a user who must have a second factor enrols during the sign-in, and gets the session only then", async () => {
-    config = { ...config, secondFactor: { issuer: "Gatehouse test", required: true } }
+    config = { ...config, secondFactor: SecondFactor({ issuer: "Gatehouse test", required: true }) }
     const browser = app.browser()
     const first = await signInWithPassword(browser, freshName("bob"))
     expect(first.headers.get("location")).toBe(`${base}/second-factor`)

@@ -78,6 +78,7 @@ await build({
     "src/sessions/stores/index.ts",
     "src/integration.ts",
     "src/doctor/index.ts",
+    "src/second-factor/index.ts",
     ...providers,
   ],
   outdir: "dist",

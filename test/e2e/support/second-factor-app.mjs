@@ -9,15 +9,15 @@ export function userNamed(name) {
   return { id: `user-${name}`, name, email: `${name}@example.test`, password: `pw-${name}` }
 }
 
-/** The config for `adapter`; `overrides` lays extra options over it. */
-export function secondFactorConfig(adapter, Credentials, overrides = {}) {
+/** The config for `adapter` (Credentials and SecondFactor from the source or the built packages); `overrides` lays extra options over it. */
+export function secondFactorConfig(adapter, Credentials, SecondFactor, overrides = {}) {
   return {
     secret,
     trustHost: true,
     basePath: "/auth",
     adapter,
     session: { strategy: "jwt" },
-    secondFactor: { issuer: "Gatehouse test" },
+    secondFactor: SecondFactor({ issuer: "Gatehouse test" }),
     providers: [
       Credentials({
         credentials: { username: {}, password: {} },

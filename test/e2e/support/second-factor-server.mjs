@@ -7,6 +7,7 @@
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
 import Credentials from "@gatehouse/core/providers/credentials"
+import { SecondFactor } from "@gatehouse/core/second-factor"
 import { sendWebResponse, toWebRequest } from "../../../examples/demo/node-request.mjs"
 import { secondFactorConfig } from "./second-factor-app.mjs"
 
@@ -29,7 +30,9 @@ async function adapter() {
   return PostgresAdapter(pool)
 }
 
-const config = secondFactorConfig(await adapter(), Credentials, { logger: { error: () => {}, warn: () => {}, debug: () => {} } })
+const config = secondFactorConfig(await adapter(), Credentials, SecondFactor, {
+  logger: { error: () => {}, warn: () => {}, debug: () => {} },
+})
 let origin = ""
 const server = createServer(async (req, res) => sendWebResponse(res, await Auth(await toWebRequest(req, origin), config)))
 server.listen(0, "127.0.0.1", () => {

@@ -10,7 +10,6 @@ import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
 import { webauthnOptions } from "../actions/webauthn-options.js"
 import { reauthenticate } from "../step-up/reauthenticate.js"
-import { secondFactorAction } from "../second-factor/second-factor-action.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -47,7 +46,10 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
   // Answers every method itself: the provider gets 400 (never a redirect) for anything but its POST.
   if (action === "backchannel-logout") return backchannelLogout(request, options as InternalOptions<"oauth">)
   // Its own routes: GET the page, POST the enrolment and challenge operations (second-factor/second-factor-path.ts).
-  if (action === "second-factor") return secondFactorAction(request, options)
+  if (action === "second-factor") {
+    if (!options.secondFactor) throw new UnknownAction("Second factors are not configured (secondFactor)")
+    return options.secondFactor.totp.action(request, options)
+  }
   // A GET lists the sessions; only POST /sessions/revoke changes them.
   if (action === "sessions") {
     if (method === "GET" ? !request.operation : request.operation === "revoke") return sessions(request, options)

@@ -1,7 +1,8 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
 import { html, SafeHtml } from "./html.js"
-import { message } from "./page-locale.js"
+import { type SecondFactorMessageKey, secondFactorCatalogues } from "./locales/second-factor.js"
+import type { PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
 /** What the built-in second-factor page shows: one of its steps. */
@@ -22,27 +23,27 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
   const { locale } = options
   const base = options.url.href.replace(/\/$/, "")
   const csrf = html`<input type="hidden" name="csrfToken" value="${options.csrfToken ?? ""}">`
-  const error = (shown?: boolean) => (shown ? html`<div class="error" role="alert">${message(locale, "secondFactor.error")}</div>` : "")
+  const error = (shown?: boolean) => (shown ? html`<div class="error" role="alert">${message(locale, "error")}</div>` : "")
   const codeField = (id: string) =>
-    html`<label for="${id}">${message(locale, "secondFactor.code")}</label><input id="${id}" type="text" name="code" inputmode="text" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" maxlength="20" required autofocus>`
+    html`<label for="${id}">${message(locale, "code")}</label><input id="${id}" type="text" name="code" inputmode="text" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" maxlength="20" required autofocus>`
   let content: SafeHtml
   switch (view.step) {
     case "challenge":
-      content = html`<h1>${message(locale, "secondFactor.challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "secondFactor.challenge.intro")}</p><form action="${base}/callback/second-factor" method="POST">${csrf}${codeField("second-factor-code")}<button type="submit">${message(locale, "secondFactor.verify")}</button></form>`
+      content = html`<h1>${message(locale, "challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "challenge.intro")}</p><form action="${base}/callback/second-factor" method="POST">${csrf}${codeField("second-factor-code")}<button type="submit">${message(locale, "verify")}</button></form>`
       break
     case "required":
-      content = html`<h1>${message(locale, "secondFactor.enrol.heading")}</h1><p>${message(locale, "secondFactor.required")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "secondFactor.enrol.start")}</button></form>`
+      content = html`<h1>${message(locale, "enrol.heading")}</h1><p>${message(locale, "required")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "enrol.start")}</button></form>`
       break
     case "enrol":
-      content = html`<h1>${message(locale, "secondFactor.enrol.heading")}</h1>${error(view.error)}<p>${message(locale, "secondFactor.enrol.intro")}</p><figure class="qr" role="img" aria-label="${locale.messages["secondFactor.enrol.qr"]}">${new SafeHtml(view.qr)}</figure><p>${message(locale, "secondFactor.enrol.key")} <code class="secret">${view.secret}</code></p><form action="${base}/second-factor/totp/confirm" method="POST">${csrf}${codeField("second-factor-confirm")}<button type="submit">${message(locale, "secondFactor.enrol.confirm")}</button></form>`
+      content = html`<h1>${message(locale, "enrol.heading")}</h1>${error(view.error)}<p>${message(locale, "enrol.intro")}</p><figure class="qr" role="img" aria-label="${text(locale, "enrol.qr")}">${new SafeHtml(view.qr)}</figure><p>${message(locale, "enrol.key")} <code class="secret">${view.secret}</code></p><form action="${base}/second-factor/totp/confirm" method="POST">${csrf}${codeField("second-factor-confirm")}<button type="submit">${message(locale, "enrol.confirm")}</button></form>`
       break
     case "backup-codes":
-      content = html`<h1>${message(locale, "secondFactor.backupCodes.heading")}</h1><p>${message(locale, "secondFactor.backupCodes.intro")}</p><ul class="backup-codes">${view.codes.map((code) => html`<li><code>${code}</code></li>`)}</ul><a class="button" href="${view.continueTo}">${message(locale, "secondFactor.continue")}</a>`
+      content = html`<h1>${message(locale, "backupCodes.heading")}</h1><p>${message(locale, "backupCodes.intro")}</p><ul class="backup-codes">${view.codes.map((code) => html`<li><code>${code}</code></li>`)}</ul><a class="button" href="${view.continueTo}">${message(locale, "continue")}</a>`
       break
     case "manage":
       content = view.totp
-        ? html`<h1>${message(locale, "secondFactor.manage.heading")}</h1><p>${message(locale, "secondFactor.manage.on", { count: view.backupCodesLeft })}</p><form action="${base}/second-factor/backup-codes" method="POST">${csrf}<button type="submit">${message(locale, "secondFactor.manage.newCodes")}</button></form><form action="${base}/second-factor/disable" method="POST">${csrf}<button type="submit">${message(locale, "secondFactor.manage.disable")}</button></form>`
-        : html`<h1>${message(locale, "secondFactor.manage.heading")}</h1><p>${message(locale, "secondFactor.manage.off")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "secondFactor.enrol.start")}</button></form>`
+        ? html`<h1>${message(locale, "manage.heading")}</h1><p>${message(locale, "manage.on", { count: view.backupCodesLeft })}</p><form action="${base}/second-factor/backup-codes" method="POST">${csrf}<button type="submit">${message(locale, "manage.newCodes")}</button></form><form action="${base}/second-factor/disable" method="POST">${csrf}<button type="submit">${message(locale, "manage.disable")}</button></form>`
+        : html`<h1>${message(locale, "manage.heading")}</h1><p>${message(locale, "manage.off")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "enrol.start")}</button></form>`
       break
   }
   return {
@@ -50,4 +51,15 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
     headers: pageHeaders(),
     body: renderPage(locale, "secondFactor.title", html`<main class="card">${content}</main>`, options.theme),
   }
+}
+
+/** The page's strings in the request's language (English for a language without them). */
+function text(locale: PageLocale, key: SecondFactorMessageKey): string {
+  return (secondFactorCatalogues[locale.lang] ?? secondFactorCatalogues.en!)[key]
+}
+
+/** A string with its `{placeholders}` filled, every value escaped. */
+function message(locale: PageLocale, key: SecondFactorMessageKey, values: Record<string, unknown> = {}): SafeHtml {
+  const parts = text(locale, key).split(/\{(\w+)\}/)
+  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
 }

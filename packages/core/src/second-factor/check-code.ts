@@ -2,7 +2,6 @@ import type { AdapterSecondFactor } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { backupCodeHash, looksLikeBackupCode } from "./backup-codes.js"
 import { openTotpSecret } from "./secret-box.js"
-import { totpStepOf } from "./totp.js"
 
 /**
  * Whether `code` is the owner's second factor now, claiming it through the adapter so that it
@@ -19,7 +18,7 @@ export async function claimSecondFactorCode(
   const code = input.trim().replace(/\s/g, "")
   const adapter = options.adapter!
   if (/^\d{6}$/.test(code)) {
-    const step = await totpStepOf(await openTotpSecret(record.totpSecret, options.secret), code)
+    const step = await options.secondFactor!.totp.stepOf(await openTotpSecret(record.totpSecret, options.secret), code)
     return step !== null && (await adapter.claimTotpStep(record.ownerKey, step)) ? "totp" : null
   }
   if (options.secondFactor!.methods.includes("backup-code") && looksLikeBackupCode(code)) {

@@ -5,12 +5,10 @@ import { secondFactorPage } from "../pages/second-factor-page.js"
 import type { ResponseInternal } from "../types.js"
 import { backupCodeHash, newBackupCodes } from "./backup-codes.js"
 import { pendingSignInDeletion } from "./pending-sign-in.js"
-import { qrCodeSvg } from "./qr-code-svg.js"
 import { secondFactorPageUrl } from "./second-factor-due.js"
 import type { SecondFactorOwner } from "./second-factor-owner.js"
 import { answer, type Answering } from "./second-factor-answer.js"
 import { openTotpSecret, sealTotpSecret } from "./secret-box.js"
-import { newTotpSecret, totpStepOf, totpUri } from "./totp.js"
 
 /**
  * POST {basePath}/second-factor/totp/enroll: a new TOTP secret for the owner, kept (encrypted)
@@ -22,14 +20,15 @@ export async function enrolTotp(owner: SecondFactorOwner, answering: Answering, 
   const adapter = options.adapter!
   const record = await adapter.getSecondFactor(owner.key)
   if (record?.totpSecret) return answer(answering, options, { status: 409, error: "already-enabled" })
-  const secret = await newTotpSecret()
+  const secret = await options.secondFactor!.totp.newSecret()
   await adapter.setSecondFactor({ ownerKey: owner.key, pendingTotpSecret: await sealTotpSecret(secret, options.secret) })
   return enrolmentAnswer(secret, owner, answering, options)
 }
 
 async function enrolmentAnswer(secret: string, owner: SecondFactorOwner, answering: Answering, options: InternalOptions, error = false) {
-  const uri = await totpUri(secret, options.secondFactor!.issuer ?? options.url.hostname, owner.label)
-  const qr = await qrCodeSvg(uri)
+  const { totp, issuer } = options.secondFactor!
+  const uri = await totp.uri(secret, issuer ?? options.url.hostname, owner.label)
+  const qr = await totp.qrSvg(uri)
   if (answering.json) return answer(answering, options, error ? { status: 400, error: "invalid-code" } : { body: { secret, uri, qr } })
   return secondFactorPage(options, { step: "enrol", secret, qr, error }, error ? 400 : 200)
 }
@@ -51,7 +50,7 @@ export async function confirmTotp(
   if (!record?.pendingTotpSecret) return answer(answering, options, { status: 409, error: "nothing-to-confirm" })
   const secret = await openTotpSecret(record.pendingTotpSecret, options.secret)
   const code = typeof request.body?.code === "string" ? request.body.code.trim() : ""
-  const step = await totpStepOf(secret, code)
+  const step = await options.secondFactor!.totp.stepOf(secret, code)
   if (step === null) return enrolmentAnswer(secret, owner, answering, options, true)
 
   const backupCodes = options.secondFactor!.methods.includes("backup-code") ? newBackupCodes() : []

@@ -1,13 +1,33 @@
 import type { Adapter, AdapterUser } from "../adapters.js"
 import { missingAdapterMethods } from "../config/adapter-methods.js"
 import { AuthError, MissingAdapter } from "../errors.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Awaitable, User } from "../primitives.js"
+import type { ResponseInternal } from "../types.js"
 
 /** The second factors a user may use (docs/second-factor.md). A passkey used to sign in counts as both factors already. */
 export type SecondFactorMethod = "totp" | "backup-code"
 
+/** What second factors need of otpauth and uqr (second-factor/totp-library.ts), handed in by SecondFactor(). */
+export interface TotpLibrary {
+  newSecret(): Promise<string>
+  uri(base32: string, issuer: string, account: string): Promise<string>
+  stepOf(base32: string, code: string, now?: number): Promise<number | null>
+  qrSvg(text: string): Promise<string>
+  /**
+   * The second-factor endpoints (second-factor-action.ts), handed in with the libraries: only apps
+   * that turn second factors on bundle them, their pages and their libraries.
+   */
+  action(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal>
+}
+
+/** Where SecondFactor() puts the libraries: a registered symbol, so every copy of core agrees on it. */
+export const totpLibraryKey: unique symbol = Symbol.for("gatehouse.second-factor.totp")
+
 /**
- * `secondFactor` in the auth config: turns second factors on. Users enrol a TOTP app (and get
+ * `secondFactor` in the auth config, made by `SecondFactor(options)` from
+ * `@gatehouse/core/second-factor`: turns second factors on. Users enrol a TOTP app (and get
  * backup codes) at `{basePath}/second-factor`; then every sign-in of theirs, whatever its first
  * factor, gets no session until the second factor is done.
  */
@@ -24,6 +44,8 @@ export interface SecondFactorConfig {
   issuer?: string
   /** Seconds a pending sign-in waits for its second factor. Default 300 (5 minutes). */
   pendingMaxAge?: number
+  /** Set by SecondFactor(): the libraries TOTP and QR codes are made with. */
+  [totpLibraryKey]?: TotpLibrary
 }
 
 /** The config as the actions use it, defaults applied. */
@@ -32,6 +54,7 @@ export interface SecondFactorOptions {
   required: NonNullable<SecondFactorConfig["required"]>
   issuer: string | undefined
   pendingMaxAge: number
+  totp: TotpLibrary
 }
 
 /** What each second-factor request needs of the adapter. */
@@ -56,6 +79,14 @@ export function resolveSecondFactor(
 ): { options?: SecondFactorOptions; error?: AuthError } {
   if (config === undefined) return {}
   if (config === null || typeof config !== "object") return { error: new AuthError("secondFactor must be an options object") }
+  const totp = config[totpLibraryKey]
+  if (!totp) {
+    return {
+      error: new AuthError(
+        'secondFactor must be made by SecondFactor(): import { SecondFactor } from "@gatehouse/core/second-factor" and set secondFactor: SecondFactor({ … }) (it brings the TOTP and QR-code libraries, which apps without second factors never load)',
+      ),
+    }
+  }
   if (!adapter) return { error: new MissingAdapter("secondFactor needs an adapter: second-factor records are kept in the database") }
   const missing = missingAdapterMethods(adapter, secondFactorMethods)
   if (missing) {
@@ -74,5 +105,5 @@ export function resolveSecondFactor(
   if (typeof required !== "boolean" && typeof required !== "function") {
     return { error: new AuthError("secondFactor.required must be true, false or a function") }
   }
-  return { options: { methods, required, issuer: config.issuer, pendingMaxAge } }
+  return { options: { methods, required, issuer: config.issuer, pendingMaxAge, totp } }
 }

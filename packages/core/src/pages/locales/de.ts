@@ -56,28 +56,4 @@ export const de: Messages = {
   "mail.ignore": "Wenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.",
   "signin.error.secondFactor": "Der Bestätigungscode wurde nicht akzeptiert. Bitte melden Sie sich erneut an.",
   "secondFactor.title": "Bestätigung in zwei Schritten",
-  "secondFactor.code": "Bestätigungscode",
-  "secondFactor.verify": "Bestätigen",
-  "secondFactor.error": "Dieser Code hat nicht funktioniert. Bitte versuchen Sie es erneut.",
-  "secondFactor.challenge.heading": "Bestätigungscode eingeben",
-  "secondFactor.challenge.intro":
-    "Öffnen Sie Ihre Authenticator-App und geben Sie den angezeigten 6-stelligen Code ein, oder geben Sie einen Ihrer Backup-Codes ein.",
-  "secondFactor.required": "Ihr Konto erfordert eine Bestätigung in zwei Schritten. Richten Sie sie ein, um die Anmeldung abzuschließen.",
-  "secondFactor.enrol.heading": "Authenticator-App einrichten",
-  "secondFactor.enrol.intro":
-    "Scannen Sie den QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel unten ein, und geben Sie dann den 6-stelligen Code der App ein.",
-  "secondFactor.enrol.qr": "QR-Code für Ihre Authenticator-App",
-  "secondFactor.enrol.key": "Schlüssel:",
-  "secondFactor.enrol.start": "Authenticator-App einrichten",
-  "secondFactor.enrol.confirm": "Einschalten",
-  "secondFactor.backupCodes.heading": "Ihre Backup-Codes",
-  "secondFactor.backupCodes.intro":
-    "Bewahren Sie diese Codes sicher auf. Jeder funktioniert einmal, falls Sie Ihre Authenticator-App verlieren. Sie werden nicht noch einmal angezeigt.",
-  "secondFactor.continue": "Weiter",
-  "secondFactor.manage.heading": "Bestätigung in zwei Schritten",
-  "secondFactor.manage.on":
-    "Ein: Bei der Anmeldung wird ein Code aus Ihrer Authenticator-App abgefragt. Verbleibende Backup-Codes: {count}.",
-  "secondFactor.manage.off": "Aus: Bei der Anmeldung wird kein zweiter Faktor abgefragt.",
-  "secondFactor.manage.disable": "Bestätigung in zwei Schritten ausschalten",
-  "secondFactor.manage.newCodes": "Neue Backup-Codes erzeugen",
 }

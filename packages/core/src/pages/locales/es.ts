@@ -56,28 +56,4 @@ export const es: Messages = {
   "mail.ignore": "Si no has solicitado este correo, puedes ignorarlo.",
   "signin.error.secondFactor": "No se aceptó el código de verificación. Vuelve a iniciar sesión.",
   "secondFactor.title": "Verificación en dos pasos",
-  "secondFactor.code": "Código de verificación",
-  "secondFactor.verify": "Verificar",
-  "secondFactor.error": "Ese código no ha funcionado. Inténtalo de nuevo.",
-  "secondFactor.challenge.heading": "Introduce tu código de verificación",
-  "secondFactor.challenge.intro":
-    "Abre tu aplicación de autenticación e introduce el código de 6 dígitos que muestra, o uno de tus códigos de respaldo.",
-  "secondFactor.required": "Tu cuenta necesita la verificación en dos pasos. Configúrala para terminar de iniciar sesión.",
-  "secondFactor.enrol.heading": "Configurar una aplicación de autenticación",
-  "secondFactor.enrol.intro":
-    "Escanea el código QR con tu aplicación de autenticación, o introduce la clave de abajo, y luego el código de 6 dígitos que muestre la aplicación.",
-  "secondFactor.enrol.qr": "Código QR para tu aplicación de autenticación",
-  "secondFactor.enrol.key": "Clave:",
-  "secondFactor.enrol.start": "Configurar una aplicación de autenticación",
-  "secondFactor.enrol.confirm": "Activar",
-  "secondFactor.backupCodes.heading": "Tus códigos de respaldo",
-  "secondFactor.backupCodes.intro":
-    "Guarda estos códigos en un lugar seguro. Cada uno sirve una vez, si pierdes tu aplicación de autenticación. No se volverán a mostrar.",
-  "secondFactor.continue": "Continuar",
-  "secondFactor.manage.heading": "Verificación en dos pasos",
-  "secondFactor.manage.on":
-    "Activada: al iniciar sesión se pide un código de tu aplicación de autenticación. Códigos de respaldo restantes: {count}.",
-  "secondFactor.manage.off": "Desactivada: al iniciar sesión no se pide un segundo factor.",
-  "secondFactor.manage.disable": "Desactivar la verificación en dos pasos",
-  "secondFactor.manage.newCodes": "Obtener códigos de respaldo nuevos",
 }

@@ -56,28 +56,4 @@ export const fr: Messages = {
   "mail.ignore": "Si vous n’avez pas demandé cet e-mail, vous pouvez l’ignorer.",
   "signin.error.secondFactor": "Le code de vérification n’a pas été accepté. Veuillez vous reconnecter.",
   "secondFactor.title": "Validation en deux étapes",
-  "secondFactor.code": "Code de vérification",
-  "secondFactor.verify": "Vérifier",
-  "secondFactor.error": "Ce code n’a pas fonctionné. Veuillez réessayer.",
-  "secondFactor.challenge.heading": "Saisissez votre code de vérification",
-  "secondFactor.challenge.intro":
-    "Ouvrez votre application d’authentification et saisissez le code à 6 chiffres qu’elle affiche, ou l’un de vos codes de secours.",
-  "secondFactor.required": "Votre compte exige la validation en deux étapes. Configurez-la pour terminer la connexion.",
-  "secondFactor.enrol.heading": "Configurer une application d’authentification",
-  "secondFactor.enrol.intro":
-    "Scannez le code QR avec votre application d’authentification, ou saisissez la clé ci-dessous, puis saisissez le code à 6 chiffres affiché par l’application.",
-  "secondFactor.enrol.qr": "Code QR pour votre application d’authentification",
-  "secondFactor.enrol.key": "Clé :",
-  "secondFactor.enrol.start": "Configurer une application d’authentification",
-  "secondFactor.enrol.confirm": "Activer",
-  "secondFactor.backupCodes.heading": "Vos codes de secours",
-  "secondFactor.backupCodes.intro":
-    "Conservez ces codes en lieu sûr. Chacun fonctionne une fois, si vous perdez votre application d’authentification. Ils ne seront plus affichés.",
-  "secondFactor.continue": "Continuer",
-  "secondFactor.manage.heading": "Validation en deux étapes",
-  "secondFactor.manage.on":
-    "Activée : la connexion demande un code de votre application d’authentification. Codes de secours restants : {count}.",
-  "secondFactor.manage.off": "Désactivée : la connexion ne demande pas de second facteur.",
-  "secondFactor.manage.disable": "Désactiver la validation en deux étapes",
-  "secondFactor.manage.newCodes": "Obtenir de nouveaux codes de secours",
 }

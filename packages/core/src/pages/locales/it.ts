@@ -56,27 +56,4 @@ export const it: Messages = {
   "mail.ignore": "Se non hai richiesto questa email, puoi ignorarla.",
   "signin.error.secondFactor": "Il codice di verifica non è stato accettato. Accedi di nuovo.",
   "secondFactor.title": "Verifica in due passaggi",
-  "secondFactor.code": "Codice di verifica",
-  "secondFactor.verify": "Verifica",
-  "secondFactor.error": "Il codice non ha funzionato. Riprova.",
-  "secondFactor.challenge.heading": "Inserisci il codice di verifica",
-  "secondFactor.challenge.intro":
-    "Apri l’app di autenticazione e inserisci il codice a 6 cifre che mostra, oppure uno dei tuoi codici di backup.",
-  "secondFactor.required": "Il tuo account richiede la verifica in due passaggi. Configurala per completare l’accesso.",
-  "secondFactor.enrol.heading": "Configura un’app di autenticazione",
-  "secondFactor.enrol.intro":
-    "Scansiona il codice QR con l’app di autenticazione, oppure inserisci la chiave qui sotto, poi inserisci il codice a 6 cifre mostrato dall’app.",
-  "secondFactor.enrol.qr": "Codice QR per l’app di autenticazione",
-  "secondFactor.enrol.key": "Chiave:",
-  "secondFactor.enrol.start": "Configura un’app di autenticazione",
-  "secondFactor.enrol.confirm": "Attiva",
-  "secondFactor.backupCodes.heading": "I tuoi codici di backup",
-  "secondFactor.backupCodes.intro":
-    "Conserva questi codici in un luogo sicuro. Ognuno funziona una volta, se perdi l’app di autenticazione. Non verranno mostrati di nuovo.",
-  "secondFactor.continue": "Continua",
-  "secondFactor.manage.heading": "Verifica in due passaggi",
-  "secondFactor.manage.on": "Attiva: all’accesso viene chiesto un codice dell’app di autenticazione. Codici di backup rimasti: {count}.",
-  "secondFactor.manage.off": "Disattivata: all’accesso non viene chiesto un secondo fattore.",
-  "secondFactor.manage.disable": "Disattiva la verifica in due passaggi",
-  "secondFactor.manage.newCodes": "Genera nuovi codici di backup",
 }

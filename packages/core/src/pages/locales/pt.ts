@@ -56,27 +56,4 @@ export const pt: Messages = {
   "mail.ignore": "Se não pediu este e-mail, pode ignorá-lo.",
   "signin.error.secondFactor": "O código de verificação não foi aceito. Entre novamente.",
   "secondFactor.title": "Verificação em duas etapas",
-  "secondFactor.code": "Código de verificação",
-  "secondFactor.verify": "Verificar",
-  "secondFactor.error": "Esse código não funcionou. Tente novamente.",
-  "secondFactor.challenge.heading": "Digite seu código de verificação",
-  "secondFactor.challenge.intro":
-    "Abra seu aplicativo autenticador e digite o código de 6 dígitos exibido, ou um dos seus códigos de backup.",
-  "secondFactor.required": "Sua conta exige verificação em duas etapas. Configure-a para concluir a entrada.",
-  "secondFactor.enrol.heading": "Configurar um aplicativo autenticador",
-  "secondFactor.enrol.intro":
-    "Escaneie o código QR com seu aplicativo autenticador, ou digite a chave abaixo, e depois o código de 6 dígitos exibido pelo aplicativo.",
-  "secondFactor.enrol.qr": "Código QR para seu aplicativo autenticador",
-  "secondFactor.enrol.key": "Chave:",
-  "secondFactor.enrol.start": "Configurar um aplicativo autenticador",
-  "secondFactor.enrol.confirm": "Ativar",
-  "secondFactor.backupCodes.heading": "Seus códigos de backup",
-  "secondFactor.backupCodes.intro":
-    "Guarde estes códigos em um lugar seguro. Cada um funciona uma vez, se você perder seu aplicativo autenticador. Eles não serão mostrados novamente.",
-  "secondFactor.continue": "Continuar",
-  "secondFactor.manage.heading": "Verificação em duas etapas",
-  "secondFactor.manage.on": "Ativada: ao entrar, é pedido um código do seu aplicativo autenticador. Códigos de backup restantes: {count}.",
-  "secondFactor.manage.off": "Desativada: ao entrar, não é pedido um segundo fator.",
-  "secondFactor.manage.disable": "Desativar a verificação em duas etapas",
-  "secondFactor.manage.newCodes": "Gerar novos códigos de backup",
 }

@@ -1,0 +1,261 @@
+/**
+ * The second-factor page's strings, in the ten languages of the page catalogues (catalogues.ts):
+ * kept apart from them because only the `@gatehouse/core/second-factor` entry renders the page, so
+ * apps without second factors do not carry them. English is the reference; each language has
+ * exactly its keys and placeholders (second-factor.test.ts). The page's title and the sign-in
+ * page's message stay in the page catalogues, where the shared page code reads them.
+ */
+const en = {
+  code: "Verification code",
+  verify: "Verify",
+  error: "That code did not work. Please try again.",
+  "challenge.heading": "Enter your verification code",
+  "challenge.intro": "Open your authenticator app and enter the 6-digit code it shows, or enter one of your backup codes.",
+  required: "Your account needs two-step verification. Set it up to finish signing in.",
+  "enrol.heading": "Set up an authenticator app",
+  "enrol.intro": "Scan the QR code with your authenticator app, or enter the key below, then enter the 6-digit code the app shows.",
+  "enrol.qr": "QR code for your authenticator app",
+  "enrol.key": "Key:",
+  "enrol.start": "Set up an authenticator app",
+  "enrol.confirm": "Turn on",
+  "backupCodes.heading": "Your backup codes",
+  "backupCodes.intro":
+    "Keep these codes somewhere safe. Each one works once, if you lose your authenticator app. They will not be shown again.",
+  continue: "Continue",
+  "manage.heading": "Two-step verification",
+  "manage.on": "On: signing in asks for a code from your authenticator app. Backup codes left: {count}.",
+  "manage.off": "Off: signing in does not ask for a second factor.",
+  "manage.disable": "Turn off two-step verification",
+  "manage.newCodes": "Get new backup codes",
+}
+
+export type SecondFactorMessageKey = keyof typeof en
+export type SecondFactorMessages = { readonly [K in SecondFactorMessageKey]: string }
+
+export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessages>> = Object.freeze({
+  en,
+  // German
+  de: {
+    code: "Bestätigungscode",
+    verify: "Bestätigen",
+    error: "Dieser Code hat nicht funktioniert. Bitte versuchen Sie es erneut.",
+    "challenge.heading": "Bestätigungscode eingeben",
+    "challenge.intro":
+      "Öffnen Sie Ihre Authenticator-App und geben Sie den angezeigten 6-stelligen Code ein, oder geben Sie einen Ihrer Backup-Codes ein.",
+    required: "Ihr Konto erfordert eine Bestätigung in zwei Schritten. Richten Sie sie ein, um die Anmeldung abzuschließen.",
+    "enrol.heading": "Authenticator-App einrichten",
+    "enrol.intro":
+      "Scannen Sie den QR-Code mit Ihrer Authenticator-App oder geben Sie den Schlüssel unten ein, und geben Sie dann den 6-stelligen Code der App ein.",
+    "enrol.qr": "QR-Code für Ihre Authenticator-App",
+    "enrol.key": "Schlüssel:",
+    "enrol.start": "Authenticator-App einrichten",
+    "enrol.confirm": "Einschalten",
+    "backupCodes.heading": "Ihre Backup-Codes",
+    "backupCodes.intro":
+      "Bewahren Sie diese Codes sicher auf. Jeder funktioniert einmal, falls Sie Ihre Authenticator-App verlieren. Sie werden nicht noch einmal angezeigt.",
+    continue: "Weiter",
+    "manage.heading": "Bestätigung in zwei Schritten",
+    "manage.on": "Ein: Bei der Anmeldung wird ein Code aus Ihrer Authenticator-App abgefragt. Verbleibende Backup-Codes: {count}.",
+    "manage.off": "Aus: Bei der Anmeldung wird kein zweiter Faktor abgefragt.",
+    "manage.disable": "Bestätigung in zwei Schritten ausschalten",
+    "manage.newCodes": "Neue Backup-Codes erzeugen",
+  },
+  // French
+  fr: {
+    code: "Code de vérification",
+    verify: "Vérifier",
+    error: "Ce code n’a pas fonctionné. Veuillez réessayer.",
+    "challenge.heading": "Saisissez votre code de vérification",
+    "challenge.intro":
+      "Ouvrez votre application d’authentification et saisissez le code à 6 chiffres qu’elle affiche, ou l’un de vos codes de secours.",
+    required: "Votre compte exige la validation en deux étapes. Configurez-la pour terminer la connexion.",
+    "enrol.heading": "Configurer une application d’authentification",
+    "enrol.intro":
+      "Scannez le code QR avec votre application d’authentification, ou saisissez la clé ci-dessous, puis saisissez le code à 6 chiffres affiché par l’application.",
+    "enrol.qr": "Code QR pour votre application d’authentification",
+    "enrol.key": "Clé :",
+    "enrol.start": "Configurer une application d’authentification",
+    "enrol.confirm": "Activer",
+    "backupCodes.heading": "Vos codes de secours",
+    "backupCodes.intro":
+      "Conservez ces codes en lieu sûr. Chacun fonctionne une fois, si vous perdez votre application d’authentification. Ils ne seront plus affichés.",
+    continue: "Continuer",
+    "manage.heading": "Validation en deux étapes",
+    "manage.on": "Activée : la connexion demande un code de votre application d’authentification. Codes de secours restants : {count}.",
+    "manage.off": "Désactivée : la connexion ne demande pas de second facteur.",
+    "manage.disable": "Désactiver la validation en deux étapes",
+    "manage.newCodes": "Obtenir de nouveaux codes de secours",
+  },
+  // Spanish
+  es: {
+    code: "Código de verificación",
+    verify: "Verificar",
+    error: "Ese código no ha funcionado. Inténtalo de nuevo.",
+    "challenge.heading": "Introduce tu código de verificación",
+    "challenge.intro":
+      "Abre tu aplicación de autenticación e introduce el código de 6 dígitos que muestra, o uno de tus códigos de respaldo.",
+    required: "Tu cuenta necesita la verificación en dos pasos. Configúrala para terminar de iniciar sesión.",
+    "enrol.heading": "Configurar una aplicación de autenticación",
+    "enrol.intro":
+      "Escanea el código QR con tu aplicación de autenticación, o introduce la clave de abajo, y luego el código de 6 dígitos que muestre la aplicación.",
+    "enrol.qr": "Código QR para tu aplicación de autenticación",
+    "enrol.key": "Clave:",
+    "enrol.start": "Configurar una aplicación de autenticación",
+    "enrol.confirm": "Activar",
+    "backupCodes.heading": "Tus códigos de respaldo",
+    "backupCodes.intro":
+      "Guarda estos códigos en un lugar seguro. Cada uno sirve una vez, si pierdes tu aplicación de autenticación. No se volverán a mostrar.",
+    continue: "Continuar",
+    "manage.heading": "Verificación en dos pasos",
+    "manage.on": "Activada: al iniciar sesión se pide un código de tu aplicación de autenticación. Códigos de respaldo restantes: {count}.",
+    "manage.off": "Desactivada: al iniciar sesión no se pide un segundo factor.",
+    "manage.disable": "Desactivar la verificación en dos pasos",
+    "manage.newCodes": "Obtener códigos de respaldo nuevos",
+  },
+  // Portuguese
+  pt: {
+    code: "Código de verificação",
+    verify: "Verificar",
+    error: "Esse código não funcionou. Tente novamente.",
+    "challenge.heading": "Digite seu código de verificação",
+    "challenge.intro": "Abra seu aplicativo autenticador e digite o código de 6 dígitos exibido, ou um dos seus códigos de backup.",
+    required: "Sua conta exige verificação em duas etapas. Configure-a para concluir a entrada.",
+    "enrol.heading": "Configurar um aplicativo autenticador",
+    "enrol.intro":
+      "Escaneie o código QR com seu aplicativo autenticador, ou digite a chave abaixo, e depois o código de 6 dígitos exibido pelo aplicativo.",
+    "enrol.qr": "Código QR para seu aplicativo autenticador",
+    "enrol.key": "Chave:",
+    "enrol.start": "Configurar um aplicativo autenticador",
+    "enrol.confirm": "Ativar",
+    "backupCodes.heading": "Seus códigos de backup",
+    "backupCodes.intro":
+      "Guarde estes códigos em um lugar seguro. Cada um funciona uma vez, se você perder seu aplicativo autenticador. Eles não serão mostrados novamente.",
+    continue: "Continuar",
+    "manage.heading": "Verificação em duas etapas",
+    "manage.on": "Ativada: ao entrar, é pedido um código do seu aplicativo autenticador. Códigos de backup restantes: {count}.",
+    "manage.off": "Desativada: ao entrar, não é pedido um segundo fator.",
+    "manage.disable": "Desativar a verificação em duas etapas",
+    "manage.newCodes": "Gerar novos códigos de backup",
+  },
+  // Italian
+  it: {
+    code: "Codice di verifica",
+    verify: "Verifica",
+    error: "Il codice non ha funzionato. Riprova.",
+    "challenge.heading": "Inserisci il codice di verifica",
+    "challenge.intro": "Apri l’app di autenticazione e inserisci il codice a 6 cifre che mostra, oppure uno dei tuoi codici di backup.",
+    required: "Il tuo account richiede la verifica in due passaggi. Configurala per completare l’accesso.",
+    "enrol.heading": "Configura un’app di autenticazione",
+    "enrol.intro":
+      "Scansiona il codice QR con l’app di autenticazione, oppure inserisci la chiave qui sotto, poi inserisci il codice a 6 cifre mostrato dall’app.",
+    "enrol.qr": "Codice QR per l’app di autenticazione",
+    "enrol.key": "Chiave:",
+    "enrol.start": "Configura un’app di autenticazione",
+    "enrol.confirm": "Attiva",
+    "backupCodes.heading": "I tuoi codici di backup",
+    "backupCodes.intro":
+      "Conserva questi codici in un luogo sicuro. Ognuno funziona una volta, se perdi l’app di autenticazione. Non verranno mostrati di nuovo.",
+    continue: "Continua",
+    "manage.heading": "Verifica in due passaggi",
+    "manage.on": "Attiva: all’accesso viene chiesto un codice dell’app di autenticazione. Codici di backup rimasti: {count}.",
+    "manage.off": "Disattivata: all’accesso non viene chiesto un secondo fattore.",
+    "manage.disable": "Disattiva la verifica in due passaggi",
+    "manage.newCodes": "Genera nuovi codici di backup",
+  },
+  // Dutch
+  nl: {
+    code: "Verificatiecode",
+    verify: "Verifiëren",
+    error: "Die code werkte niet. Probeer het opnieuw.",
+    "challenge.heading": "Voer je verificatiecode in",
+    "challenge.intro": "Open je authenticator-app en voer de 6-cijferige code in die de app toont, of een van je back-upcodes.",
+    required: "Je account vereist verificatie in twee stappen. Stel het in om het aanmelden af te ronden.",
+    "enrol.heading": "Een authenticator-app instellen",
+    "enrol.intro":
+      "Scan de QR-code met je authenticator-app, of voer de sleutel hieronder in, en voer dan de 6-cijferige code in die de app toont.",
+    "enrol.qr": "QR-code voor je authenticator-app",
+    "enrol.key": "Sleutel:",
+    "enrol.start": "Een authenticator-app instellen",
+    "enrol.confirm": "Inschakelen",
+    "backupCodes.heading": "Je back-upcodes",
+    "backupCodes.intro":
+      "Bewaar deze codes op een veilige plek. Elke code werkt één keer, als je je authenticator-app kwijtraakt. Ze worden niet opnieuw getoond.",
+    continue: "Doorgaan",
+    "manage.heading": "Verificatie in twee stappen",
+    "manage.on": "Aan: bij het aanmelden wordt een code uit je authenticator-app gevraagd. Resterende back-upcodes: {count}.",
+    "manage.off": "Uit: bij het aanmelden wordt geen tweede factor gevraagd.",
+    "manage.disable": "Verificatie in twee stappen uitschakelen",
+    "manage.newCodes": "Nieuwe back-upcodes maken",
+  },
+  // Japanese
+  ja: {
+    code: "確認コード",
+    verify: "確認",
+    error: "そのコードは使えませんでした。もう一度お試しください。",
+    "challenge.heading": "確認コードを入力してください",
+    "challenge.intro": "認証アプリを開いて表示される6桁のコードを入力するか、バックアップコードのいずれかを入力してください。",
+    required: "このアカウントには2段階認証が必要です。サインインを完了するには設定してください。",
+    "enrol.heading": "認証アプリを設定",
+    "enrol.intro": "認証アプリでQRコードを読み取るか、下のキーを入力してから、アプリに表示される6桁のコードを入力してください。",
+    "enrol.qr": "認証アプリ用のQRコード",
+    "enrol.key": "キー:",
+    "enrol.start": "認証アプリを設定",
+    "enrol.confirm": "有効にする",
+    "backupCodes.heading": "バックアップコード",
+    "backupCodes.intro":
+      "これらのコードを安全な場所に保管してください。認証アプリを失くしたとき、各コードは一度だけ使えます。再表示はされません。",
+    continue: "続ける",
+    "manage.heading": "2段階認証",
+    "manage.on": "有効: サインイン時に認証アプリのコードを求めます。残りのバックアップコード: {count}。",
+    "manage.off": "無効: サインイン時に2つ目の要素を求めません。",
+    "manage.disable": "2段階認証を無効にする",
+    "manage.newCodes": "新しいバックアップコードを発行",
+  },
+  // Chinese
+  zh: {
+    code: "验证码",
+    verify: "验证",
+    error: "该验证码无效。请重试。",
+    "challenge.heading": "输入验证码",
+    "challenge.intro": "打开身份验证器应用并输入其显示的 6 位验证码，或输入一个备用码。",
+    required: "你的账户需要两步验证。请完成设置以完成登录。",
+    "enrol.heading": "设置身份验证器应用",
+    "enrol.intro": "使用身份验证器应用扫描二维码，或输入下方的密钥，然后输入应用显示的 6 位验证码。",
+    "enrol.qr": "身份验证器应用的二维码",
+    "enrol.key": "密钥：",
+    "enrol.start": "设置身份验证器应用",
+    "enrol.confirm": "开启",
+    "backupCodes.heading": "你的备用码",
+    "backupCodes.intro": "请将这些备用码保存在安全的地方。丢失身份验证器应用时，每个备用码可使用一次。它们不会再次显示。",
+    continue: "继续",
+    "manage.heading": "两步验证",
+    "manage.on": "已开启：登录时需要身份验证器应用中的验证码。剩余备用码：{count}。",
+    "manage.off": "已关闭：登录时不需要第二个验证因素。",
+    "manage.disable": "关闭两步验证",
+    "manage.newCodes": "生成新的备用码",
+  },
+  // Korean
+  ko: {
+    code: "확인 코드",
+    verify: "확인",
+    error: "코드가 올바르지 않습니다. 다시 시도하세요.",
+    "challenge.heading": "확인 코드를 입력하세요",
+    "challenge.intro": "인증 앱을 열고 표시된 6자리 코드를 입력하거나 백업 코드 중 하나를 입력하세요.",
+    required: "계정에 2단계 인증이 필요합니다. 로그인을 마치려면 설정하세요.",
+    "enrol.heading": "인증 앱 설정",
+    "enrol.intro": "인증 앱으로 QR 코드를 스캔하거나 아래 키를 입력한 다음 앱에 표시된 6자리 코드를 입력하세요.",
+    "enrol.qr": "인증 앱용 QR 코드",
+    "enrol.key": "키:",
+    "enrol.start": "인증 앱 설정",
+    "enrol.confirm": "사용",
+    "backupCodes.heading": "백업 코드",
+    "backupCodes.intro":
+      "이 코드를 안전한 곳에 보관하세요. 인증 앱을 잃어버렸을 때 각 코드는 한 번만 사용할 수 있습니다. 다시 표시되지 않습니다.",
+    continue: "계속",
+    "manage.heading": "2단계 인증",
+    "manage.on": "사용 중: 로그인할 때 인증 앱의 코드를 요청합니다. 남은 백업 코드: {count}개.",
+    "manage.off": "사용 안 함: 로그인할 때 두 번째 요소를 요청하지 않습니다.",
+    "manage.disable": "2단계 인증 사용 중지",
+    "manage.newCodes": "새 백업 코드 받기",
+  },
+})
