@@ -146,4 +146,27 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN IF NOT EXISTS "providerAccountId" TEXT;
     `,
   },
+  {
+    version: 8,
+    description: "password hashes (PHC strings), one per user, for the Password provider, keyed whatever the type of users.id",
+    // Its own table rather than a column on users: an app reading users never sees a hash, and
+    // the row goes with its user (ON DELETE CASCADE).
+    sql: `
+      DO $$
+      DECLARE
+        user_id_type TEXT := (
+          SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+          WHERE attrelid = 'users'::regclass AND attname = 'id'
+        );
+      BEGIN
+        EXECUTE format($ddl$
+          CREATE TABLE IF NOT EXISTS password_hashes (
+            "userId" %s NOT NULL PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            hash TEXT NOT NULL,
+            "updatedAt" TIMESTAMPTZ NOT NULL
+          )$ddl$, user_id_type);
+      END
+      $$;
+    `,
+  },
 ]

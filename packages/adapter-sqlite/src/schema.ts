@@ -98,4 +98,17 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE sessions ADD COLUMN provider_account_id TEXT;
     `,
   },
+  {
+    version: 6,
+    description: "password hashes (PHC strings), one per user, for the Password provider",
+    // Its own table rather than a column on users: an app reading users (SELECT *) never sees a
+    // hash, and the row goes with its user (ON DELETE CASCADE).
+    sql: `
+      CREATE TABLE password_hashes (
+        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ]

@@ -113,6 +113,7 @@ export function prepareStatements(db: Database) {
     deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(`DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`),
     deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
     deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
+    deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
   }
 }
 

@@ -12,6 +12,7 @@ const actions = new Set<string>([
   "verify-request",
   "error",
   "webauthn-options",
+  "password",
 ])
 
 /** Whether `action` names one of the ten actions served under `basePath`. */

@@ -41,6 +41,13 @@ export async function accountKeyOf(
   options: AccountKeyOptions,
 ): Promise<AccountKey> {
   const fields: Record<string, unknown> = (internal.method === "POST" ? internal.body : internal.query) ?? {}
+  // Passwords key on the address as the flow reads it (sign-up, sign-in, verify, forgot, reset by
+  // code); a reset by link carries no address and is limited per client only.
+  if (provider?.type === "password") {
+    if (ownValue(fields, "email") === undefined && internal.action === "password") return { none: true }
+    const address = readEmailIdentifier(ownValue(fields, "email"), {})
+    return address.problem === undefined ? { key: address.identifier } : { unreadable: `e-mail address: ${address.problem}` }
+  }
   if (provider?.type === "email") {
     const address = readEmailIdentifier(ownValue(fields, "email"), provider)
     return address.problem === undefined ? { key: address.identifier } : { unreadable: `e-mail address: ${address.problem}` }
