@@ -19,6 +19,7 @@ export const capabilityGroups = {
   accountTokens: ["getAccountByUserId", "updateAccountTokens"],
   sessionManagement: ["listSessionsByUserId", "deleteSessionsByUserId"],
   sessionsByProviderSession: ["listSessionsByProviderSessionId"],
+  passwordHashes: ["getPasswordHash", "setPasswordHash"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

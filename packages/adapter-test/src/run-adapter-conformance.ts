@@ -8,6 +8,7 @@ import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
+import { registerPasswordHashTests } from "./groups/password-hashes.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
 import { registerSessionTests } from "./groups/sessions.js"
@@ -29,6 +30,7 @@ const registrars = {
   accountTokens: registerAccountTokenTests,
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
+  passwordHashes: registerPasswordHashTests,
 } as const
 
 /**

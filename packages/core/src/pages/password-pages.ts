@@ -49,7 +49,7 @@ export function passwordPage(
     content = html`<h1>${t("password.signup.heading")}</h1>${alert}<form class="provider" action="${base}/callback/password" method="POST">${hidden}<input type="hidden" name="action" value="signup"><label for="password-name">${t("password.name")}</label><input id="password-name" type="text" name="name" autocomplete="name" maxlength="256">${emailField}${newPassword}<button type="submit">${t("password.signup.button")}</button></form>${back}`
   } else if (page === "verify") {
     title = "password.verify.title"
-    content = html`<h1>${t("password.verify.heading")}</h1>${alert}<p>${t("password.verify.text", { email: html`<strong>${email}</strong>` })}</p><form class="provider" action="${base}/callback/password" method="POST">${hidden}<input type="hidden" name="action" value="verify">${emailField}${codeField}<button type="submit">${t("password.verify.button")}</button></form>`
+    content = html`<h1>${t("password.verify.heading")}</h1>${alert}<p>${t("password.verify.text")}</p><form class="provider" action="${base}/callback/password" method="POST">${hidden}<input type="hidden" name="action" value="verify">${emailField}${codeField}<button type="submit">${t("password.verify.button")}</button></form>`
   } else if (page === "forgot") {
     title = "password.forgot.title"
     content = html`<h1>${t("password.forgot.heading")}</h1>${alert}<p>${t("password.forgot.text")}</p><form class="provider" action="${base}/password/forgot" method="POST">${hidden}${emailField}<button type="submit">${t("password.forgot.button")}</button></form>${back}`

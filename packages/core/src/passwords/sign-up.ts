@@ -37,7 +37,8 @@ export async function signUp(request: RequestInternal, options: InternalOptions<
   } else {
     await createUnverifiedUser(email, name, hash, options)
   }
-  return { redirect: passwordPageUrl(options, "verify", { email }) }
+  // Nothing of the address in the answer: it is byte for byte the same for every address.
+  return { redirect: passwordPageUrl(options, "verify") }
 }
 
 async function createUnverifiedUser(email: string, name: string | null, hash: string, options: InternalOptions<"password">): Promise<void> {

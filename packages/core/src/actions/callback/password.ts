@@ -1,6 +1,7 @@
 import type { InternalOptions } from "../../config/internal-options.js"
 import { MissingCSRF, Verification } from "../../errors.js"
 import type { RequestInternal } from "../../http/request-internal.js"
+import { pageCsrfToken } from "../../email/page-csrf-token.js"
 import { emailConfirmPage } from "../../pages/email-confirm-page.js"
 import { addressOfToken } from "../../passwords/password-tokens.js"
 import { signInWithPassword } from "../../passwords/sign-in-with-password.js"
@@ -18,14 +19,16 @@ export async function passwordCallback(request: RequestInternal, options: Intern
     const token = request.query.token
     const email = addressOfToken(token)
     if (!email) throw new Verification("The verification link is malformed")
-    return emailConfirmPage(options, {
+    const { csrfToken, cookies } = await pageCsrfToken(request, options)
+    const page = emailConfirmPage(options, {
       action: `${options.url}/callback/password`,
       token,
       email,
       callbackUrl: options.callbackUrl,
-      csrfToken: options.csrfToken,
+      csrfToken,
       fields: { action: "verify" },
     })
+    return { ...page, cookies }
   }
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a password sign-in")
   const action = request.body?.action

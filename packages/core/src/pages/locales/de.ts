@@ -69,7 +69,7 @@ export const de: Messages = {
   "password.signup.button": "Konto erstellen",
   "password.verify.title": "Prüfen Sie Ihre E-Mails",
   "password.verify.heading": "Prüfen Sie Ihre E-Mails",
-  "password.verify.text": "Falls {email} verwendet werden kann, haben wir einen Link und einen Code dorthin gesendet. Öffnen Sie den Link oder geben Sie den Code hier ein.",
+  "password.verify.text": "Falls die Adresse verwendet werden kann, haben wir einen Link und einen Code dorthin gesendet. Öffnen Sie den Link oder geben Sie Adresse und Code hier ein.",
   "password.verify.button": "Adresse bestätigen",
   "password.forgot.title": "Passwort vergessen",
   "password.forgot.heading": "Passwort zurücksetzen",

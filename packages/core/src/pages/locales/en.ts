@@ -71,7 +71,7 @@ export const en = {
   "password.signup.button": "Create account",
   "password.verify.title": "Check your email",
   "password.verify.heading": "Check your email",
-  "password.verify.text": "If {email} can be used, we have sent it a link and a code. Open the link, or enter the code here.",
+  "password.verify.text": "If the address can be used, we have sent it a link and a code. Open the link, or enter the address and the code here.",
   "password.verify.button": "Confirm address",
   "password.forgot.title": "Forgot password",
   "password.forgot.heading": "Reset your password",

@@ -69,7 +69,7 @@ export const es: Messages = {
   "password.signup.button": "Crear cuenta",
   "password.verify.title": "Revise su correo",
   "password.verify.heading": "Revise su correo",
-  "password.verify.text": "Si se puede usar {email}, le hemos enviado un enlace y un código. Abra el enlace o introduzca el código aquí.",
+  "password.verify.text": "Si se puede usar la dirección, le hemos enviado un enlace y un código. Abra el enlace o introduzca aquí la dirección y el código.",
   "password.verify.button": "Confirmar dirección",
   "password.forgot.title": "Contraseña olvidada",
   "password.forgot.heading": "Restablecer su contraseña",

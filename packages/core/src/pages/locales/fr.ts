@@ -69,7 +69,7 @@ export const fr: Messages = {
   "password.signup.button": "Créer le compte",
   "password.verify.title": "Consultez vos e-mails",
   "password.verify.heading": "Consultez vos e-mails",
-  "password.verify.text": "Si {email} peut être utilisée, nous y avons envoyé un lien et un code. Ouvrez le lien ou saisissez le code ici.",
+  "password.verify.text": "Si l’adresse peut être utilisée, nous y avons envoyé un lien et un code. Ouvrez le lien ou saisissez ici l’adresse et le code.",
   "password.verify.button": "Confirmer l’adresse",
   "password.forgot.title": "Mot de passe oublié",
   "password.forgot.heading": "Réinitialiser votre mot de passe",

@@ -69,7 +69,7 @@ export const it: Messages = {
   "password.signup.button": "Crea account",
   "password.verify.title": "Controlla la tua email",
   "password.verify.heading": "Controlla la tua email",
-  "password.verify.text": "Se {email} può essere usato, vi abbiamo inviato un link e un codice. Apri il link o inserisci il codice qui.",
+  "password.verify.text": "Se l’indirizzo può essere usato, vi abbiamo inviato un link e un codice. Apri il link o inserisci qui l’indirizzo e il codice.",
   "password.verify.button": "Conferma indirizzo",
   "password.forgot.title": "Password dimenticata",
   "password.forgot.heading": "Reimposta la password",

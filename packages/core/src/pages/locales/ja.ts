@@ -69,7 +69,7 @@ export const ja: Messages = {
   "password.signup.button": "アカウントを作成",
   "password.verify.title": "メールを確認してください",
   "password.verify.heading": "メールを確認してください",
-  "password.verify.text": "{email} が使用可能であれば、リンクとコードを送信しました。リンクを開くか、ここにコードを入力してください。",
+  "password.verify.text": "このアドレスが使用可能であれば、リンクとコードを送信しました。リンクを開くか、ここにアドレスとコードを入力してください。",
   "password.verify.button": "アドレスを確認",
   "password.forgot.title": "パスワードを忘れた場合",
   "password.forgot.heading": "パスワードの再設定",

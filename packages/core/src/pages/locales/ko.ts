@@ -69,7 +69,7 @@ export const ko: Messages = {
   "password.signup.button": "계정 만들기",
   "password.verify.title": "이메일을 확인하세요",
   "password.verify.heading": "이메일을 확인하세요",
-  "password.verify.text": "{email} 주소를 사용할 수 있다면 링크와 코드를 보냈습니다. 링크를 열거나 여기에 코드를 입력하세요.",
+  "password.verify.text": "이 주소를 사용할 수 있다면 링크와 코드를 보냈습니다. 링크를 열거나 여기에 주소와 코드를 입력하세요.",
   "password.verify.button": "주소 확인",
   "password.forgot.title": "비밀번호 찾기",
   "password.forgot.heading": "비밀번호 재설정",

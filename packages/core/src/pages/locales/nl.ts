@@ -69,7 +69,7 @@ export const nl: Messages = {
   "password.signup.button": "Account aanmaken",
   "password.verify.title": "Controleer uw e-mail",
   "password.verify.heading": "Controleer uw e-mail",
-  "password.verify.text": "Als {email} gebruikt kan worden, hebben we er een link en een code naartoe gestuurd. Open de link of voer de code hier in.",
+  "password.verify.text": "Als het adres gebruikt kan worden, hebben we er een link en een code naartoe gestuurd. Open de link of voer hier het adres en de code in.",
   "password.verify.button": "Adres bevestigen",
   "password.forgot.title": "Wachtwoord vergeten",
   "password.forgot.heading": "Uw wachtwoord opnieuw instellen",

@@ -69,7 +69,7 @@ export const pt: Messages = {
   "password.signup.button": "Criar conta",
   "password.verify.title": "Verifique seu e-mail",
   "password.verify.heading": "Verifique seu e-mail",
-  "password.verify.text": "Se {email} puder ser usado, enviamos um link e um código para ele. Abra o link ou digite o código aqui.",
+  "password.verify.text": "Se o endereço puder ser usado, enviamos um link e um código para ele. Abra o link ou digite aqui o endereço e o código.",
   "password.verify.button": "Confirmar endereço",
   "password.forgot.title": "Esqueci a senha",
   "password.forgot.heading": "Redefinir sua senha",

@@ -69,7 +69,7 @@ export const zh: Messages = {
   "password.signup.button": "创建账户",
   "password.verify.title": "请查收邮件",
   "password.verify.heading": "请查收邮件",
-  "password.verify.text": "如果 {email} 可以使用，我们已向其发送链接和验证码。请打开链接，或在此输入验证码。",
+  "password.verify.text": "如果该地址可以使用，我们已向其发送链接和验证码。请打开链接，或在此输入地址和验证码。",
   "password.verify.button": "确认地址",
   "password.forgot.title": "忘记密码",
   "password.forgot.heading": "重置密码",
