@@ -35,6 +35,7 @@ describe("migrate(pool)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "password_hashes",
       "sessions",
       "users",
       "verification_token",
