@@ -10,6 +10,11 @@
 // node:crypto variant, `workerd`, `edge-light`, `browser` and anything else to the WebCrypto one.
 // Only that small module is duplicated: everything else (and every class `instanceof` relies on)
 // exists once, whichever runtime loads it.
+//
+// esbuild's split output has entry points import some chunks bare (`import "./chunks/…"`, kept for
+// evaluation order); package.json lists the chunks under "sideEffects" so an app's bundler keeps
+// those imports instead of warning `ignored-bare-import` at the app's developer for each of them.
+// Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
 
@@ -30,6 +35,24 @@ const nativeCryptoImport = {
   name: "native-crypto-by-condition",
   setup(build) {
     build.onResolve({ filter: /\/native-crypto\.js$/ }, () => ({ path: "#native-crypto", external: true }))
+  },
+}
+
+// jose's JWE "zip" support (DEF: deflate through CompressionStream) is left out of the bundled copy:
+// no session cookie, CSRF or state token of Gatehouse's or Auth.js's is compressed, and the stream
+// classes made Next's Edge build warn that the middleware uses an API the Edge runtime lacks. A token
+// that asks for "zip" is refused as jose refuses one where those classes are missing.
+const joseWithoutZip = {
+  name: "jose-without-zip",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]jose[\\/]dist[\\/]webapi[\\/]lib[\\/]deflate\.js$/ }, () => ({
+      contents: `import { JOSENotSupported } from "../util/errors.js";
+const refuse = () => { throw new JOSENotSupported('JWE "zip" (Compression Algorithm) Header Parameter is not supported.'); };
+export function validateZip(joseHeader) { if (joseHeader.zip !== undefined) refuse(); }
+export const compress = refuse;
+export const decompress = refuse;`,
+      loader: "js",
+    }))
   },
 }
 
@@ -68,7 +91,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport],
+  plugins: [nativeCryptoImport, joseWithoutZip],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.

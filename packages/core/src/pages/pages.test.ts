@@ -274,7 +274,8 @@ describe("provider brand marks", () => {
     credentialsConfig({
       providers: [
         GitHub({ clientId: "id", clientSecret: "secret" }),
-        GitHub({ id: "corp", name: "Corp SSO", clientId: "id", clientSecret: "secret" }),
+        GitHub({ id: "github-enterprise", name: "GitHub Enterprise", clientId: "id", clientSecret: "secret" }),
+        { id: "corp", name: "Corp SSO", type: "oauth", issuer: "https://sso.corp.test", clientId: "id", clientSecret: "secret" } as any,
       ],
     })
 
@@ -291,9 +292,33 @@ describe("provider brand marks", () => {
     expect(response.headers.get("content-security-policy")).toBe((await get("/signout")).headers.get("content-security-policy"))
   })
 
-  it("a provider id without a mark gets none (no guessing from its name)", async () => {
+  it("the mark comes with the catalogue provider, whatever its id; a provider without one gets none (no guessing from its name)", async () => {
     const page = await (await get("/signin", config())).text()
+    expect(page).toMatch(/<path d="M12 \.297c[^"]*"\/><\/svg><span>Sign in with GitHub Enterprise<\/span>/)
     expect(page).toContain('<button type="submit" class="oauth"><span>Sign in with Corp SSO</span></button>')
+  })
+
+  it("a custom provider may bring its own mark", async () => {
+    const mark = { title: "Corp", light: "#123456", dark: "#abcdef", path: "M0 0h24v24H0z" }
+    const page = await (
+      await get(
+        "/signin",
+        credentialsConfig({
+          providers: [
+            {
+              id: "corp",
+              name: "Corp SSO",
+              type: "oauth",
+              issuer: "https://sso.corp.test",
+              clientId: "id",
+              clientSecret: "secret",
+              style: { mark },
+            } as any,
+          ],
+        }),
+      )
+    ).text()
+    expect(page).toContain('style="--mark:#123456;--mark-dark:#abcdef"><path d="M0 0h24v24H0z"/></svg><span>Sign in with Corp SSO</span>')
   })
 
   it("pages without OAuth buttons do not carry the marks", async () => {

@@ -1,7 +1,7 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
+import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
 import { html, SafeHtml } from "./html.js"
-import type { BrandMark } from "./brand-marks.js"
 import type { MessageKey } from "./locales/catalogues.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
@@ -42,19 +42,17 @@ export async function signinPage(options: InternalOptions, query: Record<string,
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
 
-  // Loaded on demand, like the passkey script: only pages with OAuth buttons carry the marks.
-  const marks = oauth.length ? (await import("./brand-marks.js")).brandMarks : {}
   const content = html`<div class="card">
 <h1>${message(locale, "signin.heading")}</h1>
 ${error ? html`<div class="error" role="alert">${message(locale, Object.hasOwn(signinErrors, error) ? signinErrors[error] : "signin.error.default")}</div>` : ""}
-${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale, marks))}
+${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
 ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options)}`)}
 </div>`
-  // Loaded on demand: pages without passkeys never carry the browser library.
-  const passkeys = forms.some((p) => p.type === "webauthn")
-    ? await (await import("../webauthn/page-script/signin-page-script.js")).signinPageScript()
-    : undefined
+  // Loaded on demand, through the provider: pages without passkeys never carry the browser library,
+  // and apps without a passkey provider never bundle it.
+  const passkeyProvider = forms.find((p) => p.type === "webauthn") as WebAuthnProviderConfig | undefined
+  const passkeys = await passkeyProvider?.loadSigninPageScript?.()
   const page = passkeys ? html`${content}<script>${new SafeHtml(passkeys.source)}</script>` : content
   return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage(locale, "signin.title", page, theme) }
 }
@@ -73,9 +71,8 @@ function oauthButton(
   csrfToken: string | undefined,
   callbackUrl: string,
   locale: PageLocale,
-  marks: Readonly<Record<string, BrandMark>>,
 ): SafeHtml {
-  const mark = Object.hasOwn(marks, provider.id) ? marks[provider.id] : undefined
+  const mark = provider.style?.mark
   const logo = mark
     ? html`<svg class="mark" viewBox="0 0 24 24" aria-hidden="true" focusable="false" style="--mark:${mark.light};--mark-dark:${mark.dark}"><path d="${mark.path}"/></svg>`
     : provider.style?.logo

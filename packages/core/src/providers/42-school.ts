@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import fortyTwoSchoolMark from "./brand-marks/42-school.js"
 
 /** `GET /v2/me` of the 42 intranet API (the fields used here; the full user is much larger). */
 export interface FortyTwoProfile {
@@ -24,6 +25,7 @@ export default function FortyTwoSchool(options: OAuthUserConfig<FortyTwoProfile>
   return {
     id: "42-school",
     name: "42 School",
+    style: { mark: fortyTwoSchoolMark },
     type: "oauth",
     authorization: {
       url: "https://api.intra.42.fr/oauth/authorize",

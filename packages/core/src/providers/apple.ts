@@ -1,6 +1,7 @@
 import { customFetch } from "../symbols.js"
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
 import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
+import appleMark from "./brand-marks/apple.js"
 
 /** What Apple posts back (once, on the first consent) as the `user` form field, parsed. */
 export interface AppleNonConformUser {
@@ -56,7 +57,7 @@ export default function Apple(options: OAuthUserConfig<AppleProfile> = {}): OIDC
         userinfo_endpoint: "https://appleid.apple.com/fake_endpoint",
       }),
     ),
-    style: { text: "#fff", bg: "#000" },
+    style: { mark: appleMark, text: "#fff", bg: "#000" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import atlassianMark from "./brand-marks/atlassian.js"
 
 /** `GET /me` of the Atlassian platform API. */
 export interface AtlassianProfile {
@@ -31,7 +32,7 @@ export default function Atlassian(options: OAuthUserConfig<AtlassianProfile> = {
       return { id: profile.account_id, name: profile.name, email: profile.email, image: profile.picture }
     },
     checks: ["state"],
-    style: { bg: "#fff", text: "#0052cc" },
+    style: { mark: atlassianMark, bg: "#fff", text: "#0052cc" },
     options,
   }
 }

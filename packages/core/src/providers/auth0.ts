@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import auth0Mark from "./brand-marks/auth0.js"
 
 /** Claims of an Auth0 ID token (with the standard profile and email scopes). */
 export interface Auth0Profile {
@@ -23,7 +24,7 @@ export default function Auth0(options: OAuthUserConfig<Auth0Profile> = {}): OIDC
     id: "auth0",
     name: "Auth0",
     type: "oidc",
-    style: { text: "#fff", bg: "#EB5424" },
+    style: { mark: auth0Mark, text: "#fff", bg: "#EB5424" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import authentikMark from "./brand-marks/authentik.js"
 
 /** Claims of an authentik ID token. */
 export interface AuthentikProfile {
@@ -24,6 +25,7 @@ export default function Authentik(options: OAuthUserConfig<AuthentikProfile> = {
   return {
     id: "authentik",
     name: "Authentik",
+    style: { mark: authentikMark },
     type: "oidc",
     options,
   }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import battlenetMark from "./brand-marks/battlenet.js"
 
 /** Claims of a Battle.net ID token. */
 export interface BattleNetProfile {
@@ -30,7 +31,7 @@ export default function BattleNet(options: BattleNetOptions = {}): OIDCConfig<Ba
     profile(profile) {
       return { id: profile.sub, name: profile.battle_tag, email: null, image: null }
     },
-    style: { bg: "#148eff", text: "#fff" },
+    style: { mark: battlenetMark, bg: "#148eff", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import bitbucketMark from "./brand-marks/bitbucket.js"
 
 /** `GET /2.0/user` of the Bitbucket Cloud API. */
 export interface BitbucketProfile {
@@ -39,7 +40,7 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
         image: profile.links.avatar?.href,
       }
     },
-    style: { text: "#fff", bg: "#205081" },
+    style: { mark: bitbucketMark, text: "#fff", bg: "#205081" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import boxMark from "./brand-marks/box.js"
 
 /** `GET /2.0/users/me` of the Box API. */
 export interface BoxProfile {
@@ -26,7 +27,7 @@ export default function Box(options: OAuthUserConfig<BoxProfile> = {}): OAuthCon
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.login, image: profile.avatar_url }
     },
-    style: { bg: "#0075C9", text: "#fff" },
+    style: { mark: boxMark, bg: "#0075C9", text: "#fff" },
     options,
   }
 }

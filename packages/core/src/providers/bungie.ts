@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import bungieMark from "./brand-marks/bungie.js"
 
 /** `GET /User/GetBungieAccount/<membershipId>/254/` of the Bungie.net API. */
 export interface BungieProfile {
@@ -36,6 +37,7 @@ export default function Bungie(options: BungieOptions = {}): OAuthConfig<BungieP
   return {
     id: "bungie",
     name: "Bungie",
+    style: { mark: bungieMark },
     type: "oauth",
     authorization: "https://www.bungie.net/en/OAuth/Authorize?reauth=true",
     token: "https://www.bungie.net/platform/app/oauth/token/",

@@ -265,7 +265,8 @@ function shapeOf(config: any) {
       clientSecret: config.clientSecret,
       checks: config.checks,
       client: config.client,
-      style: config.style,
+      // style.mark is Gatehouse's own (the inline brand mark); the rest of style is Auth.js's.
+      style: styleWithoutMark(config.style),
       authorization: endpoint(config.authorization),
       token: endpoint(config.token),
       userinfo: endpoint(config.userinfo),
@@ -274,6 +275,11 @@ function shapeOf(config: any) {
       options: config.options,
     }),
   )
+}
+
+function styleWithoutMark(style: Record<string, unknown> | undefined) {
+  const { mark: _mark, ...rest } = style ?? {}
+  return style && Object.keys(rest).length ? rest : undefined
 }
 
 describe("side by side with @auth/core 0.41", () => {

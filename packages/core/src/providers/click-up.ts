@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import clickUpMark from "./brand-marks/click-up.js"
 
 /** `GET /api/v2/user` of the ClickUp API. */
 export interface ClickUpProfile {
@@ -34,7 +35,7 @@ export default function ClickUp(options: OAuthUserConfig<ClickUpProfile> = {}): 
     profile({ user }) {
       return { id: user.id.toString(), name: user.username, email: user.email, image: user.profilePicture }
     },
-    style: { bg: "#24292f", text: "#fff" },
+    style: { mark: clickUpMark, bg: "#24292f", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import coinbaseMark from "./brand-marks/coinbase.js"
 
 /** `GET /v2/user` of the Coinbase API. */
 export interface CoinbaseProfile {
@@ -27,7 +28,7 @@ export default function Coinbase(options: OAuthUserConfig<CoinbaseProfile> = {})
     profile({ data: user }) {
       return { id: user.id, name: user.name, email: user.email, image: user.avatar_url }
     },
-    style: { brandColor: "#0052ff" },
+    style: { mark: coinbaseMark, brandColor: "#0052ff" },
     options,
   }
 }

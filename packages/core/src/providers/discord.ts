@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import discordMark from "./brand-marks/discord.js"
 
 /** `GET /users/@me` of the Discord API. */
 export interface DiscordProfile {
@@ -50,7 +51,7 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
         image: profile.image_url,
       }
     },
-    style: { bg: "#5865F2", text: "#fff" },
+    style: { mark: discordMark, bg: "#5865F2", text: "#fff" },
     options,
   }
 }

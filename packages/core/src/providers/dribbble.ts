@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import dribbbleMark from "./brand-marks/dribbble.js"
 
 /** `GET /v2/user` of the Dribbble API. */
 export interface DribbbleProfile {
@@ -31,7 +32,7 @@ export default function Dribbble(options: DribbbleOptions = {}): OAuthConfig<Dri
     profile(profile) {
       return { id: profile.id.toString(), name: profile.name, email: profile.email, image: profile.avatar_url }
     },
-    style: { text: "#fff", bg: "#000" },
+    style: { mark: dribbbleMark, text: "#fff", bg: "#000" },
     options,
   }
 }

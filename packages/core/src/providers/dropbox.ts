@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import dropboxMark from "./brand-marks/dropbox.js"
 
 /** `POST /2/users/get_current_account` of the Dropbox API. */
 export interface DropboxProfile {
@@ -46,7 +47,7 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
         image: profile.profile_photo_url,
       }
     },
-    style: { brandColor: "#0061fe" },
+    style: { mark: dropboxMark, brandColor: "#0061fe" },
     options,
   }
 }

@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import facebookMark from "./brand-marks/facebook.js"
 
 /** `GET /me?fields=id,name,email,picture` of the Facebook Graph API. */
 export interface FacebookProfile {
@@ -35,7 +36,7 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.email, image: profile.picture.data.url }
     },
-    style: { bg: "#006aff", text: "#fff" },
+    style: { mark: facebookMark, bg: "#006aff", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import faceitMark from "./brand-marks/faceit.js"
 
 /** `GET /auth/v1/resources/userinfo` of FACEIT. */
 export interface FaceitProfile {
@@ -19,6 +20,7 @@ export default function Faceit(options: OAuthUserConfig<FaceitProfile> = {}): OA
   return {
     id: "faceit",
     name: "FACEIT",
+    style: { mark: faceitMark },
     type: "oauth",
     authorization: "https://accounts.faceit.com/accounts?redirect_popup=true",
     token: "https://api.faceit.com/auth/v1/oauth/token",

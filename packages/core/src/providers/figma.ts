@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import figmaMark from "./brand-marks/figma.js"
 
 /** `GET /v1/me` of the Figma REST API. */
 export interface FigmaProfile {
@@ -25,7 +26,7 @@ export default function Figma(options: OAuthUserConfig<FigmaProfile> = {}): OAut
     profile(profile) {
       return { id: profile.id, name: profile.handle, email: profile.email, image: profile.img_url }
     },
-    style: { text: "#fff", bg: "#ff7237" },
+    style: { mark: figmaMark, text: "#fff", bg: "#ff7237" },
     options,
   }
 }

@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import foursquareMark from "./brand-marks/foursquare.js"
 
 /** `GET /v2/users/self` of the Foursquare API. */
 export interface FoursquareProfile {
@@ -50,7 +51,7 @@ export default function Foursquare(options: FoursquareOptions = {}): OAuthConfig
         image: user.photo ? `${user.photo.prefix}original${user.photo.suffix}` : null,
       }
     },
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: foursquareMark, bg: "#000", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import fusionauthMark from "./brand-marks/fusionauth.js"
 
 /** Claims of a FusionAuth ID token. */
 export interface FusionAuthProfile {
@@ -37,6 +38,7 @@ export default function FusionAuth(options: FusionAuthOptions = {}): OIDCConfig<
   return {
     id: "fusionauth",
     name: "FusionAuth",
+    style: { mark: fusionauthMark },
     type: "oidc",
     issuer,
     clientId: options.clientId,

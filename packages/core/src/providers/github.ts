@@ -1,6 +1,7 @@
 import { fetchProviderJson, type ProviderFetchSource } from "./fetch-provider-json.js"
 import type { Profile } from "../primitives.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import githubMark from "./brand-marks/github.js"
 
 /** One entry of `GET /user/emails`. */
 export interface GitHubEmail {
@@ -86,7 +87,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         image: profile.avatar_url,
       }
     },
-    style: { bg: "#24292f", text: "#fff" },
+    style: { mark: githubMark, bg: "#24292f", text: "#fff" },
     options,
   }
 }

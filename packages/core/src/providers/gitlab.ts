@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import gitlabMark from "./brand-marks/gitlab.js"
 
 /** `GET /api/v4/user` of the GitLab REST API. */
 export interface GitLabProfile {
@@ -46,7 +47,7 @@ export default function GitLab(options: GitLabOptions = {}): OAuthConfig<GitLabP
         image: profile.avatar_url,
       }
     },
-    style: { bg: "#FC6D26", text: "#fff" },
+    style: { mark: gitlabMark, bg: "#FC6D26", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import googleMark from "./brand-marks/google.js"
 
 /** Claims of a Google ID token. */
 export interface GoogleProfile {
@@ -33,7 +34,7 @@ export default function Google(options: OAuthUserConfig<GoogleProfile> = {}): OI
     name: "Google",
     type: "oidc",
     issuer: "https://accounts.google.com",
-    style: { brandColor: "#1a73e8" },
+    style: { mark: googleMark, brandColor: "#1a73e8" },
     options,
   }
 }

@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import hubspotMark from "./brand-marks/hubspot.js"
 
 /** `GET /oauth/v1/access-tokens/<token>` of HubSpot: who the token belongs to. */
 export interface HubSpotProfile {
@@ -40,7 +41,7 @@ export default function HubSpot(options: OAuthUserConfig<HubSpotProfile> = {}): 
     profile(profile) {
       return { id: String(profile.user_id), name: profile.user, email: profile.user, image: null }
     },
-    style: { bg: "#ff7a59", text: "#fff" },
+    style: { mark: hubspotMark, bg: "#ff7a59", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import huggingfaceMark from "./brand-marks/huggingface.js"
 
 /** Claims of a "Sign in with Hugging Face" ID token. */
 export interface HuggingfaceProfile {
@@ -27,7 +28,7 @@ export default function Huggingface(options: OAuthUserConfig<HuggingfaceProfile>
     type: "oidc",
     issuer: "https://huggingface.co",
     checks: ["state", "pkce"],
-    style: { bg: "#FFD21E", text: "#000" },
+    style: { mark: huggingfaceMark, bg: "#FFD21E", text: "#000" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import instagramMark from "./brand-marks/instagram.js"
 
 /** `GET /me?fields=id,username,account_type,name` of the Instagram Graph API. */
 export interface InstagramProfile {
@@ -25,7 +26,7 @@ export default function Instagram(options: OAuthUserConfig<InstagramProfile> = {
     profile(profile) {
       return { id: profile.id, name: profile.username, email: null, image: null }
     },
-    style: { bg: "#fff", text: "#000" },
+    style: { mark: instagramMark, bg: "#fff", text: "#000" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import kakaoMark from "./brand-marks/kakao.js"
 
 /** `GET /v2/user/me` of the Kakao API (only the parts the user agreed to share are present). */
 export interface KakaoProfile {
@@ -26,6 +27,7 @@ export default function Kakao(options: OAuthUserConfig<KakaoProfile> = {}): OAut
   return {
     id: "kakao",
     name: "Kakao",
+    style: { mark: kakaoMark },
     type: "oauth",
     authorization: "https://kauth.kakao.com/oauth/authorize?scope",
     token: "https://kauth.kakao.com/oauth/token",

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import keycloakMark from "./brand-marks/keycloak.js"
 
 /** Claims of a Keycloak ID token. */
 export interface KeycloakProfile {
@@ -26,7 +27,7 @@ export default function Keycloak(options: OAuthUserConfig<KeycloakProfile> = {})
     id: "keycloak",
     name: "Keycloak",
     type: "oidc",
-    style: { brandColor: "#428bca" },
+    style: { mark: keycloakMark, brandColor: "#428bca" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import lineMark from "./brand-marks/line.js"
 
 /** Claims of a LINE Login ID token. */
 export interface LineProfile {
@@ -26,7 +27,7 @@ export default function Line(options: OAuthUserConfig<LineProfile> = {}): OIDCCo
     issuer: "https://access.line.me",
     client: { id_token_signed_response_alg: "HS256" },
     checks: ["state"],
-    style: { bg: "#00C300", text: "#fff" },
+    style: { mark: lineMark, bg: "#00C300", text: "#fff" },
     options,
   }
 }

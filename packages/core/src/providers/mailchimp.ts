@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import mailchimpMark from "./brand-marks/mailchimp.js"
 
 /** `GET /oauth2/metadata` of Mailchimp: the account and login behind the token. */
 export interface MailchimpProfile {
@@ -24,7 +25,7 @@ export default function Mailchimp(options: OAuthUserConfig<MailchimpProfile> = {
       // Mailchimp login ids are numbers; account ids are stored as strings.
       return { id: String(profile.login.login_id), name: profile.accountname, email: profile.login.email, image: null }
     },
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: mailchimpMark, bg: "#000", text: "#fff" },
     options,
   }
 }

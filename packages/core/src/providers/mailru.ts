@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import mailruMark from "./brand-marks/mailru.js"
 
 /** `GET /userinfo` of Mail.ru OAuth. */
 export interface MailruProfile {
@@ -20,6 +21,7 @@ export default function Mailru(options: OAuthUserConfig<MailruProfile> = {}): OA
   return {
     id: "mailru",
     name: "Mail.ru",
+    style: { mark: mailruMark },
     type: "oauth",
     authorization: "https://oauth.mail.ru/login?scope=userinfo",
     token: "https://oauth.mail.ru/token",

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import mastodonMark from "./brand-marks/mastodon.js"
 
 /** `GET /api/v1/accounts/verify_credentials` of the Mastodon API. */
 export interface MastodonProfile {
@@ -31,6 +32,7 @@ export default function Mastodon(options: OAuthUserConfig<MastodonProfile> = {})
   return {
     id: "mastodon",
     name: "Mastodon",
+    style: { mark: mastodonMark },
     type: "oauth",
     authorization: `${instance}/oauth/authorize?scope=read`,
     token: `${instance}/oauth/token`,

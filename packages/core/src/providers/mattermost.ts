@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import mattermostMark from "./brand-marks/mattermost.js"
 
 /** `GET /api/v4/users/me` of the Mattermost API. */
 export interface MattermostProfile {
@@ -41,7 +42,7 @@ export default function Mattermost(options: OAuthUserConfig<MattermostProfile> =
         image: null,
       }
     },
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: mattermostMark, bg: "#000", text: "#fff" },
     options: rest,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import mediumMark from "./brand-marks/medium.js"
 
 /** `GET /v1/me` of the Medium API. */
 export interface MediumProfile {
@@ -11,6 +12,7 @@ export default function Medium(options: OAuthUserConfig<MediumProfile> = {}): OA
   return {
     id: "medium",
     name: "Medium",
+    style: { mark: mediumMark },
     type: "oauth",
     authorization: "https://medium.com/m/oauth/authorize?scope=basicProfile",
     token: "https://api.medium.com/v1/tokens",

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import naverMark from "./brand-marks/naver.js"
 
 /** `GET /v1/nid/me` of the Naver API. */
 export interface NaverProfile {
@@ -24,6 +25,7 @@ export default function Naver(options: OAuthUserConfig<NaverProfile> = {}): OAut
   return {
     id: "naver",
     name: "Naver",
+    style: { mark: naverMark },
     type: "oauth",
     authorization: "https://nid.naver.com/oauth2.0/authorize",
     token: "https://nid.naver.com/oauth2.0/token",

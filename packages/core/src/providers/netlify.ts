@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import netlifyMark from "./brand-marks/netlify.js"
 
 /** `GET /api/v1/user` of the Netlify API. */
 export interface NetlifyProfile {
@@ -25,7 +26,7 @@ export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): 
     profile(profile) {
       return { id: profile.id, name: profile.full_name, email: profile.email, image: profile.avatar_url }
     },
-    style: { brandColor: "#32e6e2" },
+    style: { mark: netlifyMark, brandColor: "#32e6e2" },
     options,
   }
 }

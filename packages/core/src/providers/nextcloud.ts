@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import nextcloudMark from "./brand-marks/nextcloud.js"
 
 /** `ocs.data` of `GET /ocs/v1.php/cloud/users/<id>` on a Nextcloud server. */
 export interface NextcloudProfile {
@@ -46,7 +47,7 @@ export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {
     profile(profile) {
       return { id: profile.id, name: profile.displayname, email: profile.email, image: `${server}/avatar/${profile.id}/512` }
     },
-    style: { logo: "/nextcloud.svg", bg: "#fff", text: "#0082C9" },
+    style: { mark: nextcloudMark, logo: "/nextcloud.svg", bg: "#fff", text: "#0082C9" },
     options,
   }
 }

@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import notionMark from "./brand-marks/notion.js"
 
 /** A Notion user object of type "person". */
 export interface NotionProfile {
@@ -61,7 +62,7 @@ export default function Notion(options: NotionOptions = {}): OAuthConfig<NotionP
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.person.email, image: profile.avatar_url }
     },
-    style: { bg: "#fff", text: "#000" },
+    style: { mark: notionMark, bg: "#fff", text: "#000" },
     options,
   }
 }

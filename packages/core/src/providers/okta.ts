@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import oktaMark from "./brand-marks/okta.js"
 
 /** Claims of an Okta ID token. */
 export interface OktaProfile {
@@ -28,7 +29,7 @@ export default function Okta(options: OAuthUserConfig<OktaProfile> = {}): OIDCCo
     name: "Okta",
     type: "oidc",
     checks: ["pkce", "state"],
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: oktaMark, bg: "#000", text: "#fff" },
     options,
   }
 }

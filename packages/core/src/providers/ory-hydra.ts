@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import hydraMark from "./brand-marks/hydra.js"
 
 /** Claims of an Ory Hydra ID token (what the login and consent app put in it). */
 export interface OryHydraProfile {
@@ -20,7 +21,7 @@ export default function OryHydra(options: OAuthUserConfig<OryHydraProfile> = {})
     id: "hydra",
     name: "Hydra",
     type: "oidc",
-    style: { bg: "#fff", text: "#0F172A" },
+    style: { mark: hydraMark, bg: "#fff", text: "#0F172A" },
     options,
   }
 }

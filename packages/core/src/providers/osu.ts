@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import osuMark from "./brand-marks/osu.js"
 
 /** `GET /api/v2/me` of the osu! API. */
 export interface OsuProfile {
@@ -25,6 +26,7 @@ export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuthCon
   return {
     id: "osu",
     name: "osu!",
+    style: { mark: osuMark },
     type: "oauth",
     authorization: "https://osu.ppy.sh/oauth/authorize?scope=identify",
     token: "https://osu.ppy.sh/oauth/token",

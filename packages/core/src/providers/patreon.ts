@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import patreonMark from "./brand-marks/patreon.js"
 
 /** `GET /api/oauth2/api/current_user` of the Patreon API (JSON:API document). */
 export interface PatreonProfile {
@@ -34,7 +35,7 @@ export default function Patreon(options: OAuthUserConfig<PatreonProfile> = {}): 
       const { attributes } = profile.data
       return { id: profile.data.id, name: attributes.full_name, email: attributes.email, image: attributes.image_url }
     },
-    style: { bg: "#e85b46", text: "#fff" },
+    style: { mark: patreonMark, bg: "#e85b46", text: "#fff" },
     options,
   }
 }

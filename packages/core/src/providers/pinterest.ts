@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import pinterestMark from "./brand-marks/pinterest.js"
 
 /** `GET /v5/user_account` of the Pinterest API. */
 export interface PinterestProfile {
@@ -27,7 +28,7 @@ export default function Pinterest(options: OAuthUserConfig<PinterestProfile> = {
     profile({ username, profile_image }) {
       return { id: username, name: username, image: profile_image, email: null }
     },
-    style: { brandColor: "#bd081c" },
+    style: { mark: pinterestMark, brandColor: "#bd081c" },
     options,
   }
 }

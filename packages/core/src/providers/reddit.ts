@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import redditMark from "./brand-marks/reddit.js"
 
 /** `GET /api/v1/me` of the Reddit API. */
 export interface RedditProfile {
@@ -25,7 +26,7 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> = {}): OA
     token: "https://www.reddit.com/api/v1/access_token",
     userinfo: "https://oauth.reddit.com/api/v1/me",
     checks: ["state"],
-    style: { brandColor: "#FF4500" },
+    style: { mark: redditMark, brandColor: "#FF4500" },
     options,
   }
 }

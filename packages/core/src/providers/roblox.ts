@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import robloxMark from "./brand-marks/roblox.js"
 
 /** Claims of a Roblox ID token. */
 export interface RobloxProfile {
@@ -24,7 +25,7 @@ export default function Roblox(options: OAuthUserConfig<RobloxProfile> = {}): OI
     issuer: "https://apis.roblox.com/oauth/",
     authorization: { params: { scope: "openid profile" } },
     checks: ["pkce", "state"],
-    style: { bg: "#5865F2", text: "#fff" },
+    style: { mark: robloxMark, bg: "#5865F2", text: "#fff" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import simpleloginMark from "./brand-marks/simplelogin.js"
 
 /** Claims of a "Sign in with SimpleLogin" ID token. */
 export interface SimpleLoginProfile {
@@ -25,7 +26,7 @@ export default function SimpleLogin(options: OAuthUserConfig<SimpleLoginProfile>
     profile(profile) {
       return { id: profile.sub, name: profile.name, email: profile.email, image: profile.avatar_url }
     },
-    style: { brandColor: "#e3156a" },
+    style: { mark: simpleloginMark, brandColor: "#e3156a" },
     options,
   }
 }

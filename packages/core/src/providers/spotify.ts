@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import spotifyMark from "./brand-marks/spotify.js"
 
 /** `GET /v1/me` of the Spotify Web API. */
 export interface SpotifyProfile {
@@ -23,7 +24,7 @@ export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): 
     profile(profile) {
       return { id: profile.id, name: profile.display_name, email: profile.email, image: profile.images?.[0]?.url }
     },
-    style: { brandColor: "#1db954" },
+    style: { mark: spotifyMark, brandColor: "#1db954" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import stravaMark from "./brand-marks/strava.js"
 
 /** `GET /api/v3/athlete` of the Strava API. */
 export interface StravaProfile {
@@ -22,6 +23,7 @@ export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OA
   return {
     id: "strava",
     name: "Strava",
+    style: { mark: stravaMark },
     type: "oauth",
     authorization: {
       url: "https://www.strava.com/api/v3/oauth/authorize",

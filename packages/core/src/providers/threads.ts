@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import threadsMark from "./brand-marks/threads.js"
 
 /** The Threads user: `GET /v1.0/me?fields=id,username,threads_profile_picture_url`. */
 export interface ThreadsUser {
@@ -34,7 +35,7 @@ export default function Threads(options: OAuthUserConfig<ThreadsProfile> = {}): 
         image: user.threads_profile_picture_url || null,
       }
     },
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: threadsMark, bg: "#000", text: "#fff" },
     options,
   }
 }

@@ -1,5 +1,6 @@
 import { customFetch } from "../symbols.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import tiktokMark from "./brand-marks/tiktok.js"
 
 /** `GET /v2/user/info/` of the TikTok API (with the fields this provider asks for). */
 export interface TiktokProfile {
@@ -40,7 +41,7 @@ export default function TikTok(options: OAuthUserConfig<TiktokProfile> = {}): OA
       return { id: user.open_id, name: user.display_name, image: user.avatar_url, email: null }
     },
     [customFetch]: (input, init) => fetchWithClientKey(options[customFetch] ?? globalThis.fetch, options.clientId, input, init),
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: tiktokMark, bg: "#000", text: "#fff" },
     options,
   }
 }

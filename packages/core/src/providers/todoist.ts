@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import todoistMark from "./brand-marks/todoist.js"
 
 /** The `user` resource of the Todoist Sync API. */
 export interface TodoistProfile {
@@ -43,7 +44,7 @@ export default function Todoist(options: OAuthUserConfig<TodoistProfile> = {}): 
     profile(profile) {
       return { id: profile.id, email: profile.email, name: profile.full_name, image: profile.avatar_big }
     },
-    style: { text: "#000", bg: "#E44332" },
+    style: { mark: todoistMark, text: "#000", bg: "#E44332" },
     options,
   }
 }

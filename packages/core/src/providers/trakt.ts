@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import traktMark from "./brand-marks/trakt.js"
 
 /** `GET /users/me?extended=full` of the Trakt API. */
 export interface TraktUser {
@@ -42,7 +43,7 @@ export default function Trakt(options: OAuthUserConfig<TraktUser> = {}): OAuthCo
     profile(profile) {
       return { id: profile.ids.slug, name: profile.name, email: null, image: profile.images.avatar.full }
     },
-    style: { bg: "#ED2224", text: "#fff" },
+    style: { mark: traktMark, bg: "#ED2224", text: "#fff" },
     options,
   }
 }

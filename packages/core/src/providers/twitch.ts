@@ -1,4 +1,5 @@
 import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import twitchMark from "./brand-marks/twitch.js"
 
 /** Claims of a Twitch ID token (with the claims this provider requests). */
 export interface TwitchProfile {
@@ -31,7 +32,7 @@ export default function Twitch(options: OAuthUserConfig<TwitchProfile> = {}): OI
       },
     },
     token: { conform: conformTwitchTokenResponse },
-    style: { bg: "#65459B", text: "#fff" },
+    style: { mark: twitchMark, bg: "#65459B", text: "#fff" },
     options,
   }
 }

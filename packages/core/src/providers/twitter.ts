@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import twitterMark from "./brand-marks/twitter.js"
 
 /** `GET /2/users/me` of the X (Twitter) API v2. */
 export interface TwitterProfile {
@@ -37,7 +38,7 @@ export default function Twitter(options: OAuthUserConfig<TwitterProfile> = {}): 
     profile({ data }) {
       return { id: data.id, name: data.name, email: data.email ?? null, image: data.profile_image_url }
     },
-    style: { bg: "#1da1f2", text: "#fff" },
+    style: { mark: twitterMark, bg: "#1da1f2", text: "#fff" },
     options,
   }
 }

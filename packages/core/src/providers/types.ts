@@ -1,4 +1,5 @@
 /** Provider configuration types, shaped like Auth.js's so existing provider configs type-check. */
+import type { BrandMark } from "./brand-marks/brand-mark.js"
 import type { Account, Awaitable, Profile, ProviderType, Theme, TokenSet, User } from "../primitives.js"
 import type { customFetch } from "../symbols.js"
 import type { WebAuthnProviderConfig } from "./webauthn.js"
@@ -79,6 +80,11 @@ export interface OAuthClientOptions {
 export type OAuthCheck = "pkce" | "state" | "none" | "nonce"
 
 export interface OAuthProviderButtonStyles {
+  /**
+   * Beyond Auth.js: the mark the built-in sign-in page draws inline on the button (no third-party
+   * request). Catalogue providers carry their brand's; a custom provider may set one.
+   */
+  mark?: BrandMark
   logo?: string
   bg?: string
   brandColor?: string

@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import vkMark from "./brand-marks/vk.js"
 
 /** One user of `users.get` in the VK API, plus the email VK sends with the token. */
 export interface VkProfile {
@@ -55,7 +56,7 @@ export default function VK(options: OAuthUserConfig<VkProfile> = {}): OAuthConfi
         image: profile.photo_100,
       }
     },
-    style: { bg: "#07F", text: "#fff" },
+    style: { mark: vkMark, bg: "#07F", text: "#fff" },
     options,
   }
 }

@@ -19,6 +19,7 @@ import { MissingAdapter } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Awaitable } from "../primitives.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
+import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { CommonProviderOptions, CredentialInput } from "./types.js"
 
@@ -77,6 +78,11 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
   loadSimpleWebAuthn?: () => Promise<SimpleWebAuthnServer>
   /** Replaces functions of the loaded @simplewebauthn/server (tests, or a pinned copy). */
   simpleWebAuthn?: Partial<SimpleWebAuthnServer>
+  /**
+   * Loads the sign-in page's passkey script (the browser library and the form's behaviour, ~17 kB);
+   * set by this factory, so only passkey apps bundle it (a Workers bundle inlines every dynamic import).
+   */
+  loadSigninPageScript?: () => Promise<InlineScript>
 }
 
 export type WebAuthnProviderType = "WebAuthn"
@@ -98,6 +104,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     getUserInfo: defaultGetUserInfo,
     getRelayingParty: defaultRelayingParty,
     loadSimpleWebAuthn,
+    loadSigninPageScript: () => import("../webauthn/page-script/signin-page-script.js").then((module) => module.signinPageScript()),
     ...config,
     type: "webauthn",
   }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import webexMark from "./brand-marks/webex.js"
 
 /** `GET /v1/people/me` of the Webex API. */
 export interface WebexProfile {
@@ -22,6 +23,7 @@ export default function Webex(options: WebexOptions = {}): OAuthConfig<WebexProf
   return {
     id: "webex",
     name: "Webex",
+    style: { mark: webexMark },
     type: "oauth",
     authorization: {
       url: `${apiBaseUrl}/authorize`,

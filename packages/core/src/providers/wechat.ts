@@ -1,6 +1,7 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import wechatMark from "./brand-marks/wechat.js"
 
 /** `GET /sns/userinfo` of the WeChat API. */
 export interface WeChatProfile {
@@ -57,7 +58,7 @@ export default function WeChat(options: WeChatOptions = {}): OAuthConfig<WeChatP
     profile(profile) {
       return { id: profile.unionid, name: profile.nickname, email: null, image: profile.headimgurl }
     },
-    style: { logo: "/wechat.svg", bg: "#fff", text: "#000" },
+    style: { mark: wechatMark, logo: "/wechat.svg", bg: "#fff", text: "#000" },
     options,
   }
 }

@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import wikimediaMark from "./brand-marks/wikimedia.js"
 
 /** `GET /oauth2/resource/profile` of the Wikimedia OAuth extension. */
 export interface WikimediaProfile {
@@ -33,7 +34,7 @@ export default function Wikimedia(options: OAuthUserConfig<WikimediaProfile> = {
     profile(profile) {
       return { id: profile.sub, name: profile.username, email: profile.email, image: null }
     },
-    style: { bg: "#000", text: "#fff" },
+    style: { mark: wikimediaMark, bg: "#000", text: "#fff" },
     options,
   }
 }

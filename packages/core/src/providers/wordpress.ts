@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import wordpressMark from "./brand-marks/wordpress.js"
 
 /** `GET /rest/v1/me` of the WordPress.com REST API. */
 export interface WordPressProfile {
@@ -18,6 +19,7 @@ export default function WordPress(options: OAuthUserConfig<WordPressProfile> = {
   return {
     id: "wordpress",
     name: "WordPress.com",
+    style: { mark: wordpressMark },
     type: "oauth",
     authorization: "https://public-api.wordpress.com/oauth2/authorize?scope=auth",
     token: "https://public-api.wordpress.com/oauth2/token",

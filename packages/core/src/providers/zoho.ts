@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import zohoMark from "./brand-marks/zoho.js"
 
 /** `GET /oauth/user/info` of Zoho Accounts. */
 export interface ZohoProfile {
@@ -18,6 +19,7 @@ export default function Zoho(options: OAuthUserConfig<ZohoProfile> = {}): OAuthC
   return {
     id: "zoho",
     name: "Zoho",
+    style: { mark: zohoMark },
     type: "oauth",
     authorization: "https://accounts.zoho.com/oauth/v2/auth?scope=AaaServer.profile.Read",
     token: "https://accounts.zoho.com/oauth/v2/token",

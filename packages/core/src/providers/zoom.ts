@@ -1,4 +1,5 @@
 import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import zoomMark from "./brand-marks/zoom.js"
 
 /** `GET /v2/users/me` of the Zoom API. */
 export interface ZoomProfile {
@@ -38,7 +39,7 @@ export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuthC
         image: profile.pic_url,
       }
     },
-    style: { bg: "#0b5cff", text: "#fff" },
+    style: { mark: zoomMark, bg: "#0b5cff", text: "#fff" },
     options,
   }
 }
