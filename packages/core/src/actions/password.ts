@@ -1,31 +1,15 @@
 import type { InternalOptions } from "../config/internal-options.js"
-import { InvalidProvider, MissingCSRF, UnknownAction } from "../errors.js"
+import { InvalidProvider } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { passwordPage } from "../pages/password-pages.js"
-import { changePassword } from "../passwords/change-password.js"
-import { forgotPassword } from "../passwords/forgot-password.js"
-import { resetPassword } from "../passwords/reset-password.js"
+import { passwordFlowsOf } from "../passwords/password-flows-of.js"
 import type { ResponseInternal } from "../types.js"
 
 /**
- * `{basePath}/password/<operation>`: GET renders the sign-up, forgot and reset pages; POST
- * `forgot` mails a reset link and code, `reset` sets a new password with one, `change` (signed
- * in, JSON) replaces the password. Without a Password provider configured: InvalidProvider.
+ * `{basePath}/password/<operation>`: the Password provider's pages, forgot, reset and change, in
+ * its flows module (passwords/password-operation.ts). Without a Password provider: InvalidProvider.
  */
 export async function password(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
   if (options.provider?.type !== "password") throw new InvalidProvider("No Password provider is configured")
   const passwordOptions = options as InternalOptions<"password">
-  const { operation, method } = request
-  if (method === "GET") {
-    if (operation === "signup" || operation === "forgot" || operation === "reset") {
-      return passwordPage(passwordOptions, operation, request.query)
-    }
-    if (operation === "verify") return passwordPage(passwordOptions, "verify", request.query)
-    throw new UnknownAction(`Unsupported action: GET password/${operation}`)
-  }
-  if (operation === "change") return changePassword(request, passwordOptions)
-  if (!options.csrfTokenVerified) throw new MissingCSRF(`CSRF token was missing during a password ${operation}`)
-  if (operation === "forgot") return forgotPassword(request, passwordOptions)
-  if (operation === "reset") return resetPassword(request, passwordOptions)
-  throw new UnknownAction(`Unsupported action: POST password/${operation}`)
+  return (await passwordFlowsOf(passwordOptions.provider)).operation(request, passwordOptions)
 }

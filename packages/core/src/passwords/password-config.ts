@@ -1,5 +1,8 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import type { RequestInternal } from "../http/request-internal.js"
 import type { CommonProviderOptions } from "../providers/types.js"
 import type { Awaitable } from "../primitives.js"
+import type { ResponseInternal } from "../types.js"
 import type { PasswordPolicy } from "./password-policy.js"
 import type { ScryptParams } from "./scrypt-kdf.js"
 
@@ -46,6 +49,16 @@ export interface PasswordConfig extends CommonProviderOptions {
   maxCodeAttempts?: number
   /** Seconds of that window. Default 15 minutes. */
   codeAttemptWindow?: number
+  /** Loads the provider's flows (set by the factory): only apps with the provider bundle them. */
+  loadFlows?: () => Promise<PasswordFlows>
+}
+
+/** The Password provider's request handlers, loaded through `loadFlows`. */
+export interface PasswordFlows {
+  /** GET and POST /callback/password. */
+  callback(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal>
+  /** GET and POST /password/<operation>. */
+  operation(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal>
 }
 
 export type PasswordUserConfig = Omit<Partial<PasswordConfig>, "type">

@@ -4,8 +4,7 @@ import { logPrefix } from "../config/logger.js"
 import { defaultFrom } from "../email/email-provider-options.js"
 import { providerTransportOf } from "../email/provider-transport.js"
 import { html } from "../pages/html.js"
-import { messageText } from "../pages/page-locale.js"
-import type { MessageKey } from "../pages/locales/catalogues.js"
+import { passwordMessageText, type PasswordMessageKey } from "./password-messages.js"
 import type { EmailConfig } from "../providers/types.js"
 import type { PasswordConfig, PasswordMail } from "./password-config.js"
 
@@ -51,15 +50,15 @@ function printPasswordMail(mail: PasswordMail): void {
 export function composePasswordMail(mail: PasswordMail, options: Pick<InternalOptions, "locale" | "url">): { subject: string; text: string; html: string } {
   const locale = options.locale
   const host = options.url.host
-  const key = (part: string) => `password.mail.${mail.kind}.${part}` as MessageKey
-  const subject = oneLine(messageText(locale, key("subject"), { host }))
-  const body = messageText(locale, key("body"), { host, email: mail.to })
-  const codeLine = mail.code ? `${messageText(locale, "password.mail.code")} ${mail.code}` : ""
+  const key = (part: string) => `mail.${mail.kind}.${part}` as PasswordMessageKey
+  const subject = oneLine(passwordMessageText(locale, key("subject"), { host }))
+  const body = passwordMessageText(locale, key("body"), { host, email: mail.to })
+  const codeLine = mail.code ? `${passwordMessageText(locale, "mail.code")} ${mail.code}` : ""
   const text = [body, "", oneLine(mail.url), ...(codeLine ? ["", codeLine] : []), ""].join("\n")
   const htmlBody = html`<body style="font-family: Helvetica, Arial, sans-serif; color: #444;">
 <p>${body}</p>
 <p><a href="${mail.url}">${mail.url}</a></p>
-${mail.code ? html`<p>${messageText(locale, "password.mail.code")} <strong style="font-family: Menlo, Consolas, monospace; letter-spacing: 3px;">${mail.code}</strong></p>` : ""}
+${mail.code ? html`<p>${passwordMessageText(locale, "mail.code")} <strong style="font-family: Menlo, Consolas, monospace; letter-spacing: 3px;">${mail.code}</strong></p>` : ""}
 </body>`.value
   return { subject, text, html: htmlBody }
 }

@@ -1,6 +1,6 @@
 import type { PasswordConfig, PasswordUserConfig } from "../passwords/password-config.js"
 
-export type { PasswordConfig, PasswordMail, PasswordUserConfig } from "../passwords/password-config.js"
+export type { PasswordConfig, PasswordFlows, PasswordMail, PasswordUserConfig } from "../passwords/password-config.js"
 export type { PasswordPolicy, PasswordProblem } from "../passwords/password-policy.js"
 export { pwnedPasswordsCheck, type PwnedPasswordsOptions } from "../passwords/pwned-passwords-check.js"
 
@@ -13,5 +13,11 @@ export { pwnedPasswordsCheck, type PwnedPasswordsOptions } from "../passwords/pw
  * Password({ send: ({ to, kind, url, code }) => mailer.send(to, kind, url, code) })
  */
 export default function Password(config: PasswordUserConfig = {}): PasswordConfig {
-  return { id: "password", name: "Password", ...config, type: "password" }
+  return {
+    id: "password",
+    name: "Password",
+    loadFlows: () => import("../passwords/password-flows.js").then((module) => module.passwordFlows),
+    ...config,
+    type: "password",
+  }
 }
