@@ -36,7 +36,9 @@ async function storedHash(database: AdapterDatabase, email: string): Promise<str
       .pluck()
       .get(email) as string | undefined
   }
-  const result = await database.pool.query(`SELECT hash FROM password_hashes p JOIN users u ON u.id = p."userId" WHERE u.email = $1`, [email])
+  const result = await database.pool.query(`SELECT hash FROM password_hashes p JOIN users u ON u.id = p."userId" WHERE u.email = $1`, [
+    email,
+  ])
   return result.rows[0]?.hash
 }
 
@@ -225,7 +227,9 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
       await forgot(browser(), email)
       const newer = await mailFor(email)
 
-      expect((await resetWithLink(browser(), mailLink(older), "from the older mail")).headers.get("location")).toContain("error=Verification")
+      expect((await resetWithLink(browser(), mailLink(older), "from the older mail")).headers.get("location")).toContain(
+        "error=Verification",
+      )
       expect((await resetWithCode(browser(), email, mailCode(older), "from the older mail")).headers.get("location")).toContain(
         "error=invalid_code",
       )

@@ -71,7 +71,13 @@ function here() {
     adapter: PostgresAdapter(database.pool),
     sink: sink(),
     strategy: "database",
-    config: { rateLimit: { store: redisRateLimitStore(redis, { prefix: redisPrefix }), perIp: false, perAccount: { limit: perAccount, window: 60 } } },
+    config: {
+      rateLimit: {
+        store: redisRateLimitStore(redis, { prefix: redisPrefix }),
+        perIp: false,
+        perAccount: { limit: perAccount, window: 60 },
+      },
+    },
   })
 }
 

@@ -24,7 +24,12 @@ function median(values: number[]): number {
 describe("sign-in timing", () => {
   test("unknown address vs known address with a wrong password: medians within 20 %, with OWASP's scrypt", async () => {
     const sqlite = new Database(":memory:")
-    const { browser } = passwordApp({ adapter: SQLiteAdapter(sqlite), sink: sink(), strategy: "database", password: { hashing: owaspScrypt } })
+    const { browser } = passwordApp({
+      adapter: SQLiteAdapter(sqlite),
+      sink: sink(),
+      strategy: "database",
+      password: { hashing: owaspScrypt },
+    })
     const email = uniqueAddress("timed")
     await signUp(browser(), email, "a timed passphrase")
     await confirmLink(browser(), mailLink(await sink().nextMail()))

@@ -29,7 +29,10 @@ export function passwordHashMethods(pool: Pool): Required<Pick<Adapter, "getPass
   return {
     async getPasswordHash(userId) {
       try {
-        return await byUserId(null, async () => (await pool.query<{ hash: string }>({ ...readHash, values: [userId] })).rows[0]?.hash ?? null)
+        return await byUserId(
+          null,
+          async () => (await pool.query<{ hash: string }>({ ...readHash, values: [userId] })).rows[0]?.hash ?? null,
+        )
       } catch (error) {
         throw migrationMissing(error)
       }

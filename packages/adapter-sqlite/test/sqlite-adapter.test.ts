@@ -50,7 +50,15 @@ describe("migrate(db)", () => {
     SQLiteAdapter(db)
     expect(db.prepare("SELECT version FROM gatehouse_migrations ORDER BY version").pluck().all()).toEqual(allVersions)
     const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()
-    expect(tables).toEqual(["accounts", "authenticators", "gatehouse_migrations", "password_hashes", "sessions", "users", "verification_tokens"])
+    expect(tables).toEqual([
+      "accounts",
+      "authenticators",
+      "gatehouse_migrations",
+      "password_hashes",
+      "sessions",
+      "users",
+      "verification_tokens",
+    ])
   })
 
   test("leaves the application's user_version alone", () => {

@@ -30,10 +30,17 @@ const config = {
   adapter: PostgresAdapter(pool),
   session: { strategy: "database" },
   providers: [
-    Nodemailer({ server: { host: "127.0.0.1", port: Number(SMTP_PORT), secure: false, ignoreTLS: true }, from: "Gatehouse <no-reply@gatehouse.test>" }),
+    Nodemailer({
+      server: { host: "127.0.0.1", port: Number(SMTP_PORT), secure: false, ignoreTLS: true },
+      from: "Gatehouse <no-reply@gatehouse.test>",
+    }),
     Password({ hashing: { ln: 10, r: 8, p: 1, keyLength: 32 } }),
   ],
-  rateLimit: { store: redisRateLimitStore(redis, { prefix: REDIS_PREFIX }), perIp: false, perAccount: { limit: Number(PER_ACCOUNT), window: 60 } },
+  rateLimit: {
+    store: redisRateLimitStore(redis, { prefix: REDIS_PREFIX }),
+    perIp: false,
+    perAccount: { limit: Number(PER_ACCOUNT), window: 60 },
+  },
   logger: { error: () => {}, warn: () => {}, debug: () => {} },
 }
 

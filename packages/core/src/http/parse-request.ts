@@ -52,7 +52,10 @@ export function parseRequestNow(request: Request, basePath: string): RequestInte
  * provider sends the browser back after a federated sign-out) and `{basePath}/sessions/revoke`;
  * trailing slashes tolerated, nothing else.
  */
-export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string; operation?: RequestOperation } {
+export function parseActionPath(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string; operation?: RequestOperation } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")

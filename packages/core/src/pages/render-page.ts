@@ -24,7 +24,13 @@ export function pageHeaders(extraScriptHash?: string): Record<string, string> {
 }
 
 /** A whole built-in page around `content`, themed, in the request's language. */
-export function renderPage(locale: PageLocale, title: MessageKey | { text: string }, content: SafeHtml, theme: Theme, head?: SafeHtml): string {
+export function renderPage(
+  locale: PageLocale,
+  title: MessageKey | { text: string },
+  content: SafeHtml,
+  theme: Theme,
+  head?: SafeHtml,
+): string {
   // A page with a catalogue of its own (the Password provider's) gives its title as text.
   const titleText = typeof title === "string" ? locale.messages[title] : title.text
   const brand = theme.brandColor ? `--brand-color:${cssValue(theme.brandColor)};` : ""

@@ -20,7 +20,10 @@ type ChangeAnswer = { changed: true; revoked: number } | { error: string; messag
  * (`invalid_credentials`), a refused new one (`password_<problem>`), or no current password
  * (`current_password_required`: a change without it needs a recent sign-in, which is not wired yet).
  */
-export async function changePassword(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal<ChangeAnswer>> {
+export async function changePassword(
+  request: RequestInternal,
+  options: InternalOptions<"password">,
+): Promise<ResponseInternal<ChangeAnswer>> {
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a password change")
   const provider = options.provider
   const adapter = sessionManagingAdapter(options.adapter)

@@ -7,7 +7,9 @@ import type { PasswordConfig, PasswordFlows } from "./password-config.js"
  */
 export async function passwordFlowsOf(provider: Pick<PasswordConfig, "id" | "loadFlows">): Promise<PasswordFlows> {
   if (typeof provider.loadFlows !== "function") {
-    throw new AuthError(`Provider "${provider.id}" has type "password" but no loadFlows: make it with Password() from @gatehouse/core/providers/password`)
+    throw new AuthError(
+      `Provider "${provider.id}" has type "password" but no loadFlows: make it with Password() from @gatehouse/core/providers/password`,
+    )
   }
   return provider.loadFlows()
 }

@@ -39,10 +39,14 @@ describe("new-password policy", () => {
     const fetch = async (url: string | URL | Request, init?: RequestInit) => {
       asked.push(String(url))
       expect(new Headers(init?.headers).get("add-padding")).toBe("true")
-      return new Response("0018A45C4D1DEF81644B54AB7F969B88D65:1\r\nAD6438836DBE526AA231ABDE2D0EEF74D42:3\r\nFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:0\r\n")
+      return new Response(
+        "0018A45C4D1DEF81644B54AB7F969B88D65:1\r\nAD6438836DBE526AA231ABDE2D0EEF74D42:3\r\nFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF:0\r\n",
+      )
     }
     const isBreached = pwnedPasswordsCheck({ fetch: fetch as typeof globalThis.fetch })
-    expect(await checkNewPassword("correct horse battery staple", "a@b.c", { isBreached }, noServiceErrors)).toEqual({ problem: "breached" })
+    expect(await checkNewPassword("correct horse battery staple", "a@b.c", { isBreached }, noServiceErrors)).toEqual({
+      problem: "breached",
+    })
     expect(asked).toEqual(["https://api.pwnedpasswords.com/range/ABF7A"])
     expect(await isBreached("a password nobody has used yet 7f3a")).toBe(false)
   })

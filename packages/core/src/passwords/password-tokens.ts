@@ -75,7 +75,11 @@ export function addressOfToken(token: unknown): string | undefined {
 }
 
 /** Spends a link: true only for the unexpired link of the address's latest mail of this kind, unused, whose code is unused too. */
-export async function spendPasswordLink(purpose: PasswordTokenPurpose, token: string, options: InternalOptions<"password">): Promise<string | undefined> {
+export async function spendPasswordLink(
+  purpose: PasswordTokenPurpose,
+  token: string,
+  options: InternalOptions<"password">,
+): Promise<string | undefined> {
   const email = addressOfToken(token)
   if (!email) return undefined
   const adapter = options.adapter as Required<Adapter>

@@ -37,7 +37,8 @@ export async function resetPassword(request: RequestInternal, options: InternalO
   if (verdict) return back(`password_${verdict.problem}`)
 
   if (token !== undefined) {
-    if (!(await spendPasswordLink("reset", token, options))) throw new Verification("The reset link is unknown, used, expired or superseded")
+    if (!(await spendPasswordLink("reset", token, options)))
+      throw new Verification("The reset link is unknown, used, expired or superseded")
   } else {
     const code = readSubmittedCode(body.code)
     if (!code || !(await spendPasswordCode("reset", email, code, options))) return back("invalid_code")

@@ -48,7 +48,10 @@ describe("scrypt: node:crypto (node condition) and @noble/hashes (everywhere els
   test("OWASP's parameters (N=2^17, r=8, p=1: 128 MiB) run on both paths and agree", async () => {
     const params = { ln: 17, r: 8, p: 1, keyLength: 32 }
     const salt = text("0123456789abcdef")
-    const [node, web] = [await nodeScrypt(text("correct horse battery staple"), salt, params), await webScrypt(text("correct horse battery staple"), salt, params)]
+    const [node, web] = [
+      await nodeScrypt(text("correct horse battery staple"), salt, params),
+      await webScrypt(text("correct horse battery staple"), salt, params),
+    ]
     expect(hex(web)).toBe(hex(node))
   }, 60_000)
 })

@@ -47,7 +47,10 @@ function printPasswordMail(mail: PasswordMail): void {
 }
 
 /** Subject, text and HTML of a password mail, in the visitor's language. */
-export function composePasswordMail(mail: PasswordMail, options: Pick<InternalOptions, "locale" | "url">): { subject: string; text: string; html: string } {
+export function composePasswordMail(
+  mail: PasswordMail,
+  options: Pick<InternalOptions, "locale" | "url">,
+): { subject: string; text: string; html: string } {
   const locale = options.locale
   const host = options.url.host
   const key = (part: string) => `mail.${mail.kind}.${part}` as PasswordMessageKey
