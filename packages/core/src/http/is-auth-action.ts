@@ -13,6 +13,7 @@ const actions = new Set<string>([
   "error",
   "webauthn-options",
   "reauthenticate",
+  "password",
 ])
 
 /** Whether `action` names one of the actions served under `basePath`. */
