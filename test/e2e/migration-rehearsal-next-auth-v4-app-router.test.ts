@@ -143,15 +143,20 @@ interface Variant {
 
 const secret = randomBytes(32).toString("base64url")
 const browser = useChromium()
-const variants = {} as { v4: Variant; gatehouse: Variant }
+const variants = {} as { v4: Variant; gatehouse: Variant; gatehouseWebpack: Variant }
 let port: number
 let origin: string
 let server: RunningServer | undefined
 
 beforeAll(async () => {
-  const [v4App, gatehouseApp] = await Promise.all([
+  const [v4App, gatehouseApp, gatehouseWebpackApp] = await Promise.all([
     createCleanRoomApp("migration-next-auth-v4-app", { framework: ["next", "react", "react-dom"], files: appFiles("next-auth") }),
     createCleanRoomApp("migration-gatehouse-v4-app", {
+      gatehouse: "@gatehouse/next",
+      framework: ["next", "react", "react-dom"],
+      files: appFiles("@gatehouse/next/v4"),
+    }),
+    createCleanRoomApp("migration-gatehouse-v4-app-webpack", {
       gatehouse: "@gatehouse/next",
       framework: ["next", "react", "react-dom"],
       files: appFiles("@gatehouse/next/v4"),
@@ -173,6 +178,11 @@ beforeAll(async () => {
   ] as const) {
     variants[name] = { app, buildOutput: await app.exec(process.execPath, [nextBin, "build"]) }
   }
+  // The same Gatehouse app built with webpack instead of Turbopack.
+  variants.gatehouseWebpack = {
+    app: gatehouseWebpackApp,
+    buildOutput: await gatehouseWebpackApp.exec(process.execPath, [nextBin, "build", "--webpack"]),
+  }
   port = await freePort()
   origin = `http://localhost:${port}`
 }, 900_000)
@@ -181,6 +191,7 @@ afterAll(async () => {
   await server?.stop()
   variants.v4?.app.remove()
   variants.gatehouse?.app.remove()
+  variants.gatehouseWebpack?.app.remove()
   removeTarballs()
 })
 
@@ -233,8 +244,11 @@ async function signIn(page: Page): Promise<void> {
 }
 
 describe("migration rehearsal: a next-auth 4 app-router app moves to @gatehouse/next/v4 and back", () => {
-  it("each build runs its own library", () => {
+  it("each build runs its own library; the Gatehouse app builds with Turbopack and with webpack", () => {
     expect(bundled(join(variants.gatehouse.app.dir, ".next", "server")).gatehouse).toBe(true)
+    expect(bundled(join(variants.gatehouseWebpack.app.dir, ".next", "server"), true).gatehouse).toBe(true)
+    expect(variants.gatehouse.buildOutput).toContain("Turbopack")
+    expect(variants.gatehouseWebpack.buildOutput).toMatch(/webpack/i)
     expect(bundled(join(variants.v4.app.dir, ".next", "server"), true).gatehouse).toBe(false)
   })
 
@@ -247,6 +261,11 @@ describe("migration rehearsal: a next-auth 4 app-router app moves to @gatehouse/
         await signIn(page)
         await expectSignedIn(page)
         expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+
+        const webpackBuild = await deploy(variants.gatehouseWebpack)
+        const fromWebpackSwap = webpackBuild.output().length
+        await expectSignedIn(page)
+        expect(webpackBuild.output().slice(fromWebpackSwap)).not.toMatch(loggedError)
 
         const gatehouse = await deploy(variants.gatehouse)
         const fromSwap = gatehouse.output().length
