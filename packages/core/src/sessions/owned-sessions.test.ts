@@ -209,6 +209,30 @@ describe("owned sessions: what must not happen", () => {
     expect(await store.ownerOfOwnedSession(sid)).toBeNull()
   })
 
+  it("an adapter user whose sessions live in the store (the adapter records none): deleting the user ends them within the interval", async () => {
+    const { adapter, users } = appUsersAdapter()
+    users.set("user-1", { id: "user-1", email: "ada@example.test", emailVerified: new Date() })
+    const {
+      createOwnedSession: _c,
+      listOwnedSessions: _l,
+      revokeOwnedSession: _r,
+      revokeOwnedSessions: _a,
+      ownerOfOwnedSession: _o,
+      ...plain
+    } = adapter
+    const store = memorySessionStore()
+    const config = credentialsConfig({
+      adapter: plain,
+      session: { strategy: "jwt", revocationCheckInterval: 0, store },
+      providers: [adaCredentials({ authorizeReturnsAdapterUserId: true })],
+    })
+    const a = await signedIn(config, "A")
+    expect(await list(a)).toHaveLength(1)
+    expect(await sessionOf(a)).not.toBeNull()
+    users.delete("user-1")
+    expect(await sessionOf(a)).toBeNull()
+  })
+
   it("without an adapter or a store: the configuration error, as before", async () => {
     const logger = silentLogger()
     const config = credentialsConfig({ session: { strategy: "jwt" }, logger })
