@@ -40,7 +40,6 @@ function answersOf(wrapped: object) {
   return kept
 }
 
-
 /** Synchronous when the answer is known (the steady state). */
 export function unverifiedOwnerStillOwns(token: JWT, options: InternalOptions): boolean | Promise<boolean> {
   const sub = token.sub
