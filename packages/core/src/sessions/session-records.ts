@@ -42,7 +42,8 @@ export function sessionRecordsFor(
   if (kind === "user" && managesSessions(adapter)) return adapterUserRecords(adapter)
   if (kind === "app" && keepsOwnedSessions(adapter)) return { ...bound(adapter), sessionsTable: false }
   const store = options.session.store
-  if (!store) return undefined
+  // The store keeps JWT sessions; database sessions are the adapter's rows or nothing.
+  if (!store || options.session.strategy === "database") return undefined
   // An adapter user's session kept in the store (an adapter that records no sessions): deleting
   // the user must still end it within the interval, as deleting its rows does in the adapter.
   if (kind === "user" && typeof adapter?.getUser === "function")
