@@ -11,7 +11,8 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
  * Session management (listSessionsByUserId, deleteSessionsByUserId) and listSessionsByProviderSessionId
  * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
  * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
- * migrated database only.
+ * migrated database only. So do the second-factor methods, whose tables migration 7 creates, the password hashes (migration 8)
+ * and the owned sessions (migration 9).
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -19,11 +20,17 @@ const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migr
   { name: "a database created by migrate()", create: (pool) => migrate(pool), migrated: true },
 ]
 
-function withoutSessionManagement(adapter: Adapter): Adapter {
+function withoutMigratedMethods(adapter: Adapter): Adapter {
   const {
     listSessionsByUserId: _list,
     deleteSessionsByUserId: _delete,
     listSessionsByProviderSessionId: _byProviderSession,
+    getSecondFactor: _get,
+    setSecondFactor: _set,
+    deleteSecondFactor: _deleteSecondFactor,
+    claimTotpStep: _claim,
+    useBackupCode: _use,
+    countSecondFactorFailure: _count,
     // owned_sessions is a table of its own (migration 9): an Auth.js schema has none.
     createOwnedSession: _createOwned,
     listOwnedSessions: _listOwned,
@@ -31,6 +38,9 @@ function withoutSessionManagement(adapter: Adapter): Adapter {
     revokeOwnedSession: _revokeOwned,
     revokeOwnedSessions: _revokeAllOwned,
     ownerOfOwnedSession: _ownerOfOwned,
+    // password_hashes comes with migration 8.
+    getPasswordHash: _getPassword,
+    setPasswordHash: _setPassword,
     ...auth
   } = adapter
   return auth
@@ -44,7 +54,7 @@ for (const [index, schema] of schemas.entries()) {
       database = await createTemporaryDatabase(`conformance${index}`)
       await schema.create(database.pool)
     },
-    adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutSessionManagement(PostgresAdapter(database.pool))),
+    adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutMigratedMethods(PostgresAdapter(database.pool))),
     inspect: postgresInspector(() => database.pool),
     failDeletes: refuseDeletes(() => database.pool),
     teardown: () => database?.drop(),

@@ -22,6 +22,9 @@ async function freshDatabase(label: string): Promise<TemporaryDatabase> {
   return database
 }
 
+/** The versions after `version`: what a database at that version is migrated by. */
+const versionsAfter = (version: number) => migrations.map((migration) => migration.version).filter((v) => v > version)
+
 /** Every session row as stored, by token: what a migration must not lose or change. */
 async function sessionRows(database: TemporaryDatabase) {
   const { rows } = await database.pool.query(`SELECT id, "userId", expires, "sessionToken" FROM sessions ORDER BY id`)
@@ -150,7 +153,7 @@ describe("an Auth.js database that was never migrated", () => {
 })
 
 describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)", () => {
-  test("gets migrations 4 to 6 only, keeping its sessions", async () => {
+  test("gets the migrations after 3 only, keeping its sessions", async () => {
     const database = await freshDatabase("metadata_v3")
     // What migrate() of the previous release left: its three migrations, recorded in the ledger.
     await database.pool.query(`
@@ -167,7 +170,7 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
     for (const sessionToken of tokens) await old.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual(migrations.map((m) => m.version).filter((version) => version > 3))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(3))
     expect(await sessionRows(database)).toEqual(before)
     const listed = await PostgresAdapter(database.pool).listSessionsByUserId!(user.id)
     expect(listed.map((s) => s.sessionToken).sort()).toEqual([...tokens].sort())
@@ -193,7 +196,7 @@ describe("a database at schema version 4 (session metadata, no index by provider
     await adapter.createSession!({ ...metadata, sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
-    expect(await migrate(database.pool)).toEqual(migrations.map((m) => m.version).filter((version) => version > 4))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(4))
     expect(await sessionRows(database)).toEqual(before)
     const { rows } = await database.pool.query(
       "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'",
@@ -227,7 +230,7 @@ describe("a database at schema version 5 (no column for the account a session wa
     expect(await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).toHaveLength(1)
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual(migrations.map((m) => m.version).filter((version) => version > 5))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(5))
     expect(await sessionRows(database)).toEqual(before)
     const { rows } = await database.pool.query(
       `SELECT is_nullable, data_type FROM information_schema.columns

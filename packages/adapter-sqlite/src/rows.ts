@@ -35,6 +35,9 @@ interface SessionMetadataColumns {
   provider: string | null
   provider_session_id: string | null
   provider_account_id: string | null
+  authenticated_at: number | null
+  /** RFC 8176 values, space-separated (none contains a space). */
+  authentication_methods: string | null
 }
 
 export interface SessionRow extends SessionMetadataColumns {
@@ -54,6 +57,8 @@ export interface SessionAndUserRow extends UserRow {
   session_provider: string | null
   session_provider_session_id: string | null
   session_provider_account_id: string | null
+  session_authenticated_at: number | null
+  session_authentication_methods: string | null
 }
 
 export interface VerificationTokenRow {
@@ -103,6 +108,8 @@ export function toSession(row: SessionRow): AdapterSession {
     provider: row.provider,
     providerSessionId: row.provider_session_id,
     providerAccountId: row.provider_account_id,
+    authenticatedAt: dateOrNull(row.authenticated_at ?? null),
+    authenticationMethods: row.authentication_methods ? row.authentication_methods.split(" ") : null,
   }
 }
 
@@ -141,6 +148,8 @@ export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSess
       provider: row.session_provider,
       provider_session_id: row.session_provider_session_id,
       provider_account_id: row.session_provider_account_id,
+      authenticated_at: row.session_authenticated_at,
+      authentication_methods: row.session_authentication_methods,
     }),
     user: toUser(row),
   }

@@ -55,9 +55,9 @@ export function prepareStatements(db: Database) {
 
     insertSession: prepare<SessionRow>(
       `INSERT INTO sessions (session_token, user_id, expires, created_at, last_seen_at, user_agent, provider, provider_session_id,
-         provider_account_id)
+         provider_account_id, authenticated_at, authentication_methods)
        VALUES (@session_token, @user_id, @expires, @created_at, @last_seen_at, @user_agent, @provider, @provider_session_id,
-         @provider_account_id)
+         @provider_account_id, @authenticated_at, @authentication_methods)
        RETURNING *`,
     ),
     // The whole lookup is one read on the session's primary key plus the user's.
@@ -66,7 +66,9 @@ export function prepareStatements(db: Database) {
          sessions.created_at AS session_created_at, sessions.last_seen_at AS session_last_seen_at,
          sessions.user_agent AS session_user_agent, sessions.provider AS session_provider,
          sessions.provider_session_id AS session_provider_session_id,
-         sessions.provider_account_id AS session_provider_account_id, users.*
+         sessions.provider_account_id AS session_provider_account_id,
+         sessions.authenticated_at AS session_authenticated_at,
+         sessions.authentication_methods AS session_authentication_methods, users.*
        FROM sessions JOIN users ON users.id = sessions.user_id
        WHERE sessions.session_token = @session_token`,
     ),
@@ -128,6 +130,7 @@ export function prepareStatements(db: Database) {
     ),
     // Expired records count as gone: the revocation check must not keep an expired session alive.
     ownerOfOwnedSession: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE id = @id AND expires > @now`),
+    deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
   }
 }
 

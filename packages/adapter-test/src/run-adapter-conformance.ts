@@ -9,8 +9,10 @@ import { registerCreateUserWithAccountTests } from "./groups/create-user-with-ac
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerOwnedSessionTests } from "./groups/owned-sessions.js"
+import { registerPasswordHashTests } from "./groups/password-hashes.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
+import { registerSecondFactorTests } from "./groups/second-factors.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -30,7 +32,9 @@ const registrars = {
   accountTokens: registerAccountTokenTests,
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
+  secondFactors: registerSecondFactorTests,
   ownedSessions: registerOwnedSessionTests,
+  passwordHashes: registerPasswordHashTests,
 } as const
 
 /**

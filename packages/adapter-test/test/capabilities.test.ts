@@ -37,11 +37,19 @@ describe("detectCapabilities", () => {
       "revokeOwnedSession",
       "revokeOwnedSessions",
       "ownerOfOwnedSession",
+      "getSecondFactor",
+      "setSecondFactor",
+      "deleteSecondFactor",
+      "claimTotpStep",
+      "useBackupCode",
+      "countSecondFactorFailure",
+      "getPasswordHash",
+      "setPasswordHash",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(14)
+    expect(report.implemented).toHaveLength(16)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {

@@ -41,6 +41,14 @@ export interface AdapterSession {
    * naming one of them ends only the sessions begun through it.
    */
   providerAccountId?: string | null
+  /**
+   * When the session's user last proved who they are (sign-in, or a step-up that re-authenticated
+   * them): the `auth_time` a step-up check compares with `maxAge`. Null on a row that predates it
+   * (core then reads `createdAt`).
+   */
+  authenticatedAt?: Date | null
+  /** How they proved it, as RFC 8176 `amr` values (`pwd`, `fed`, `hwk`, `otp`, `mfa`…). */
+  authenticationMethods?: string[] | null
 }
 
 /**
@@ -81,7 +89,19 @@ export interface OwnedSessionMethods {
 
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId" | "providerAccountId">>
+  Partial<
+    Pick<
+      AdapterSession,
+      | "createdAt"
+      | "lastSeenAt"
+      | "userAgent"
+      | "provider"
+      | "providerSessionId"
+      | "providerAccountId"
+      | "authenticatedAt"
+      | "authenticationMethods"
+    >
+  >
 
 export interface VerificationToken {
   identifier: string
@@ -177,6 +197,19 @@ export interface Adapter {
    * that no delivery of the token ends a session begun after the sign-out at the provider.
    */
   listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
+  /**
+   * Beyond Auth.js, optional (the Password provider, with `setPasswordHash`): the user's password
+   * hash, a PHC string (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`), or null when the user has none or
+   * does not exist. Adapters store the string as given and never see a password.
+   */
+  getPasswordHash?(userId: string): Awaitable<string | null>
+  /**
+   * Beyond Auth.js, optional (with `getPasswordHash`): sets or replaces the user's password hash.
+   * A user that does not exist is a conflict (`unknown-user`). The hash goes with the user:
+   * `deleteUser` removes it, and `removeUserAttachments` removes it too (an impostor's password on
+   * an address they never proved must not survive its owner proving it).
+   */
+  setPasswordHash?(userId: string, hash: string): Awaitable<void>
   /** Beyond Auth.js, optional: the owned-session methods (see OwnedSessionMethods), for sessions of an app's own users. */
   createOwnedSession?: OwnedSessionMethods["createOwnedSession"]
   listOwnedSessions?: OwnedSessionMethods["listOwnedSessions"]
@@ -184,6 +217,56 @@ export interface Adapter {
   revokeOwnedSession?: OwnedSessionMethods["revokeOwnedSession"]
   revokeOwnedSessions?: OwnedSessionMethods["revokeOwnedSessions"]
   ownerOfOwnedSession?: OwnedSessionMethods["ownerOfOwnedSession"]
+  /**
+   * Beyond Auth.js, optional, all six together (docs/second-factor.md): the second-factor record
+   * of a session owner, keyed by its owner key (an adapter user's id, or `app:<provider>:<id>` for
+   * a Credentials provider's own user: no foreign key). Null when the owner has none.
+   */
+  getSecondFactor?(ownerKey: string): Awaitable<AdapterSecondFactor | null>
+  /**
+   * Creates the owner's record or changes it, in one transaction: a field given replaces the
+   * stored one (null clears it), a field absent keeps it; `backupCodeHashes` replaces the whole
+   * set of backup codes (all unused). Returns the record as stored now.
+   */
+  setSecondFactor?(update: SecondFactorUpdate): Awaitable<AdapterSecondFactor>
+  /** Removes the owner's record and backup codes (nothing for an owner without one). */
+  deleteSecondFactor?(ownerKey: string): Awaitable<void>
+  /**
+   * Claims a TOTP time step for the owner, once across every instance: true only when the owner
+   * has a confirmed TOTP secret and `step` is later than every step claimed before (RFC 6238
+   * §5.2: a code is accepted once, and none older than one already used). Atomic.
+   */
+  claimTotpStep?(ownerKey: string, step: number): Awaitable<boolean>
+  /** Marks the owner's unused backup code with this hash used: true exactly once per code, across every instance. Atomic. */
+  useBackupCode?(ownerKey: string, codeHash: string): Awaitable<boolean>
+  /**
+   * Counts one wrong second-factor code against a pending sign-in (`attemptId`, kept until
+   * `expires`) and its owner, atomically, and returns the counts after it: the pending
+   * sign-in's, and the owner's over its pending sign-ins not yet expired.
+   */
+  countSecondFactorFailure?(ownerKey: string, attemptId: string, expires: Date): Awaitable<{ attempt: number; owner: number }>
+}
+
+/** A session owner's second factors as stored. Secrets are encrypted by core; the adapter stores text. */
+export interface AdapterSecondFactor {
+  ownerKey: string
+  /** The confirmed TOTP secret (encrypted by core), or null when TOTP is off. */
+  totpSecret: string | null
+  /** A TOTP secret enrolled but not confirmed yet (encrypted by core), or null. */
+  pendingTotpSecret: string | null
+  /** How many backup codes are left unused. */
+  backupCodesLeft: number
+  /** Wrong codes counted against the owner (countSecondFactorFailure) whose `expires` has not passed. */
+  recentFailures: number
+}
+
+/** What `setSecondFactor` changes: fields absent stay as stored. */
+export interface SecondFactorUpdate {
+  ownerKey: string
+  totpSecret?: string | null
+  pendingTotpSecret?: string | null
+  /** SHA-256 hex of each new backup code: replaces every code the owner had. */
+  backupCodeHashes?: string[]
 }
 
 /** The token fields `updateAccountTokens` writes. */

@@ -3,6 +3,7 @@ import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, Ada
 import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
+import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type {
   Account,
   Awaitable,
@@ -46,6 +47,12 @@ export interface DefaultSession {
    * provider refused the refresh token of a provider with `tokenRefresh` (docs/access-tokens.md).
    */
   error?: "RefreshTokenError"
+  /**
+   * Beyond Auth.js: when and how the user last proved who they are (docs/step-up.md): `time` (ISO),
+   * `methods` (RFC 8176 `amr` values) and `mfa`. The default session callback keeps it; an app's
+   * own callback decides whether to.
+   */
+  authentication?: SessionAuthentication
 }
 
 /** What `GET /session` returns to the client (shape set by the `session` callback). */
@@ -176,6 +183,12 @@ export interface SessionOptions {
    * in between make no adapter call. Default 60; 0 checks on every read.
    */
   revocationCheckInterval: number
+  /**
+   * Beyond Auth.js (docs/step-up.md): how recent, in seconds, a sign-in must be for a sensitive
+   * action (disabling a second factor, new backup codes, revoking every session, and
+   * `requireRecentAuthentication` without `maxAge`). Default 600.
+   */
+  freshAge: number
   /**
    * Beyond Auth.js (JWT sessions, docs/sessions.md): where JWT sessions are recorded and revoked
    * when no adapter records them: `redisSessionStore(client)` for several instances,

@@ -48,9 +48,9 @@ export function originalAdapter(adapter: object): object {
 /**
  * Arguments that are secrets by position, not by a field name the logger could recognise
  * (redact-secrets.ts): the session token of a database session (or a JWT session's id), and the
- * refresh token a compare-and-swap expects.
+ * refresh token a compare-and-swap expects, and a password hash being stored.
  */
-const secretArguments: Record<string, number> = { getSessionAndUser: 0, deleteSession: 0, updateAccountTokens: 1 }
+const secretArguments: Record<string, number> = { getSessionAndUser: 0, deleteSession: 0, updateAccountTokens: 1, setPasswordHash: 1 }
 
 function withSecretArgumentsRedacted(method: string, args: unknown[]): unknown[] {
   const position = secretArguments[method]

@@ -2,6 +2,7 @@ import { backchannelLogout } from "../actions/backchannel-logout.js"
 import { callback } from "../actions/callback.js"
 import { csrf } from "../actions/csrf.js"
 import { error } from "../actions/error.js"
+import { password } from "../actions/password.js"
 import { providers } from "../actions/providers.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
@@ -9,6 +10,7 @@ import { signin } from "../actions/signin.js"
 import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
 import { webauthnOptions } from "../actions/webauthn-options.js"
+import { reauthenticate } from "../step-up/reauthenticate.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -27,6 +29,7 @@ const getAndPost = new Map<AuthAction, ActionRoute>([
   ["signin", signin],
   ["signout", signout],
   ["callback", callback],
+  ["password", password],
 ])
 
 /** The actions that answer GET only. */
@@ -36,6 +39,7 @@ const getOnly = new Map<AuthAction, ActionRoute>([
   ["verify-request", verifyRequest],
   ["error", error],
   ["webauthn-options", webauthnOptions],
+  ["reauthenticate", reauthenticate],
 ])
 
 /** Auth.js's method × action matrix: each allowed pair to its action, everything else refused. */

@@ -12,9 +12,11 @@ const actions = new Set<string>([
   "verify-request",
   "error",
   "webauthn-options",
+  "reauthenticate",
+  "password",
 ])
 
-/** Whether `action` names one of the ten actions served under `basePath`. */
+/** Whether `action` names one of the actions served under `basePath`. */
 export function isAuthAction(action: string): action is AuthAction {
   return actions.has(action)
 }

@@ -3,7 +3,9 @@ import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
-import type { RequestInternal } from "./request-internal.js"
+import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"
+
+const passwordOperations = new Set<string>(["forgot", "reset", "change", "signup", "verify"])
 
 const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options", "backchannel-logout"])
 
@@ -50,7 +52,10 @@ export function parseRequestNow(request: Request, basePath: string): RequestInte
  * provider sends the browser back after a federated sign-out) and `{basePath}/sessions/revoke`;
  * trailing slashes tolerated, nothing else.
  */
-export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string; operation?: "revoke" } {
+export function parseActionPath(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string; operation?: RequestOperation } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")
@@ -62,6 +67,9 @@ export function parseActionPath(pathname: string, basePath: string): { action: A
   }
   if (segments.length === 2 && segments[0] === "sessions" && segments[1] === "revoke") {
     return { action: "sessions", operation: "revoke" }
+  }
+  if (segments.length === 2 && segments[0] === "password" && passwordOperations.has(segments[1]!)) {
+    return { action: "password", operation: segments[1] as PasswordOperation }
   }
   if (segments.length > 2) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const [action, providerId] = segments

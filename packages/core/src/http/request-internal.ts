@@ -1,13 +1,18 @@
 import type { AuthAction } from "../primitives.js"
 
+export type RequestOperation = "revoke" | PasswordOperation
+
+/** The pages and forms under `{basePath}/password/`. */
+export type PasswordOperation = "forgot" | "reset" | "change" | "signup" | "verify"
+
 /** What the actions see of a request: parsed once, never the raw `Request`. */
 export interface RequestInternal {
   url: URL
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
-  /** `revoke` for `{basePath}/sessions/revoke`. */
-  operation?: "revoke"
+  /** `revoke` for `{basePath}/sessions/revoke`; `forgot`, `reset`, `change`, `signup` for `{basePath}/password/<operation>`. */
+  operation?: RequestOperation
   headers: Headers
   cookies: Record<string, string>
   query: Record<string, string>

@@ -17,6 +17,7 @@ const signinErrors: Record<string, MessageKey> = {
   Callback: "signin.error.differentAccount",
   OAuthAccountNotLinked: "signin.error.notLinked",
   AccountNotLinked: "signin.error.notLinked",
+  StepUpFailed: "signin.error.notLinked",
   EmailSignin: "signin.error.emailSignin",
   CredentialsSignin: "signin.error.credentials",
   SessionRequired: "signin.error.sessionRequired",
@@ -36,7 +37,8 @@ export async function signinPage(options: InternalOptions, query: Record<string,
       p.type === "oidc" ||
       p.type === "email" ||
       (p.type === "credentials" && !!(p as InternalProvider<"credentials">).credentials) ||
-      (p.type === "webauthn" && !!(p as any).formFields),
+      (p.type === "webauthn" && !!(p as any).formFields) ||
+      p.type === "password",
   )
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
@@ -89,6 +91,7 @@ function providerForm(
 ): SafeHtml {
   if (provider.type === "webauthn") return passkeyForm(provider as InternalProvider<"webauthn">, csrfToken, callbackUrl, options)
   const signInWith = message(options.locale, "signin.withProvider", { provider: provider.name })
+  if (provider.type === "password") return passwordForm(provider, csrfToken, callbackUrl, query, options)
   if (provider.type === "email") {
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`
@@ -129,4 +132,17 @@ function passkeyForm(
 /** The passkey provider's own default field ("email", labelled "Email") in the page's language; an app's labels stay as given. */
 function localizedDefaultLabel(name: string, input: CredentialInput, locale: PageLocale): CredentialInput {
   return name === "email" && input?.label === "Email" ? { ...input, label: locale.messages["signin.email"] } : input
+}
+
+/** The Password provider's form: address and current password, with links to sign up and to reset a forgotten password. */
+function passwordForm(
+  provider: InternalProvider,
+  csrfToken: string | undefined,
+  callbackUrl: string,
+  query: Record<string, string>,
+  options: InternalOptions,
+): SafeHtml {
+  const { locale } = options
+  const id = (name: string) => `input-${name}-for-${provider.id}-provider`
+  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}<label for="${id("email")}">${message(locale, "signin.email")}</label><input id="${id("email")}" type="email" name="email" value="${query.email ?? ""}" autocomplete="username email" required><label for="${id("password")}">${message(locale, "password.password")}</label><input id="${id("password")}" type="password" name="password" autocomplete="current-password" required><button type="submit">${message(locale, "signin.withProvider", { provider: provider.name })}</button></form><p class="links"><a href="${options.url.href}/password/forgot">${message(locale, "password.forgotLink")}</a><a href="${options.url.href}/password/signup">${message(locale, "password.signupLink")}</a></p>`
 }

@@ -24,13 +24,45 @@ import type { JWT } from "../jwt/types.js"
  * - `gatehouse.sid` (random hex): the session's id, kept for the session's whole life, when the
  *   sign-in recorded it in an adapter that manages sessions (see sessions/jwt-session-record.ts).
  *   Its row's absence means the session was revoked.
+ * - `auth_time` (seconds) and `amr` (RFC 8176 method values), the OpenID Connect claims: when and how
+ *   the user last proved who they are (step-up/session-authentication.ts). A mark, so that no
+ *   callback (nor an update's data copied into the token) can make a session look freshly signed in.
  */
 const credentialsClaim = "gatehouse.credentials"
 const unverifiedClaim = "gatehouse.unverified"
 const identityProviderClaim = "gatehouse.idp"
 export const upstreamTokensClaim = "gatehouse.tokens"
 const sessionIdClaim = "gatehouse.sid"
-const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim, upstreamTokensClaim, sessionIdClaim] as const
+const authTimeClaim = "auth_time"
+const methodsClaim = "amr"
+const marks = [
+  credentialsClaim,
+  unverifiedClaim,
+  identityProviderClaim,
+  upstreamTokensClaim,
+  sessionIdClaim,
+  authTimeClaim,
+  methodsClaim,
+] as const
+
+/** When (seconds since the epoch) and how (RFC 8176 `amr` values) a session's user last signed in. */
+export interface AuthenticationMark {
+  authTime: number
+  methods: string[]
+}
+
+/** The token of a sign-in, marked with when and how the user proved who they are (see above). */
+export function markAuthentication(token: JWT, mark: AuthenticationMark): JWT {
+  return { ...token, [authTimeClaim]: mark.authTime, [methodsClaim]: [...mark.methods] }
+}
+
+/** When and how the token's user signed in, or undefined for a token minted without the mark (by Auth.js, or before it existed). */
+export function authenticationMarkOf(token: JWT | null | undefined): AuthenticationMark | undefined {
+  const authTime = token?.[authTimeClaim]
+  if (typeof authTime !== "number" || !Number.isFinite(authTime)) return undefined
+  const methods = token?.[methodsClaim]
+  return { authTime, methods: Array.isArray(methods) ? methods.filter((method) => typeof method === "string") : [] }
+}
 
 /** Which provider a JWT session was signed in with, and the ID token it issued. */
 export interface IdentityProviderMark {
