@@ -31,7 +31,18 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
       throw missingAdapterMethods(adapter, [name])
     }
   }
+  originals.set(wrapped, adapter)
   return wrapped as Required<Adapter>
+}
+
+const originals = new WeakMap<object, Adapter>()
+
+/**
+ * The app's adapter behind a wrapped one (itself for any other object): what per-adapter state
+ * is kept by, since an app that builds its config per request wraps its one adapter anew each time.
+ */
+export function originalAdapter(adapter: object): object {
+  return originals.get(adapter) ?? adapter
 }
 
 /**
