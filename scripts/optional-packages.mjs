@@ -125,7 +125,10 @@ export function scanOptionalPackages(root = repoRoot) {
         const chain = reached.get(optional)
         if (!chain) continue
         const entry = `${name}${subpath.slice(1)}`
-        const allowed = allowedProviders.some((provider) => subpath === `./providers/${provider}`)
+        // @gatehouse/next/v4/providers/<id> are next-auth 4's names for the same provider modules.
+        const allowed = allowedProviders.some(
+          (provider) => subpath === `./providers/${provider}` || subpath === `./v4/providers/${provider}`,
+        )
         const finding = { entry, optional, via: chain.map((step) => relative(root, step)) }
         ;(allowed ? bringers : violations).push(finding)
       }

@@ -114,6 +114,31 @@ export async function page(): Promise<string> {
   return [role, pkg.version, typeof getToken, typeof SessionProvider, typeof useSession, typeof passkeySignIn].join()
 }
 `,
+  // A next-auth 4 app after its imports were rewritten: v4's API, and its augmentations reach useSession too.
+  "@gatehouse/next/v4": (mode) => `
+import NextAuth, { type AuthOptions, type DefaultSession, getServerSession, type Session, type User } from "@gatehouse/next/v4"
+import Google from "@gatehouse/next/v4/providers/google"
+import GitHub from "@gatehouse/next/v4/providers/github"
+import { getToken, type JWT } from "@gatehouse/next/v4/jwt"
+import type { Adapter } from "@gatehouse/next/v4/adapters"
+import { getServerSession as fromNext } from "@gatehouse/next/v4/next"
+import withAuth from "@gatehouse/next/v4/middleware"
+import { SessionProvider, useSession } from "@gatehouse/next/v4/react"
+${importPackageJson("@gatehouse/next", mode)}
+${augmentedUse("@gatehouse/next/v4", "@gatehouse/next/v4/jwt")}
+export const adapter: Adapter | undefined = undefined
+export const authOptions: AuthOptions = { providers: [googleWithRole, GitHub({ clientId: "id", clientSecret: "secret" })], callbacks }
+export const handler = NextAuth(authOptions)
+export async function page(): Promise<string> {
+  const session = await getServerSession(authOptions)
+  const role: string | undefined = session?.user.role
+  return [role, pkg.version, typeof getToken, typeof fromNext, typeof withAuth, typeof SessionProvider].join()
+}
+export function Client(): string | undefined {
+  const { data } = useSession({ required: true, onUnauthenticated: () => {} })
+  return data?.user?.role
+}
+`,
   "@gatehouse/sveltekit": (mode) => `
 import { SvelteKitAuth, type DefaultSession, type JWT, type Session, type User } from "@gatehouse/sveltekit"
 import Google from "@gatehouse/sveltekit/providers/google"

@@ -13,6 +13,8 @@ import {
 } from "@gatehouse/core/adapters"
 import { accountTokenMethods } from "./account-tokens.js"
 import { passwordHashMethods } from "./password-hashes.js"
+import { secondFactorMethods } from "./second-factor.js"
+import { ownedSessionMethods } from "./owned-sessions.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -353,6 +355,8 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     ...accountTokenMethods(pool),
     ...passwordHashMethods(pool),
+    ...secondFactorMethods(pool),
+    ...ownedSessionMethods(pool),
   }
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }

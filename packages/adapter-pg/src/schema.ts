@@ -147,6 +147,52 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 7,
+    description: `second factors: sessions "authenticatedAt" and "authenticationMethods" (nullable), second_factors, second_factor_backup_codes, second_factor_failures`,
+    // Records are keyed by the session owner's key (a user's id as text, or "app:<provider>:<id>"
+    // for a Credentials provider's own user), so no foreign key to users: a trigger removes a
+    // deleted user's record instead. "totpLastStep" is the last TOTP step accepted: a claim is one
+    // UPDATE that moves it forward (a concurrent one waits for the row lock, then finds it false).
+    // The session columns are nullable without defaults, added without rewriting the table.
+    sql: `
+      ALTER TABLE sessions
+        ADD COLUMN IF NOT EXISTS "authenticatedAt" TIMESTAMPTZ,
+        ADD COLUMN IF NOT EXISTS "authenticationMethods" TEXT;
+
+      CREATE TABLE IF NOT EXISTS second_factors (
+        "ownerKey" TEXT PRIMARY KEY,
+        "totpSecret" TEXT,
+        "pendingTotpSecret" TEXT,
+        "totpLastStep" BIGINT,
+        "createdAt" TIMESTAMPTZ NOT NULL,
+        "updatedAt" TIMESTAMPTZ NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS second_factor_backup_codes (
+        "ownerKey" TEXT NOT NULL REFERENCES second_factors("ownerKey") ON DELETE CASCADE,
+        "codeHash" TEXT NOT NULL,
+        "usedAt" TIMESTAMPTZ,
+        PRIMARY KEY ("ownerKey", "codeHash")
+      );
+      CREATE TABLE IF NOT EXISTS second_factor_failures (
+        "attemptId" TEXT PRIMARY KEY,
+        "ownerKey" TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        expires TIMESTAMPTZ NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS second_factor_failures_owner_idx ON second_factor_failures ("ownerKey", expires);
+
+      CREATE OR REPLACE FUNCTION gatehouse_second_factors_of_deleted_user() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM second_factors WHERE "ownerKey" = OLD.id::text;
+        RETURN OLD;
+      END
+      $$;
+      DROP TRIGGER IF EXISTS second_factors_of_deleted_user ON users;
+      CREATE TRIGGER second_factors_of_deleted_user AFTER DELETE ON users
+        FOR EACH ROW EXECUTE FUNCTION gatehouse_second_factors_of_deleted_user();
+      `,
+  },
+  {
     version: 8,
     description: "password hashes (PHC strings), one per user, for the Password provider, keyed whatever the type of users.id",
     // Its own table rather than a column on users: an app reading users never sees a hash, and
@@ -167,6 +213,25 @@ export const migrations: readonly Migration[] = [
           )$ddl$, user_id_type);
       END
       $$;
+    `,
+  },
+  {
+    version: 9,
+    description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
+    // A table of its own, no foreign key: the owner (`app:<provider>:<id>`) lives in the app's
+    // tables, not in users. @auth/pg-adapter never reads it. (Versions 7 and 8 belong to other
+    // features; the migrator accepts gaps.)
+    sql: `
+      CREATE TABLE IF NOT EXISTS owned_sessions (
+        id TEXT PRIMARY KEY,
+        "ownerKey" TEXT NOT NULL,
+        expires TIMESTAMPTZ NOT NULL,
+        "createdAt" TIMESTAMPTZ,
+        "lastSeenAt" TIMESTAMPTZ,
+        "userAgent" TEXT,
+        provider TEXT
+      );
+      CREATE INDEX IF NOT EXISTS owned_sessions_owner_idx ON owned_sessions ("ownerKey");
     `,
   },
 ]

@@ -11,7 +11,7 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
  * Session management (listSessionsByUserId, deleteSessionsByUserId) and listSessionsByProviderSessionId
  * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
  * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
- * migrated database only.
+ * migrated database only. So do the second-factor methods, whose tables migration 7 creates.
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -19,11 +19,24 @@ const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migr
   { name: "a database created by migrate()", create: (pool) => migrate(pool), migrated: true },
 ]
 
-function withoutSessionManagement(adapter: Adapter): Adapter {
+function withoutMigratedMethods(adapter: Adapter): Adapter {
   const {
     listSessionsByUserId: _list,
     deleteSessionsByUserId: _delete,
     listSessionsByProviderSessionId: _byProviderSession,
+    getSecondFactor: _get,
+    setSecondFactor: _set,
+    deleteSecondFactor: _deleteSecondFactor,
+    claimTotpStep: _claim,
+    useBackupCode: _use,
+    countSecondFactorFailure: _count,
+    // owned_sessions is a table of its own (migration 9): an Auth.js schema has none.
+    createOwnedSession: _createOwned,
+    listOwnedSessions: _listOwned,
+    touchOwnedSession: _touchOwned,
+    revokeOwnedSession: _revokeOwned,
+    revokeOwnedSessions: _revokeAllOwned,
+    ownerOfOwnedSession: _ownerOfOwned,
     ...auth
   } = adapter
   return auth
@@ -37,7 +50,7 @@ for (const [index, schema] of schemas.entries()) {
       database = await createTemporaryDatabase(`conformance${index}`)
       await schema.create(database.pool)
     },
-    adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutSessionManagement(PostgresAdapter(database.pool))),
+    adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutMigratedMethods(PostgresAdapter(database.pool))),
     inspect: postgresInspector(() => database.pool),
     failDeletes: refuseDeletes(() => database.pool),
     teardown: () => database?.drop(),

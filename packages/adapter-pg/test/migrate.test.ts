@@ -35,7 +35,11 @@ describe("migrate(pool)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "owned_sessions",
       "password_hashes",
+      "second_factor_backup_codes",
+      "second_factor_failures",
+      "second_factors",
       "sessions",
       "users",
       "verification_token",
@@ -54,7 +58,7 @@ describe("migrate(pool)", () => {
         .map((row) => row.column_name)
         .sort()
     expect(columns("users")).toEqual(["email", "emailVerified", "id", "image", "name"])
-    // The Auth.js columns, plus the nullable metadata of migrations 4 and 6, camel-cased and quoted like "sessionToken".
+    // The Auth.js columns, plus the nullable metadata of migrations 4, 6 and 7, camel-cased and quoted like "sessionToken".
     expect(columns("sessions")).toEqual(
       [
         "expires",
@@ -67,6 +71,8 @@ describe("migrate(pool)", () => {
         "provider",
         "providerSessionId",
         "providerAccountId",
+        "authenticatedAt",
+        "authenticationMethods",
       ].sort(),
     )
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])

@@ -9,9 +9,6 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
 import { migrate, MigrationRequiredError, migrations, PostgresAdapter } from "../src/index.js"
 import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
 
-/** The versions a database at `version` still gets (later ones, password hashes among them, come along). */
-const laterThan = (version: number) => migrations.map((migration) => migration.version).filter((v) => v > version)
-
 const day = 86_400_000
 const databases: TemporaryDatabase[] = []
 
@@ -24,6 +21,9 @@ async function freshDatabase(label: string): Promise<TemporaryDatabase> {
   databases.push(database)
   return database
 }
+
+/** The versions after `version`: what a database at that version is migrated by. */
+const versionsAfter = (version: number) => migrations.map((migration) => migration.version).filter((v) => v > version)
 
 /** Every session row as stored, by token: what a migration must not lose or change. */
 async function sessionRows(database: TemporaryDatabase) {
@@ -170,7 +170,7 @@ describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)
     for (const sessionToken of tokens) await old.createSession!({ sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual(laterThan(3))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(3))
     expect(await sessionRows(database)).toEqual(before)
     const listed = await PostgresAdapter(database.pool).listSessionsByUserId!(user.id)
     expect(listed.map((s) => s.sessionToken).sort()).toEqual([...tokens].sort())
@@ -196,7 +196,7 @@ describe("a database at schema version 4 (session metadata, no index by provider
     await adapter.createSession!({ ...metadata, sessionToken, userId: user.id, expires: new Date(Date.now() + day) })
     const before = await sessionRows(database)
     expect((await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).map((s) => s.sessionToken)).toEqual([sessionToken])
-    expect(await migrate(database.pool)).toEqual(laterThan(4))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(4))
     expect(await sessionRows(database)).toEqual(before)
     const { rows } = await database.pool.query(
       "SELECT indexname FROM pg_indexes WHERE tablename = 'sessions' AND indexname = 'sessions_provider_session_idx'",
@@ -230,7 +230,7 @@ describe("a database at schema version 5 (no column for the account a session wa
     expect(await adapter.listSessionsByProviderSessionId!("idp-sid-1", "google")).toHaveLength(1)
     const before = await sessionRows(database)
 
-    expect(await migrate(database.pool)).toEqual(laterThan(5))
+    expect(await migrate(database.pool)).toEqual(versionsAfter(5))
     expect(await sessionRows(database)).toEqual(before)
     const { rows } = await database.pool.query(
       `SELECT is_nullable, data_type FROM information_schema.columns

@@ -5,6 +5,7 @@ import {
   type AdapterAuthenticator,
   type AdapterSession,
   type AdapterUser,
+  type OwnedSession,
   type StoredAccountTokens,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
@@ -34,6 +35,9 @@ interface SessionMetadataColumns {
   provider: string | null
   provider_session_id: string | null
   provider_account_id: string | null
+  authenticated_at: number | null
+  /** RFC 8176 values, space-separated (none contains a space). */
+  authentication_methods: string | null
 }
 
 export interface SessionRow extends SessionMetadataColumns {
@@ -53,6 +57,8 @@ export interface SessionAndUserRow extends UserRow {
   session_provider: string | null
   session_provider_session_id: string | null
   session_provider_account_id: string | null
+  session_authenticated_at: number | null
+  session_authentication_methods: string | null
 }
 
 export interface VerificationTokenRow {
@@ -102,6 +108,31 @@ export function toSession(row: SessionRow): AdapterSession {
     provider: row.provider,
     providerSessionId: row.provider_session_id,
     providerAccountId: row.provider_account_id,
+    authenticatedAt: dateOrNull(row.authenticated_at ?? null),
+    authenticationMethods: row.authentication_methods ? row.authentication_methods.split(" ") : null,
+  }
+}
+
+/** An owned_sessions row (migration 7). */
+export interface OwnedSessionRow {
+  id: string
+  owner_key: string
+  expires: number
+  created_at: number | null
+  last_seen_at: number | null
+  user_agent: string | null
+  provider: string | null
+}
+
+export function toOwnedSession(row: OwnedSessionRow): OwnedSession {
+  return {
+    id: row.id,
+    ownerKey: row.owner_key,
+    expires: new Date(row.expires),
+    createdAt: dateOrNull(row.created_at),
+    lastSeenAt: dateOrNull(row.last_seen_at),
+    userAgent: row.user_agent,
+    provider: row.provider,
   }
 }
 
@@ -117,6 +148,8 @@ export function toSessionAndUser(row: SessionAndUserRow): { session: AdapterSess
       provider: row.session_provider,
       provider_session_id: row.session_provider_session_id,
       provider_account_id: row.session_provider_account_id,
+      authenticated_at: row.session_authenticated_at,
+      authentication_methods: row.session_authentication_methods,
     }),
     user: toUser(row),
   }

@@ -99,6 +99,49 @@ export const migrations: readonly Migration[] = [
     `,
   },
   {
+    version: 5,
+    description:
+      "second factors: sessions' authenticated_at and authentication_methods (nullable), second_factors, second_factor_backup_codes, second_factor_failures",
+    // The session columns are nullable without defaults (added in place; an old row is read by its
+    // created_at). Second-factor records are keyed by the session owner's key: an adapter user's
+    // id, or `app:<provider>:<id>` for a Credentials provider's own user, hence no foreign key to
+    // users; a trigger removes a deleted user's record instead. totp_last_step is the last TOTP
+    // step accepted: a claim is one UPDATE that moves it forward, so a code counts once everywhere.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN authenticated_at INTEGER;
+      ALTER TABLE sessions ADD COLUMN authentication_methods TEXT;
+
+      CREATE TABLE second_factors (
+        owner_key TEXT PRIMARY KEY NOT NULL,
+        totp_secret TEXT,
+        pending_totp_secret TEXT,
+        totp_last_step INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+
+      CREATE TABLE second_factor_backup_codes (
+        owner_key TEXT NOT NULL REFERENCES second_factors(owner_key) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at INTEGER,
+        PRIMARY KEY (owner_key, code_hash)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE second_factor_failures (
+        attempt_id TEXT PRIMARY KEY NOT NULL,
+        owner_key TEXT NOT NULL,
+        failures INTEGER NOT NULL,
+        expires INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX second_factor_failures_by_owner ON second_factor_failures(owner_key, expires);
+
+      CREATE TRIGGER second_factors_of_deleted_user AFTER DELETE ON users
+      BEGIN
+        DELETE FROM second_factors WHERE owner_key = old.id;
+      END;
+      `,
+  },
+  {
     version: 6,
     description: "password hashes (PHC strings), one per user, for the Password provider",
     // Its own table rather than a column on users: an app reading users (SELECT *) never sees a
@@ -109,6 +152,24 @@ export const migrations: readonly Migration[] = [
         hash TEXT NOT NULL,
         updated_at INTEGER NOT NULL
       ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 7,
+    description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
+    // No foreign key: the owner (`app:<provider>:<id>`) lives in the app's own tables, not in users.
+    // (Versions 5 and 6 belong to other features; the migrator accepts gaps.)
+    sql: `
+      CREATE TABLE owned_sessions (
+        id TEXT PRIMARY KEY NOT NULL,
+        owner_key TEXT NOT NULL,
+        expires INTEGER NOT NULL,
+        created_at INTEGER,
+        last_seen_at INTEGER,
+        user_agent TEXT,
+        provider TEXT
+      ) WITHOUT ROWID;
+      CREATE INDEX owned_sessions_by_owner ON owned_sessions(owner_key);
     `,
   },
 ]

@@ -16,7 +16,8 @@ import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
 import { passwordHashMethods } from "./password-hashes.js"
-import { toAccount, toAuthenticator, toSession, toSessionAndUser, toUser, toVerificationToken } from "./rows.js"
+import { secondFactorMethods } from "./second-factor.js"
+import { toAccount, toAuthenticator, toOwnedSession, toSession, toSessionAndUser, toUser, toVerificationToken } from "./rows.js"
 import { prepareStatements } from "./statements.js"
 
 function millis(date: Date | null | undefined): number | null {
@@ -146,6 +147,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           provider: nullable(session.provider),
           provider_session_id: nullable(session.providerSessionId),
           provider_account_id: nullable(session.providerAccountId),
+          authenticated_at: millis(session.authenticatedAt),
+          authentication_methods: session.authenticationMethods?.length ? session.authenticationMethods.join(" ") : null,
         }),
       )
       return toSession(row!)
@@ -179,6 +182,38 @@ export function SQLiteAdapter(database: Database | string): Adapter {
 
     deleteSessionsByUserId(userId, options) {
       return sql.deleteSessionsOfUserExcept.run({ user_id: userId, except: options?.except ?? null }).changes
+    },
+
+    createOwnedSession(session) {
+      sql.insertOwnedSession.run({
+        id: session.id,
+        owner_key: session.ownerKey,
+        expires: millis(session.expires),
+        created_at: millis(session.createdAt),
+        last_seen_at: millis(session.lastSeenAt),
+        user_agent: nullable(session.userAgent),
+        provider: nullable(session.provider),
+      })
+    },
+
+    listOwnedSessions(ownerKey) {
+      return sql.ownedSessionsOf.all({ owner_key: ownerKey }).map(toOwnedSession)
+    },
+
+    touchOwnedSession(id, { expires, lastSeenAt }) {
+      sql.touchOwnedSession.run({ id, expires: millis(expires), last_seen_at: millis(lastSeenAt) })
+    },
+
+    revokeOwnedSession(id) {
+      return sql.deleteOwnedSession.run({ id }).changes > 0
+    },
+
+    revokeOwnedSessions(ownerKey, options) {
+      return sql.deleteOwnedSessionsOfExcept.run({ owner_key: ownerKey, except: options?.except ?? null }).changes
+    },
+
+    ownerOfOwnedSession(id) {
+      return sql.ownerOfOwnedSession.get({ id, now: Date.now() })?.owner_key ?? null
     },
 
     listSessionsByProviderSessionId(providerSessionId, provider) {
@@ -239,6 +274,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
 
     ...accountTokenMethods(db),
     ...passwordHashMethods(db),
+    ...secondFactorMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {

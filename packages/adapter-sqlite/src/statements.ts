@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3"
-import type { AccountRow, AuthenticatorRow, SessionAndUserRow, SessionRow, UserRow, VerificationTokenRow } from "./rows.js"
+import type { AccountRow, AuthenticatorRow, OwnedSessionRow, SessionAndUserRow, SessionRow, UserRow, VerificationTokenRow } from "./rows.js"
 
 type Params = Record<string, string | number | null>
 
@@ -55,9 +55,9 @@ export function prepareStatements(db: Database) {
 
     insertSession: prepare<SessionRow>(
       `INSERT INTO sessions (session_token, user_id, expires, created_at, last_seen_at, user_agent, provider, provider_session_id,
-         provider_account_id)
+         provider_account_id, authenticated_at, authentication_methods)
        VALUES (@session_token, @user_id, @expires, @created_at, @last_seen_at, @user_agent, @provider, @provider_session_id,
-         @provider_account_id)
+         @provider_account_id, @authenticated_at, @authentication_methods)
        RETURNING *`,
     ),
     // The whole lookup is one read on the session's primary key plus the user's.
@@ -66,7 +66,9 @@ export function prepareStatements(db: Database) {
          sessions.created_at AS session_created_at, sessions.last_seen_at AS session_last_seen_at,
          sessions.user_agent AS session_user_agent, sessions.provider AS session_provider,
          sessions.provider_session_id AS session_provider_session_id,
-         sessions.provider_account_id AS session_provider_account_id, users.*
+         sessions.provider_account_id AS session_provider_account_id,
+         sessions.authenticated_at AS session_authenticated_at,
+         sessions.authentication_methods AS session_authentication_methods, users.*
        FROM sessions JOIN users ON users.id = sessions.user_id
        WHERE sessions.session_token = @session_token`,
     ),
@@ -114,6 +116,21 @@ export function prepareStatements(db: Database) {
     deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
     deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
     deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
+
+    insertOwnedSession: prepare<OwnedSessionRow>(
+      `INSERT INTO owned_sessions (id, owner_key, expires, created_at, last_seen_at, user_agent, provider)
+       VALUES (@id, @owner_key, @expires, @created_at, @last_seen_at, @user_agent, @provider)`,
+    ),
+    ownedSessionsOf: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE owner_key = @owner_key`),
+    touchOwnedSession: prepare<OwnedSessionRow>(
+      `UPDATE owned_sessions SET expires = @expires, last_seen_at = @last_seen_at WHERE id = @id`,
+    ),
+    deleteOwnedSession: prepare<OwnedSessionRow>(`DELETE FROM owned_sessions WHERE id = @id`),
+    deleteOwnedSessionsOfExcept: prepare<OwnedSessionRow>(
+      `DELETE FROM owned_sessions WHERE owner_key = @owner_key AND (@except IS NULL OR id <> @except)`,
+    ),
+    // Expired records count as gone: the revocation check must not keep an expired session alive.
+    ownerOfOwnedSession: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE id = @id AND expires > @now`),
   }
 }
 

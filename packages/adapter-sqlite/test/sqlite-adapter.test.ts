@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { AdapterConflictError, migrate, migrations, SQLiteAdapter } from "../src/index.js"
 
 const allVersions = migrations.map((migration) => migration.version)
+/** The versions after `version`: what a database at that version is migrated by. */
+const versionsAfter = (version: number) => allVersions.filter((v) => v > version)
 let folder = ""
 const opened: Database.Database[] = []
 
@@ -54,7 +56,11 @@ describe("migrate(db)", () => {
       "accounts",
       "authenticators",
       "gatehouse_migrations",
+      "owned_sessions",
       "password_hashes",
+      "second_factor_backup_codes",
+      "second_factor_failures",
+      "second_factors",
       "sessions",
       "users",
       "verification_tokens",
@@ -109,8 +115,19 @@ describe("a database made by the previous release (schema version 1)", () => {
       { name: "provider", notnull: 0 },
       { name: "provider_session_id", notnull: 0 },
       { name: "provider_account_id", notnull: 0 },
+      { name: "authenticated_at", notnull: 0 },
+      { name: "authentication_methods", notnull: 0 },
     ])
-    const unknown = { createdAt: null, lastSeenAt: null, userAgent: null, provider: null, providerSessionId: null, providerAccountId: null }
+    const unknown = {
+      createdAt: null,
+      lastSeenAt: null,
+      userAgent: null,
+      provider: null,
+      providerSessionId: null,
+      providerAccountId: null,
+      authenticatedAt: null,
+      authenticationMethods: null,
+    }
     expect(await adapter.listSessionsByUserId!("u1")).toEqual([
       { sessionToken: "t1", userId: "u1", expires: new Date(1_900_000_000_000), ...unknown },
       { sessionToken: "t2", userId: "u1", expires: new Date(1_900_000_000_001), ...unknown },
@@ -122,7 +139,7 @@ describe("a database made by the previous release (schema version 1)", () => {
 
   test("migrate(db) applies the versions after 1 only, and the listing and deleting by user read an index", () => {
     const db = previousReleaseDatabase("previous-migrate.db")
-    expect(migrate(db)).toEqual(allVersions.filter((version) => version > 1))
+    expect(migrate(db)).toEqual(versionsAfter(1))
     expect(migrate(db)).toEqual([])
     for (const sql of [
       "SELECT * FROM sessions WHERE user_id = 'u1'",
@@ -146,7 +163,7 @@ describe("finding sessions by the provider's session id (migration 3)", () => {
       `INSERT INTO sessions (session_token, user_id, expires, provider, provider_session_id)
        VALUES ('t1', 'u1', 1900000000000, 'idp', 'sid-1'), ('t2', 'u1', 1900000000000, 'other-idp', 'sid-1'), ('t3', 'u1', 1900000000000, NULL, NULL)`,
     ).run()
-    expect(migrate(db)).toEqual(allVersions.filter((version) => version > 2))
+    expect(migrate(db)).toEqual(versionsAfter(2))
     expect(db.prepare("SELECT count(*) FROM sessions").pluck().get()).toBe(3)
     const adapter = SQLiteAdapter(db)
     expect((await adapter.listSessionsByProviderSessionId!("sid-1", "idp")).map((s) => s.sessionToken)).toEqual(["t1"])
@@ -173,8 +190,10 @@ describe("the account a session was signed in through (migration 4)", () => {
        VALUES ('t1', 'u1', 1900000000000, 1800000000000, 'idp', 'sid-1')`,
     ).run()
     const before = db.prepare("SELECT * FROM sessions").all() as object[]
-    expect(migrate(db)).toEqual(allVersions.filter((version) => version > 3))
-    expect(db.prepare("SELECT * FROM sessions").all()).toEqual(before.map((row) => ({ ...row, provider_account_id: null })))
+    expect(migrate(db)).toEqual(versionsAfter(3))
+    expect(db.prepare("SELECT * FROM sessions").all()).toEqual(
+      before.map((row) => ({ ...row, provider_account_id: null, authenticated_at: null, authentication_methods: null })),
+    )
     const adapter = SQLiteAdapter(db)
     expect((await adapter.listSessionsByUserId!("u1"))[0]).toMatchObject({ sessionToken: "t1", provider: "idp", providerAccountId: null })
     await adapter.createSession!({

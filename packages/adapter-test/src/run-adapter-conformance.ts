@@ -9,8 +9,10 @@ import { registerCreateUserWithAccountTests } from "./groups/create-user-with-ac
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerPasswordHashTests } from "./groups/password-hashes.js"
+import { registerOwnedSessionTests } from "./groups/owned-sessions.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
+import { registerSecondFactorTests } from "./groups/second-factors.js"
 import { registerSessionTests } from "./groups/sessions.js"
 import { registerUserTests } from "./groups/users.js"
 import { registerVerificationTokenTests } from "./groups/verification-tokens.js"
@@ -31,6 +33,8 @@ const registrars = {
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
   passwordHashes: registerPasswordHashTests,
+  secondFactors: registerSecondFactorTests,
+  ownedSessions: registerOwnedSessionTests,
 } as const
 
 /**

@@ -75,6 +75,7 @@ await build({
     "src/adapters.ts",
     "src/types.ts",
     "src/ratelimit/index.ts",
+    "src/sessions/stores/index.ts",
     "src/integration.ts",
     "src/doctor/index.ts",
     ...providers,

@@ -41,11 +41,67 @@ export interface AdapterSession {
    * naming one of them ends only the sessions begun through it.
    */
   providerAccountId?: string | null
+  /**
+   * When the session's user last proved who they are (sign-in, or a step-up that re-authenticated
+   * them): the `auth_time` a step-up check compares with `maxAge`. Null on a row that predates it
+   * (core then reads `createdAt`).
+   */
+  authenticatedAt?: Date | null
+  /** How they proved it, as RFC 8176 `amr` values (`pwd`, `fed`, `hwk`, `otp`, `mfa`…). */
+  authenticationMethods?: string[] | null
+}
+
+/**
+ * Beyond Auth.js: a recorded JWT session whose owner is known by text (sessions/session-owner.ts
+ * `ownerKey`): an app's own user (`app:<provider>:<authorize's id>`), or any user when the sessions
+ * live in a shared store (`session.store`) instead of a database. Kept by adapters that have the
+ * owned-session methods (the `owned_sessions` table) and by session stores.
+ */
+export interface OwnedSession {
+  /** The session's id (`gatehouse.sid` in its token): random, never shown to a browser. */
+  id: string
+  ownerKey: string
+  expires: Date
+  createdAt?: Date | null
+  lastSeenAt?: Date | null
+  userAgent?: string | null
+  provider?: string | null
+}
+
+/**
+ * Where owned sessions are recorded and revoked: the adapter's optional owned-session methods and
+ * `session.store` (`redisSessionStore`, `memorySessionStore`) have this shape. Expired records may
+ * be returned (core filters them); a revoked or unknown session is simply absent.
+ */
+export interface OwnedSessionMethods {
+  createOwnedSession(session: OwnedSession): Awaitable<void>
+  /** Every record of the owner, expired ones included; none: `[]`. */
+  listOwnedSessions(ownerKey: string): Awaitable<OwnedSession[]>
+  /** Moves the record's expiry along and says when it was last seen (optional: without it records keep their first expiry). */
+  touchOwnedSession?(id: string, update: { expires: Date; lastSeenAt: Date }): Awaitable<void>
+  /** Deletes one record; whether there was one. */
+  revokeOwnedSession(id: string): Awaitable<boolean>
+  /** Deletes the owner's records, all or all but `except`; how many went. */
+  revokeOwnedSessions(ownerKey: string, options?: { except?: string }): Awaitable<number>
+  /** The owner of a live record (the revocation check), or null when it is gone. */
+  ownerOfOwnedSession(id: string): Awaitable<string | null>
 }
 
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
-  Partial<Pick<AdapterSession, "createdAt" | "lastSeenAt" | "userAgent" | "provider" | "providerSessionId" | "providerAccountId">>
+  Partial<
+    Pick<
+      AdapterSession,
+      | "createdAt"
+      | "lastSeenAt"
+      | "userAgent"
+      | "provider"
+      | "providerSessionId"
+      | "providerAccountId"
+      | "authenticatedAt"
+      | "authenticationMethods"
+    >
+  >
 
 export interface VerificationToken {
   identifier: string
@@ -154,6 +210,63 @@ export interface Adapter {
    * an address they never proved must not survive its owner proving it).
    */
   setPasswordHash?(userId: string, hash: string): Awaitable<void>
+  /** Beyond Auth.js, optional: the owned-session methods (see OwnedSessionMethods), for sessions of an app's own users. */
+  createOwnedSession?: OwnedSessionMethods["createOwnedSession"]
+  listOwnedSessions?: OwnedSessionMethods["listOwnedSessions"]
+  touchOwnedSession?: OwnedSessionMethods["touchOwnedSession"]
+  revokeOwnedSession?: OwnedSessionMethods["revokeOwnedSession"]
+  revokeOwnedSessions?: OwnedSessionMethods["revokeOwnedSessions"]
+  ownerOfOwnedSession?: OwnedSessionMethods["ownerOfOwnedSession"]
+  /**
+   * Beyond Auth.js, optional, all six together (docs/second-factor.md): the second-factor record
+   * of a session owner, keyed by its owner key (an adapter user's id, or `app:<provider>:<id>` for
+   * a Credentials provider's own user: no foreign key). Null when the owner has none.
+   */
+  getSecondFactor?(ownerKey: string): Awaitable<AdapterSecondFactor | null>
+  /**
+   * Creates the owner's record or changes it, in one transaction: a field given replaces the
+   * stored one (null clears it), a field absent keeps it; `backupCodeHashes` replaces the whole
+   * set of backup codes (all unused). Returns the record as stored now.
+   */
+  setSecondFactor?(update: SecondFactorUpdate): Awaitable<AdapterSecondFactor>
+  /** Removes the owner's record and backup codes (nothing for an owner without one). */
+  deleteSecondFactor?(ownerKey: string): Awaitable<void>
+  /**
+   * Claims a TOTP time step for the owner, once across every instance: true only when the owner
+   * has a confirmed TOTP secret and `step` is later than every step claimed before (RFC 6238
+   * §5.2: a code is accepted once, and none older than one already used). Atomic.
+   */
+  claimTotpStep?(ownerKey: string, step: number): Awaitable<boolean>
+  /** Marks the owner's unused backup code with this hash used: true exactly once per code, across every instance. Atomic. */
+  useBackupCode?(ownerKey: string, codeHash: string): Awaitable<boolean>
+  /**
+   * Counts one wrong second-factor code against a pending sign-in (`attemptId`, kept until
+   * `expires`) and its owner, atomically, and returns the counts after it: the pending
+   * sign-in's, and the owner's over its pending sign-ins not yet expired.
+   */
+  countSecondFactorFailure?(ownerKey: string, attemptId: string, expires: Date): Awaitable<{ attempt: number; owner: number }>
+}
+
+/** A session owner's second factors as stored. Secrets are encrypted by core; the adapter stores text. */
+export interface AdapterSecondFactor {
+  ownerKey: string
+  /** The confirmed TOTP secret (encrypted by core), or null when TOTP is off. */
+  totpSecret: string | null
+  /** A TOTP secret enrolled but not confirmed yet (encrypted by core), or null. */
+  pendingTotpSecret: string | null
+  /** How many backup codes are left unused. */
+  backupCodesLeft: number
+  /** Wrong codes counted against the owner (countSecondFactorFailure) whose `expires` has not passed. */
+  recentFailures: number
+}
+
+/** What `setSecondFactor` changes: fields absent stay as stored. */
+export interface SecondFactorUpdate {
+  ownerKey: string
+  totpSecret?: string | null
+  pendingTotpSecret?: string | null
+  /** SHA-256 hex of each new backup code: replaces every code the owner had. */
+  backupCodeHashes?: string[]
 }
 
 /** The token fields `updateAccountTokens` writes. */

@@ -39,7 +39,7 @@ describe("AuthError", () => {
 })
 
 describe("isClientError", () => {
-  it("accepts exactly Auth.js's eight client-safe types", () => {
+  it("accepts exactly Auth.js's eight client-safe types, and StepUpFailed", () => {
     const safe = Object.values(errors)
       .filter((value): value is typeof AuthError => typeof value === "function" && value.prototype instanceof AuthError)
       .map((ErrorClass) => new ErrorClass())
@@ -53,6 +53,7 @@ describe("isClientError", () => {
       "MissingCSRF",
       "OAuthAccountNotLinked",
       "OAuthCallbackError",
+      "StepUpFailed",
       "Verification",
       "WebAuthnVerificationError",
     ])

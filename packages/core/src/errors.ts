@@ -37,6 +37,7 @@ export type ErrorType =
   | "OAuthSignInError"
   | "SessionTokenError"
   | "SignOutError"
+  | "StepUpFailed"
   | "UnknownAction"
   | "UnsupportedStrategy"
   | "UntrustedHost"
@@ -180,6 +181,14 @@ export class MissingSecret extends AuthError {
 export class OAuthAccountNotLinked extends SignInError {
   static type = "OAuthAccountNotLinked" as const
 }
+/**
+ * A step-up (GET /reauthenticate) did not re-authenticate the session's user: the sign-in was as
+ * someone else (`cause.reason` "other-user"), or an OpenID provider's ID token says the user did
+ * not sign in again there ("not-reauthenticated"). No session is issued or changed.
+ */
+export class StepUpFailed extends SignInError {
+  static type = "StepUpFailed" as const
+}
 export class OAuthCallbackError extends SignInError {
   static type = "OAuthCallbackError" as const
 }
@@ -261,6 +270,7 @@ const clientSafeTypes = new Set<string>([
   "MissingCSRF",
   "AccountNotLinked",
   "WebAuthnVerificationError",
+  "StepUpFailed",
 ])
 
 /** Whether the error's type may be shown to the user; all others surface as `Configuration`. */

@@ -11,3 +11,12 @@ export { raw, skipCSRFCheck, customFetch } from "./symbols.js"
 export type * from "./types.js"
 export { getAccessToken, type AccessToken, type AccessTokenWithCookies } from "./access-token/get-access-token.js"
 export { listSessions, revokeSessions, revokeUserSessions } from "./sessions/server-functions.js"
+export { requireRecentAuthentication } from "./step-up/require-recent-authentication.js"
+export type { StepUpNeed } from "./step-up/refuse-unless-recent.js"
+export {
+  checkRecentAuthentication,
+  type RecentAuthenticationCheck,
+  type RecentAuthenticationNeed,
+  type RecentAuthenticationRefusal,
+} from "./step-up/check-recent-authentication.js"
+export type { SessionAuthentication } from "./step-up/session-authentication.js"

@@ -21,6 +21,7 @@ export type AuthAction =
   | "signout"
   | "verify-request"
   | "webauthn-options"
+  | "reauthenticate"
 
 export interface User {
   id?: string
@@ -144,6 +145,8 @@ export interface CookiesOptions {
   signOutState: Partial<CookieOption>
   /** Database sessions of a provider with `federatedSignOut`: which account the session was signed in with. */
   identityProvider: Partial<CookieOption>
+  /** A step-up under way (GET /reauthenticate): whose session is re-authenticating, and since when. */
+  stepUp: Partial<CookieOption>
 }
 
 /** Every cookie's name and attributes, defaults and the app's `cookies` option merged. */

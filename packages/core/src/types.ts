@@ -1,8 +1,9 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser } from "./adapters.js"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
 import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
+import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type {
   Account,
   Awaitable,
@@ -46,6 +47,12 @@ export interface DefaultSession {
    * provider refused the refresh token of a provider with `tokenRefresh` (docs/access-tokens.md).
    */
   error?: "RefreshTokenError"
+  /**
+   * Beyond Auth.js: when and how the user last proved who they are (docs/step-up.md): `time` (ISO),
+   * `methods` (RFC 8176 `amr` values) and `mfa`. The default session callback keeps it; an app's
+   * own callback decides whether to.
+   */
+  authentication?: SessionAuthentication
 }
 
 /** What `GET /session` returns to the client (shape set by the `session` callback). */
@@ -144,6 +151,8 @@ export interface EventCallbacks {
    */
   sessionRevoked?: (message: {
     userId: string
+    /** Set for an app's own user (a credentials provider's `authorize` id in `userId`): that provider's id. */
+    provider?: string
     sessionIds: string[]
     reason: "user" | "all-sessions" | "backchannel-logout"
   }) => Awaitable<void>
@@ -173,7 +182,23 @@ export interface SessionOptions {
    * in between make no adapter call. Default 60; 0 checks on every read.
    */
   revocationCheckInterval: number
+  /**
+   * Beyond Auth.js (docs/step-up.md): how recent, in seconds, a sign-in must be for a sensitive
+   * action (disabling a second factor, new backup codes, revoking every session, and
+   * `requireRecentAuthentication` without `maxAge`). Default 600.
+   */
+  freshAge: number
+  /**
+   * Beyond Auth.js (JWT sessions, docs/sessions.md): where JWT sessions are recorded and revoked
+   * when no adapter records them: `redisSessionStore(client)` for several instances,
+   * `memorySessionStore()` for one process or tests. With it, session management (GET /sessions,
+   * revoking, `revokeUserSessions`) works without a database.
+   */
+  store?: SessionStore
 }
+
+/** Where JWT sessions are recorded without an adapter (see `session.store`). */
+export type SessionStore = OwnedSessionMethods
 
 /** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
 export interface SessionInfo {

@@ -46,13 +46,14 @@ describe("GET /session with a JWT session", () => {
     expect(response.headers.getSetCookie()).toEqual([])
   })
 
-  it("returns name, email and image after a credentials sign-in, and no user id by default", async () => {
+  it("returns name, email and image after a credentials sign-in, how it was signed in, and no user id by default", async () => {
     const browser = await signedIn()
     const response = await browser.fetch(`${base}/session`)
     const session = await response.json()
     expect(session).toEqual({
       user: { name: ada.name, email: ada.email, image: ada.image },
       expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      authentication: { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/), methods: ["pwd"], mfa: false },
     })
     const days = (new Date(session.expires).valueOf() - Date.now()) / 86_400_000
     expect(days).toBeGreaterThan(29.9)
@@ -497,8 +498,12 @@ describe("the session callback and event", () => {
     await browser.fetch(`${base}/session`)
     expect(seen).toEqual([
       {
-        session: { user: { name: ada.name, email: ada.email, image: ada.image }, expires: expect.any(String) },
-        token: expect.objectContaining({ sub: ada.id, email: ada.email }),
+        session: {
+          user: { name: ada.name, email: ada.email, image: ada.image },
+          expires: expect.any(String),
+          authentication: expect.objectContaining({ methods: ["pwd"] }),
+        },
+        token: expect.objectContaining({ sub: ada.id, email: ada.email, amr: ["pwd"], auth_time: expect.any(Number) }),
       },
     ])
   })

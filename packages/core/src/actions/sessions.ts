@@ -6,19 +6,20 @@ import { noStoreHeaders } from "../session/no-store-headers.js"
 import { currentSession } from "../sessions/current-session.js"
 import { listUserSessions } from "../sessions/list-user-sessions.js"
 import { revokeFor } from "../sessions/revoke-user-sessions.js"
-import { sessionManagingAdapter } from "../sessions/session-management-adapter.js"
+import { requireAnySessionRecords } from "../sessions/session-records.js"
 import type { ResponseInternal, RevokeTarget, SessionInfo } from "../types.js"
 
 /**
  * GET /sessions lists the signed-in user's sessions; POST /sessions/revoke ends one of them
  * (`sessionId`), all but the current one (`scope=others`) or all (`scope=all`). Both answer 401
- * when nobody is signed in. Without an adapter that manages sessions: MissingAdapterMethods (500).
+ * when nobody is signed in. Without anywhere sessions are recorded (an adapter that manages them,
+ * or `session.store`): MissingAdapterMethods (500).
  */
 export async function sessions(
   request: RequestInternal,
   options: InternalOptions,
 ): Promise<ResponseInternal<SessionInfo[] | { revoked: number } | { message: string }>> {
-  const adapter = sessionManagingAdapter(options.adapter)
+  requireAnySessionRecords(options)
   let target: RevokeTarget | undefined
   if (request.method === "POST") {
     if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a session revocation")
@@ -26,7 +27,7 @@ export async function sessions(
   }
   const cookie = options.cookies.sessionToken
   // `reissued`: the session cookie again when the app's jwt callback changed the token, stored as GET /session stores it.
-  const { session, stale, reissued } = await currentSession(request.cookies, options, adapter)
+  const { session, stale, reissued } = await currentSession(request.cookies, options)
   if (!session) {
     return {
       status: 401,
@@ -35,8 +36,8 @@ export async function sessions(
       cookies: stale ? clearSessionCookie(request.cookies, cookie) : reissued,
     }
   }
-  if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session, adapter), cookies: reissued }
-  const { revoked, signedOut } = await revokeFor(session, target, options, adapter)
+  if (!target) return { headers: { ...noStoreHeaders }, body: await listUserSessions(session), cookies: reissued }
+  const { revoked, signedOut } = await revokeFor(session, target, options)
   return {
     headers: { ...noStoreHeaders },
     body: { revoked },

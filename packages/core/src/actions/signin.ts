@@ -6,6 +6,7 @@ import { sendVerificationRequest } from "../email/send-verification-request.js"
 import { signinPage } from "../pages/signin-page.js"
 import type { ResponseInternal } from "../types.js"
 import { appPageUrl } from "../http/app-page-url.js"
+import { readStepUp } from "../step-up/step-up-cookie.js"
 
 /**
  * GET /signin shows the sign-in page (or sends the browser to the app's own). POST /signin/<id>
@@ -30,7 +31,9 @@ export async function signin(request: RequestInternal, options: InternalOptions)
   const provider = options.provider
   if (!provider) return { redirect: signinUrl }
   if (provider.type === "oauth" || provider.type === "oidc") {
-    return getAuthorizationUrl(request.query, options as InternalOptions<"oauth" | "oidc">)
+    // A step-up asks the provider to sign the user in again rather than answer from its own session.
+    const reauthenticate = (await readStepUp(request.cookies, options)) !== null
+    return getAuthorizationUrl(request.query, options as InternalOptions<"oauth" | "oidc">, { reauthenticate })
   }
   if (provider.type === "email") {
     return sendVerificationRequest(request, options as InternalOptions<"email">)

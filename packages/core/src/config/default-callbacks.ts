@@ -8,6 +8,7 @@ export const defaultCallbacks: Required<CallbacksOptions> = {
   session: ({ session }) => ({
     user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
     expires: (session.expires as unknown) instanceof Date ? isoTime((session.expires as unknown as Date).getTime()) : session.expires,
+    ...(session.authentication ? { authentication: session.authentication } : {}),
   }),
   jwt: ({ token }) => token,
 }

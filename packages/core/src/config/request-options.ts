@@ -17,7 +17,14 @@ function needsCsrf(action: AuthAction, method: string): boolean {
 
 /** Actions that end in a redirect to the app, and so care where to go. */
 function needsCallbackUrl(action: AuthAction): boolean {
-  return action === "signin" || action === "signout" || action === "callback" || action === "webauthn-options" || action === "password"
+  return (
+    action === "signin" ||
+    action === "signout" ||
+    action === "callback" ||
+    action === "webauthn-options" ||
+    action === "reauthenticate" ||
+    action === "password"
+  )
 }
 
 /**

@@ -115,6 +115,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     generateSessionToken: () => crypto.randomUUID(),
     maxCookieChunks: defaultMaxSessionChunks,
     revocationCheckInterval: 60,
+    freshAge: 10 * 60,
     ...stripUndefined(config.session),
   }
   const jwt: JWTOptions & { secret: string | string[] } = {
@@ -194,8 +195,13 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     typeof interval === "number" && Number.isFinite(interval) && interval >= 0
       ? undefined
       : new AuthError("session.revocationCheckInterval must be a number of seconds, 0 or more")
+  const freshAge = session.freshAge
+  const freshAgeError =
+    typeof freshAge === "number" && Number.isFinite(freshAge) && freshAge > 0
+      ? undefined
+      : new AuthError("session.freshAge must be a number of seconds, more than 0")
   result.configError =
-    providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? intervalError ?? assertConfig(result, config)
+    providerError ?? rateLimit.error ?? publicOrigin.error ?? chunksError ?? intervalError ?? freshAgeError ?? assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
     // On one instance the process's memory is enough; a deployment of several needs shared state.

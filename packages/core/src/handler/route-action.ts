@@ -10,6 +10,7 @@ import { signin } from "../actions/signin.js"
 import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
 import { webauthnOptions } from "../actions/webauthn-options.js"
+import { reauthenticate } from "../step-up/reauthenticate.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -38,6 +39,7 @@ const getOnly = new Map<AuthAction, ActionRoute>([
   ["verify-request", verifyRequest],
   ["error", error],
   ["webauthn-options", webauthnOptions],
+  ["reauthenticate", reauthenticate],
 ])
 
 /** Auth.js's method × action matrix: each allowed pair to its action, everything else refused. */

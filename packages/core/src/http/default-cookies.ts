@@ -29,6 +29,7 @@ export function defaultCookies(secure: boolean): ResolvedCookies {
     webauthnChallenge: { name: `${hostOnly}authjs.challenge`, options: check },
     signOutState: { name: `${hostOnly}authjs.signout-state`, options: check },
     identityProvider: { name: `${prefix}authjs.idp`, options: base },
+    stepUp: { name: `${hostOnly}authjs.step-up`, options: check },
   }
 }
 

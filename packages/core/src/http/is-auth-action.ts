@@ -13,9 +13,10 @@ const actions = new Set<string>([
   "error",
   "webauthn-options",
   "password",
+  "reauthenticate",
 ])
 
-/** Whether `action` names one of the ten actions served under `basePath`. */
+/** Whether `action` names one of the actions served under `basePath`. */
 export function isAuthAction(action: string): action is AuthAction {
   return actions.has(action)
 }

@@ -4,6 +4,7 @@ import { readSessionCookie } from "../http/session-chunks.js"
 import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
 import { liveDatabaseSession } from "../session/live-database-session.js"
+import { isUnverifiedToken, unverifiedAddressOf, unverifiedTokenStillValid } from "../session/token-marks.js"
 
 export interface CurrentUser {
   user: AdapterUser | null
@@ -42,6 +43,9 @@ export async function currentUser(cookies: Record<string, string>, options: Inte
     // user taken for a stranger would get a new account or passkey of their own instead of a link.
     const userId = await adapterUserIdOf(read, options)
     const user = userId ? await adapter.getUser(userId) : null
+    // The session read checks an unverified user's token once per interval; attaching a way in
+    // judges it against the user just read, so an impostor's token attaches nothing, ever.
+    if (user && isUnverifiedToken(read.decoded) && !unverifiedTokenStillValid(user, unverifiedAddressOf(read.decoded))) return nobody
     return { user, session: null, sessionToken, jwtSession: read }
   }
   const found = await liveDatabaseSession(sessionToken, adapter)

@@ -4,8 +4,10 @@ import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 import type { ResponseInternal } from "../types.js"
+import { firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
 import { undoNewUser } from "./undo-new-user.js"
+import { finishStepUp } from "../step-up/finish-step-up.js"
 
 /** What a sign-in method hands the gate once its own factor is proven. */
 export interface FirstFactorDone {
@@ -34,7 +36,10 @@ export interface FirstFactorDone {
 export async function finishSignIn(request: RequestInternal, done: FirstFactorDone, options: InternalOptions): Promise<ResponseInternal> {
   let sessionCookies: Cookie[]
   try {
-    sessionCookies = await issueSession(done, request.cookies, options)
+    const stepUpCookies = await finishStepUp(request.cookies, done, options)
+    sessionCookies = stepUpCookies.concat(
+      await issueSession({ ...done, authentication: firstFactorAuthentication(done) }, request.cookies, options),
+    )
   } catch (error) {
     // A user created for this sign-in must not stay behind without a way in.
     if (done.createdUserId) await undoNewUser(done.createdUserId, options)

@@ -1,10 +1,11 @@
 import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
 import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
+import { AccountNotLinked, OAuthAccountNotLinked, StepUpFailed } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../primitives.js"
 import { currentUser } from "./current-user.js"
+import { readStepUp } from "../step-up/step-up-cookie.js"
 import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
 import { undoNewUser } from "./undo-new-user.js"
 
@@ -56,7 +57,9 @@ async function loginOrRegister(
   created: { user?: AdapterUser },
 ): Promise<LoginResult> {
   const adapter = options.adapter!
-  const signedIn = await currentUser(cookies, options)
+  // During a step-up the signed-in user is the one to prove, never one to link a new account to.
+  const stepUp = await readStepUp(cookies, options)
+  const signedIn = stepUp ? { user: null } : await currentUser(cookies, options)
   let user: AdapterUser | null = signedIn.user
   let account: Account = providerAccount
   let isNewUser = false
@@ -76,6 +79,7 @@ async function loginOrRegister(
       user = byAccount
       await storeSignInTokens(accountToStore(providerAccount, options), options)
     } else {
+      if (stepUp) throw new StepUpFailed("The re-authentication used an account no user has", { reason: "other-user" })
       account = accountToStore(providerAccount, options)
       if (!user) {
         const byEmail = profileUser.email ? await adapter.getUserByEmail(profileUser.email) : null

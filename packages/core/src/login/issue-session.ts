@@ -4,6 +4,7 @@ import { readSessionCookie } from "../http/session-chunks.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { startSession } from "../session/start-session.js"
 import { newSessionMetadata } from "../sessions/session-metadata.js"
+import type { AuthenticationMark } from "../session/token-marks.js"
 
 /** Everything a session is made from once every factor of a sign-in is done. */
 export interface SessionGrant {
@@ -13,6 +14,8 @@ export interface SessionGrant {
   isNewUser?: boolean
   /** A JWT cookie even under the database strategy (credentials whose user the adapter does not hold). */
   forceJwt?: boolean
+  /** When and how the user proved who they are: the session's `auth_time` and `amr`. */
+  authentication: AuthenticationMark
 }
 
 /**
@@ -25,7 +28,7 @@ export async function issueSession(grant: SessionGrant, cookies: Record<string, 
   if (options.session.strategy !== "database" || forceJwt || !options.adapter) {
     return startSession(grant, cookies, options, forceJwt)
   }
-  const databaseSession = await createDatabaseSession(grant.user as AdapterUser, grant.account, cookies, options)
+  const databaseSession = await createDatabaseSession(grant, cookies, options)
   return startSession({ ...grant, databaseSession }, cookies, options)
 }
 
@@ -34,12 +37,12 @@ export async function issueSession(grant: SessionGrant, cookies: Record<string, 
  * so no token chosen before the sign-in becomes the session.
  */
 async function createDatabaseSession(
-  user: AdapterUser,
-  account: Account | null,
+  grant: SessionGrant,
   cookies: Record<string, string>,
   options: InternalOptions,
 ): Promise<AdapterSession> {
   const adapter = options.adapter!
+  const user = grant.user as AdapterUser
   const previous = readSessionCookie(cookies, options.cookies.sessionToken.name)
   if (previous) {
     try {
@@ -53,6 +56,9 @@ async function createDatabaseSession(
     sessionToken: options.session.generateSessionToken(),
     userId: user.id,
     expires: new Date(Date.now() + options.session.maxAge * 1000),
-    ...newSessionMetadata(options, account),
+    ...newSessionMetadata(options, grant.account),
+    ...(options.adapterManagesSessions
+      ? { authenticatedAt: new Date(grant.authentication.authTime * 1000), authenticationMethods: grant.authentication.methods }
+      : {}),
   })
 }

@@ -48,7 +48,12 @@ describe("one gate for every sign-in", () => {
 
   it("only issueSession (and the JWT session record, made inside it) creates a session row", () => {
     const creators = files.filter((file) => /\.createSession\(/.test(file.text)).map((file) => file.path)
-    expect(creators.sort()).toEqual(["login/issue-session.ts", "sessions/jwt-session-record.ts"])
+    // session-records.ts is where a JWT session's record is written, whoever owns it (the adapter's sessions table among them).
+    expect(creators.sort()).toEqual(["login/issue-session.ts", "sessions/session-records.ts"])
+    const recorders = files.filter((file) => /\.createOwnedSession\(/.test(file.text)).map((file) => file.path)
+    expect(recorders.sort()).toEqual(["sessions/jwt-session-record.ts", "sessions/session-records.ts"])
+    const callers = files.filter((file) => /\brecordJwtSession\(/.test(file.text)).map((file) => file.path)
+    expect(callers.sort()).toEqual(["session/start-session.ts", "sessions/jwt-session-record.ts"])
   })
 
   it("only finishSignIn calls issueSession", () => {

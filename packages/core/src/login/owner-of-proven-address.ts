@@ -3,6 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { MissingAdapterMethods } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { ProviderConfig } from "../providers/types.js"
+import { unverifiedOwnerReplaced } from "../session/unverified-owner-checks.js"
 
 /**
  * The user the owner of `email` signs in to, now that they have proven the address (a mailed
@@ -59,6 +60,9 @@ async function removeUnverifiedAttachments(user: AdapterUser, options: InternalO
     )
   }
   const { accounts, authenticators } = await adapter.removeUserAttachments(user.id)
+  // Its sessions' rows went with the attachments (other instances refuse its JWTs within the
+  // revocation interval); this process refuses the tokens minted while it was unverified at once.
+  unverifiedOwnerReplaced(user.id)
   await emitEvent(options, "unverifiedAttachmentsRemoved", { user, accounts, authenticators, provider: options.provider.id })
 }
 

@@ -12,11 +12,13 @@ const defaultScope = "openid profile email"
 /**
  * `query` is the sign-in request's own query string: authorization params the app passes along
  * (e.g. `login_hint`, `prompt`). As in Auth.js they take priority over everything, `redirect_uri`
- * included; the checks (state, PKCE, nonce) are added after them and cannot be overridden.
+ * included; the checks (state, PKCE, nonce) are added after them and cannot be overridden, nor can
+ * a step-up's `prompt=login&max_age=0`.
  */
 export async function getAuthorizationUrl(
   query: Record<string, string | undefined>,
   options: InternalOptions<"oauth" | "oidc">,
+  flow: { reauthenticate?: boolean } = {},
 ): Promise<ResponseInternal> {
   const { provider, logger } = options
   const configured = provider.authorization?.url
@@ -43,6 +45,11 @@ export async function getAuthorizationUrl(
   }
   for (const [key, value] of Object.entries(params)) {
     if (value !== undefined) url.searchParams.set(key, value)
+  }
+  if (flow.reauthenticate) {
+    // A step-up: the provider must sign the user in again (OpenID Connect Core §3.1.2.1); the ID token's auth_time is checked at the callback.
+    url.searchParams.set("prompt", "login")
+    url.searchParams.set("max_age", "0")
   }
 
   const cookies: Cookie[] = []

@@ -17,6 +17,7 @@ const signinErrors: Record<string, MessageKey> = {
   Callback: "signin.error.differentAccount",
   OAuthAccountNotLinked: "signin.error.notLinked",
   AccountNotLinked: "signin.error.notLinked",
+  StepUpFailed: "signin.error.notLinked",
   EmailSignin: "signin.error.emailSignin",
   CredentialsSignin: "signin.error.credentials",
   SessionRequired: "signin.error.sessionRequired",

@@ -29,11 +29,7 @@ return {count, ttl}`
 /** Counters in Redis, shared by every machine of the app; expired windows vanish by themselves. */
 export function redisRateLimitStore(client: RedisCommandClient, options: RedisRateLimitStoreOptions = {}): RateLimitStore {
   const prefix = options.prefix ?? "gatehouse:ratelimit:"
-  // ioredis has a `sendCommand` too, of another shape (a Command object): `call` decides first.
-  const send =
-    "call" in client && typeof client.call === "function"
-      ? (args: string[]) => client.call(args[0]!, ...args.slice(1))
-      : (args: string[]) => (client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args)
+  const send = redisCommandSender(client)
   return {
     async hit(key: string, windowMs: number): Promise<RateLimitHit> {
       const started = Date.now()
@@ -43,4 +39,12 @@ export function redisRateLimitStore(client: RedisCommandClient, options: RedisRa
       return { count: count!, resetAt: started + ttl! }
     },
   }
+}
+
+/** One way to send a command, whichever client it is (the session store uses it too). */
+export function redisCommandSender(client: RedisCommandClient): (args: string[]) => Promise<unknown> {
+  // ioredis has a `sendCommand` too, of another shape (a Command object): `call` decides first.
+  return "call" in client && typeof client.call === "function"
+    ? (args: string[]) => client.call(args[0]!, ...args.slice(1))
+    : (args: string[]) => (client as { sendCommand(args: string[]): Promise<unknown> }).sendCommand(args)
 }

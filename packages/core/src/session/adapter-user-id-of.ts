@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { JWT } from "../jwt/types.js"
-import { isRevoked } from "../sessions/revocation-checks.js"
+import { isTokenRevoked } from "../sessions/revocation-checks.js"
 import { isCredentialsToken, sessionIdOf } from "./token-marks.js"
 
 /**
@@ -13,7 +13,6 @@ import { isCredentialsToken, sessionIdOf } from "./token-marks.js"
 export async function adapterUserIdOf(session: { decoded: JWT; token: JWT }, options: InternalOptions): Promise<string | undefined> {
   const { decoded, token } = session
   if (typeof token.sub !== "string" || isCredentialsToken(token)) return undefined
-  const sid = sessionIdOf(token)
-  if (sid && token.sub !== decoded.sub && (await isRevoked(sid, token.sub, options))) return undefined
+  if (sessionIdOf(token) && token.sub !== decoded.sub && (await isTokenRevoked(token, options))) return undefined
   return token.sub
 }

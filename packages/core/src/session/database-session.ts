@@ -5,6 +5,7 @@ import { emitEvent } from "../events/emit-event.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { noStoreHeaders } from "./no-store-headers.js"
+import { authenticationOfDatabaseSession, withAuthentication } from "../step-up/session-authentication.js"
 
 /**
  * The session kept in the database, looked up by the opaque token in the cookie. Expired rows
@@ -47,7 +48,7 @@ export async function readDatabaseSession(
 
     const payload = await callbacks.session({
       // A Date, as the adapter returns it and Auth.js passes it; the JSON answer turns it into ISO text.
-      session: { ...session, expires, user } as any,
+      session: { ...session, expires, user, ...withAuthentication(authenticationOfDatabaseSession(session)) } as any,
       user,
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),

@@ -2,10 +2,11 @@ import { defaultCallbacks } from "../config/default-callbacks.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { JWTSessionError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
-import { isRevoked } from "../sessions/revocation-checks.js"
+import { isTokenRevoked } from "../sessions/revocation-checks.js"
 import { andThen, type MaybePromise, settled } from "./maybe-promise.js"
 import { type DecodedToken, decodeTokenCached } from "./read-token-cached.js"
-import { isUnverifiedToken, keepTokenMarks, sessionIdOf, tokenMarksOf, unverifiedTokenStillValid } from "./token-marks.js"
+import { isUnverifiedToken, keepTokenMarks, tokenMarksOf } from "./token-marks.js"
+import { unverifiedOwnerStillOwns } from "./unverified-owner-checks.js"
 
 /** What a JWT session cookie stands for, once read the way GET /session reads it. */
 export type JwtSessionToken =
@@ -28,7 +29,6 @@ export type JwtSessionToken =
     }
 
 const signedOut = { signedIn: false, clearCookie: true } as const
-const unanswered = { signedIn: false, clearCookie: false } as const
 
 /**
  * The one place a JWT session cookie becomes a session: decoded (through the decoded-token cache),
@@ -69,24 +69,16 @@ export function unreadableSessionCookie(error: unknown, outcome: "cleared" | "ig
 function checkedToken(read: DecodedToken | null, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {
   if (!read) throw new Error("The session token is empty or unreadable")
   if (isUnverifiedToken(read.payload) && options.adapter) {
-    return unverifiedUserStillOwns(read.payload, options).then(
-      (owns) => (owns ? unrevokedToken(read, options, update) : signedOut),
-      (error) => {
-        // The database did not answer: no session now, but the cookie stays for when it does.
-        options.logger.error(error as Error)
-        return unanswered
-      },
-    )
+    // Asked once per revocation interval, not on every read (hole 8): see unverified-owner-checks.ts.
+    const owns = unverifiedOwnerStillOwns(read.payload, options)
+    return andThen(owns, (yes) => (yes ? unrevokedToken(read, options, update) : signedOut))
   }
   return unrevokedToken(read, options, update)
 }
 
 function unrevokedToken(read: DecodedToken, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {
-  const payload = read.payload
-  const sid = sessionIdOf(payload)
-  if (!sid) return calledBack(read, options, update)
   // Checked with or without `sub`: a jwt callback that dropped it must not make the session irrevocable.
-  const revoked = isRevoked(sid, typeof payload.sub === "string" ? payload.sub : undefined, options)
+  const revoked = isTokenRevoked(read.payload, options)
   // Revoked (its row deleted): signed out. Known answers come back synchronously.
   if (revoked === true) return signedOut
   if (revoked === false) return calledBack(read, options, update)
@@ -115,14 +107,4 @@ function calledBack(read: DecodedToken, options: InternalOptions, update?: { dat
     if (typeof returned !== "object" || Array.isArray(returned)) throw new Error("The jwt callback returned neither a token nor null")
     return { signedIn: true, decoded: payload, token: keepTokenMarks(marks, returned), before }
   })
-}
-
-/**
- * A token minted while its user's address was unverified (session/token-marks.ts) is that user's
- * only while the user is still unverified: once the address's owner proved it, the token may be an
- * impostor's. One adapter read, paid only by such tokens.
- */
-async function unverifiedUserStillOwns(payload: JWT, options: InternalOptions): Promise<boolean> {
-  const user = typeof payload.sub === "string" ? await options.adapter!.getUser(payload.sub) : null
-  return unverifiedTokenStillValid(user)
 }

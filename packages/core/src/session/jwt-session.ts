@@ -10,6 +10,7 @@ import { settled } from "./maybe-promise.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 import { changedByCallback, lastRenewedAt, renewedExpiry, sessionCookieHolding } from "./reissued-session-cookie.js"
 import { sessionIdOf } from "./token-marks.js"
+import { authenticationOfToken, withAuthentication } from "../step-up/session-authentication.js"
 
 /**
  * The session held in the encrypted cookie. Unlike Auth.js, the cookie is re-issued only when
@@ -54,6 +55,7 @@ export async function readJwtSession(
         session: {
           user: { name: next.name, email: next.email, image: next.picture as string | null | undefined },
           expires: isoTime(expires.getTime()),
+          ...withAuthentication(authenticationOfToken(payload)),
         },
         token: next,
       } as Parameters<typeof options.callbacks.session>[0]),

@@ -6,7 +6,15 @@ import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
-import { keepTokenMarks, markCredentialsToken, markIdentityProvider, markUnverifiedToken } from "./token-marks.js"
+import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
+import {
+  type AuthenticationMark,
+  keepTokenMarks,
+  markAuthentication,
+  markCredentialsToken,
+  markIdentityProvider,
+  markUnverifiedToken,
+} from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -15,6 +23,8 @@ interface SignedIn {
   isNewUser?: boolean
   /** The database session created at sign-in, for the database strategy. */
   databaseSession?: AdapterSession | null
+  /** When and how the user proved who they are, marked in the token (`auth_time`, `amr`). */
+  authentication: AuthenticationMark
 }
 
 /**
@@ -49,7 +59,8 @@ export async function startSession(
   // Only sign-in sets marks, below: none the callback added (from a profile it copied, say) is kept.
   const token = keepTokenMarks({}, returned)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
-  const recorded = await recordJwtSession(markedToken(token, user, account, options), user, account, expires, options)
+  const marked = markAuthentication(markedToken(token, user, account, options), signedIn.authentication)
+  const recorded = await recordJwtSession(marked, user, account, expires, options)
   // Only once the new session is recorded: a sign-in that fails must not end the session the browser still holds.
   await endPreviousJwtSession(cookies, options)
   const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
@@ -83,5 +94,8 @@ function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account
     return provider.authorizeReturnsAdapterUserId ? token : markCredentialsToken(token, account.provider)
   }
   const unverified = "emailVerified" in user && !user.emailVerified
-  return unverified ? markUnverifiedToken(token) : token
+  if (!unverified) return token
+  // Just signed in as that user: this process need not ask again within the interval.
+  if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" })
+  return markUnverifiedToken(token, user.email)
 }

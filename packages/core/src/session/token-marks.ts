@@ -9,10 +9,14 @@ import type { JWT } from "../jwt/types.js"
  * - `gatehouse.credentials` (the provider's id): minted by a credentials sign-in, whose `sub` is
  *   `authorize`'s id, not an adapter user id (an app's user 1 is not the adapter's user 1). Such a
  *   token names no adapter user: linking an account or adding a passkey treats it as signed out.
- * - `gatehouse.unverified` (true): minted for an adapter user whose address nobody had proven.
+ * - `gatehouse.unverified` (`{ email }`, or true in tokens minted before it carried the address):
+ *   minted for an adapter user whose address nobody had proven.
  *   If the address's owner proves it later, the user is kept (its attachments removed, see
  *   login/owner-of-proven-address.ts) but a token minted before that may be an impostor's: once
  *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
+ *   The address is carried so that the check needs nothing but the user: it is made once per
+ *   revocation interval (session/unverified-owner-checks.ts), not on every read, and a read where
+ *   the database cannot be reached (Next middleware) does not sign a new passkey user out.
  * - `gatehouse.idp` (`{ provider, idToken? }`): minted by a sign-in with a provider whose
  *   `federatedSignOut` is set, so that sign-out can end the session at the provider too.
  * - `gatehouse.tokens` (access-token/cookie-tokens.ts): the provider's tokens, for a sign-in
@@ -20,13 +24,45 @@ import type { JWT } from "../jwt/types.js"
  * - `gatehouse.sid` (random hex): the session's id, kept for the session's whole life, when the
  *   sign-in recorded it in an adapter that manages sessions (see sessions/jwt-session-record.ts).
  *   Its row's absence means the session was revoked.
+ * - `auth_time` (seconds) and `amr` (RFC 8176 method values), the OpenID Connect claims: when and how
+ *   the user last proved who they are (step-up/session-authentication.ts). A mark, so that no
+ *   callback (nor an update's data copied into the token) can make a session look freshly signed in.
  */
 const credentialsClaim = "gatehouse.credentials"
 const unverifiedClaim = "gatehouse.unverified"
 const identityProviderClaim = "gatehouse.idp"
 export const upstreamTokensClaim = "gatehouse.tokens"
 const sessionIdClaim = "gatehouse.sid"
-const marks = [credentialsClaim, unverifiedClaim, identityProviderClaim, upstreamTokensClaim, sessionIdClaim] as const
+const authTimeClaim = "auth_time"
+const methodsClaim = "amr"
+const marks = [
+  credentialsClaim,
+  unverifiedClaim,
+  identityProviderClaim,
+  upstreamTokensClaim,
+  sessionIdClaim,
+  authTimeClaim,
+  methodsClaim,
+] as const
+
+/** When (seconds since the epoch) and how (RFC 8176 `amr` values) a session's user last signed in. */
+export interface AuthenticationMark {
+  authTime: number
+  methods: string[]
+}
+
+/** The token of a sign-in, marked with when and how the user proved who they are (see above). */
+export function markAuthentication(token: JWT, mark: AuthenticationMark): JWT {
+  return { ...token, [authTimeClaim]: mark.authTime, [methodsClaim]: [...mark.methods] }
+}
+
+/** When and how the token's user signed in, or undefined for a token minted without the mark (by Auth.js, or before it existed). */
+export function authenticationMarkOf(token: JWT | null | undefined): AuthenticationMark | undefined {
+  const authTime = token?.[authTimeClaim]
+  if (typeof authTime !== "number" || !Number.isFinite(authTime)) return undefined
+  const methods = token?.[methodsClaim]
+  return { authTime, methods: Array.isArray(methods) ? methods.filter((method) => typeof method === "string") : [] }
+}
 
 /** Which provider a JWT session was signed in with, and the ID token it issued. */
 export interface IdentityProviderMark {
@@ -40,8 +76,14 @@ export function markCredentialsToken(token: JWT, providerId: string): JWT {
 }
 
 /** The token of a sign-in into an adapter user whose address was not verified, marked (see above). */
-export function markUnverifiedToken(token: JWT): JWT {
-  return { ...token, [unverifiedClaim]: true }
+export function markUnverifiedToken(token: JWT, email?: string | null): JWT {
+  return { ...token, [unverifiedClaim]: typeof email === "string" && email.length > 0 ? { email } : true }
+}
+
+/** The address a token minted for an unverified user was minted for (none in older tokens). */
+export function unverifiedAddressOf(token: JWT | null | undefined): string | undefined {
+  const mark = token?.[unverifiedClaim] as { email?: unknown } | undefined
+  return typeof mark === "object" && mark !== null && typeof mark.email === "string" ? mark.email : undefined
 }
 
 /** The token of a sign-in with a provider that has federated sign-out, marked (see above). */
@@ -80,15 +122,17 @@ export function credentialsProviderOf(token: JWT | null | undefined): string | u
 
 /** Whether the token was minted while its user's address was unverified. */
 export function isUnverifiedToken(token: JWT | null | undefined): boolean {
-  return token?.[unverifiedClaim] === true
+  return token?.[unverifiedClaim] === true || unverifiedAddressOf(token) !== undefined
 }
 
 /**
  * Whether a token minted while its user was unverified still belongs to `user`: not once the
- * user is verified (its owner proved the address after the token was minted) or gone.
+ * user is verified (its owner proved the address after the token was minted) or gone, nor when
+ * the user's address is no longer the one the token was minted for (`address`, when it carries one).
  */
-export function unverifiedTokenStillValid(user: AdapterUser | null): boolean {
-  return !!user && !user.emailVerified
+export function unverifiedTokenStillValid(user: AdapterUser | null, address?: string): boolean {
+  if (!user || user.emailVerified) return false
+  return address === undefined || (typeof user.email === "string" && user.email.toLowerCase() === address.toLowerCase())
 }
 
 /**

@@ -6,12 +6,19 @@ import { liveDatabaseSession } from "../session/live-database-session.js"
 import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
 import { sessionIdOf } from "../session/token-marks.js"
 import { remember } from "./revocation-checks.js"
-import type { SessionManagingAdapter } from "./session-management-adapter.js"
+import { type SessionOwner, ownerKey, ownerOfToken } from "./session-owner.js"
+import { requireSessionRecords, type SessionRecords, sessionRecordsFor } from "./session-records.js"
 
-/** The session a sessions request acts for: its user and its row's token (a JWT session's sid). */
+/**
+ * The session a sessions request acts for: whose it is (an adapter user, or an app's own user),
+ * its record's id (a database session's token, a JWT session's sid) and where its owner's
+ * sessions are recorded.
+ */
 export interface CurrentSession {
-  userId: string
+  owner: SessionOwner
+  ownerKey: string
   sessionToken: string
+  records: SessionRecords
 }
 
 /** The request's session (or null), and what its answer does to the session cookie. */
@@ -32,14 +39,15 @@ export interface CurrentSessionRead {
  * A JWT session is read as GET /session reads it (session/jwt-session-token.ts): a session the
  * app's jwt callback refuses (returns null for, as for a banned user) is nobody's here either, and
  * a token the callback changed is re-issued as GET /session would (`reissued`).
- * A JWT without `gatehouse.sid` (minted by Auth.js, or before an adapter managed sessions) is not
- * recorded anywhere, and its `sub` need not be an adapter user (a credentials sign-in's is not):
- * it cannot manage sessions, and reads as not signed in here (it stays valid for GET /session).
+ * A JWT without `gatehouse.sid` (minted by Auth.js, or before its sessions were recorded) is not
+ * recorded anywhere: it cannot manage sessions, and reads as not signed in here (it stays valid
+ * for GET /session). A JWT session is checked where its owner's sessions are recorded
+ * (sessions/session-records.ts): the adapter's sessions table, its owned sessions (an app's own
+ * user's, `sub` being authorize's id), or `session.store`.
  */
 export async function currentSession(
   cookies: Record<string, string>,
   options: InternalOptions,
-  adapter: SessionManagingAdapter,
   answer: "sets-cookies" | "sets-no-cookies" = "sets-cookies",
 ): Promise<CurrentSessionRead> {
   const nobody = { session: null, stale: false, reissued: [] }
@@ -49,9 +57,11 @@ export async function currentSession(
   const token = readSessionCookie(cookies, cookie.name)
   if (!token) return nobody
   if (options.session.strategy === "database") {
-    const found = await liveDatabaseSession(token, adapter)
+    const records = requireSessionRecords("user", options)
+    const found = await liveDatabaseSession(token, options.adapter as Parameters<typeof liveDatabaseSession>[1])
     if (!found) return { ...nobody, stale: true }
-    return { session: { userId: String(found.user.id), sessionToken: token }, stale: false, reissued: [] }
+    const userId = String(found.user.id)
+    return { session: { owner: { kind: "user", userId }, ownerKey: userId, sessionToken: token, records }, stale: false, reissued: [] }
   }
   let read: JwtSessionToken
   try {
@@ -62,13 +72,15 @@ export async function currentSession(
   }
   if (!read.signedIn) return { ...nobody, stale: read.clearCookie }
   const sid = sessionIdOf(read.token)
-  const userId = read.token.sub
+  const owner = ownerOfToken(read.token)
+  // An app user's session where nothing keeps them: the configuration error, not a silent 401.
+  const records = owner ? (sessionRecordsFor(owner.kind, options) ?? requireSessionRecords(owner.kind, options)) : undefined
   // Unrecorded, it manages no sessions, but it is a session still (GET /session's): what the callback changed is kept.
-  if (!sid || typeof userId !== "string") return { ...nobody, reissued: await reissue(read) }
-  const found = await adapter.getSessionAndUser(sid)
-  if (!found || String(found.session.userId) !== userId) {
+  if (!sid || !owner || !records) return { ...nobody, reissued: await reissue(read) }
+  const key = ownerKey(owner)
+  if ((await records.ownerOfOwnedSession(sid)) !== key) {
     remember(sid, true)
     return { ...nobody, stale: true }
   }
-  return { session: { userId, sessionToken: sid }, stale: false, reissued: await reissue(read) }
+  return { session: { owner, ownerKey: key, sessionToken: sid, records }, stale: false, reissued: await reissue(read) }
 }

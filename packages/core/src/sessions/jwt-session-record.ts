@@ -3,18 +3,22 @@ import { randomHex } from "../crypto/random-hex.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account } from "../primitives.js"
-import { isCredentialsToken, markSessionId, sessionIdOf } from "../session/token-marks.js"
+import { markSessionId, sessionIdOf } from "../session/token-marks.js"
 import { remember } from "./revocation-checks.js"
-import { newSessionMetadata } from "./session-metadata.js"
-import { deleteSignedOutSession } from "./unfinished-sign-outs.js"
+import { newSessionMetadata, ownedSessionMetadata } from "./session-metadata.js"
+import { ownerKey, ownerOfToken } from "./session-owner.js"
+import { sessionRecordsOfToken } from "./session-records.js"
+import { revokeSignedOutSession } from "./unfinished-sign-outs.js"
 
 /**
- * A JWT session is recorded as a session row keyed by a random id (`gatehouse.sid` in the token)
- * so that it can be listed and revoked: deleting the row revokes it. Recorded only with an adapter
- * that manages sessions, and only when the token's `sub` is the adapter user who signed in (a
- * credentials token's is `authorize`'s id, unless the provider says otherwise; a jwt callback may
- * have set another `sub`, which no row could reference). A failed write fails the sign-in: a token
- * whose row is missing would read as revoked at its first check anyway.
+ * A JWT session is recorded under a random id (`gatehouse.sid` in the token) so that it can be
+ * listed and revoked: deleting the record revokes it. Recorded wherever its owner's sessions are
+ * (sessions/session-records.ts): an adapter user's in the adapter's sessions table, an app's own
+ * user's (a credentials token; `sub` stays authorize's id) in the adapter's owned sessions, and
+ * without an adapter in `session.store`. An adapter user's session is recorded only when the
+ * token's `sub` is that user (a jwt callback may have set another `sub`, which no row could
+ * reference). A failed write fails the sign-in: a token whose record is missing would read as
+ * revoked at its first check anyway.
  */
 export async function recordJwtSession(
   token: JWT,
@@ -23,13 +27,16 @@ export async function recordJwtSession(
   expires: Date,
   options: InternalOptions,
 ): Promise<JWT> {
-  if (!options.adapterManagesSessions || isCredentialsToken(token)) return token
-  if (typeof token.sub !== "string" || !token.sub || user.id === undefined || user.id === null || String(user.id) !== token.sub)
-    return token
+  const owner = ownerOfToken(token)
+  const records = sessionRecordsOfToken(token, options)
+  if (!owner || !records) return token
+  if (records.sessionsTable && (user.id === undefined || user.id === null || String(user.id) !== token.sub)) return token
   const sid = randomHex(16)
-  await options.adapter!.createSession({ sessionToken: sid, userId: token.sub, expires, ...newSessionMetadata(options, account) })
+  const key = ownerKey(owner)
+  const metadata = records.sessionsTable ? newSessionMetadata(options, account) : ownedSessionMetadata(options, account)
+  await records.createOwnedSession({ ...metadata, id: sid, ownerKey: key, expires })
   // Just written: this process need not ask again within the interval.
-  remember(sid, false, token.sub)
+  remember(sid, false, key)
   return markSessionId(token, sid)
 }
 
@@ -38,7 +45,6 @@ export async function recordJwtSession(
  * session is replaced at sign-in), so the list does not show a session nobody holds any more.
  */
 export async function endPreviousJwtSession(cookies: Record<string, string>, options: InternalOptions): Promise<void> {
-  if (!options.adapterManagesSessions) return
   const cookie = options.cookies.sessionToken
   const token = readSessionCookie(cookies, cookie.name)
   if (!token) return
@@ -47,25 +53,27 @@ export async function endPreviousJwtSession(cookies: Record<string, string>, opt
 }
 
 /**
- * Sign-out (or replacement) of a recorded JWT session: its row goes, and this process refuses it at
- * once. A row the database would not delete is deleted at the user's next listing of their sessions.
+ * Sign-out (or replacement) of a recorded JWT session: its record goes, and this process refuses
+ * it at once. A record that could not be deleted is deleted at the next listing of its owner's sessions.
  */
 export async function endJwtSession(token: JWT | null | undefined, options: InternalOptions): Promise<void> {
   const sid = sessionIdOf(token)
-  if (!sid || !options.adapterManagesSessions) return
+  const records = sid && token ? sessionRecordsOfToken(token, options) : undefined
+  if (!sid || !records) return
   remember(sid, true)
-  await deleteSignedOutSession(options.adapter!, sid)
+  await revokeSignedOutSession(records, sid)
 }
 
 /**
- * A re-issued JWT (once per `updateAge`) moves its row's expiry along with the cookie's and
- * records when it was last seen. A failure is logged: the row still exists, the session stays valid.
+ * A re-issued JWT (once per `updateAge`) moves its record's expiry along with the cookie's and
+ * records when it was last seen. A failure is logged: the record still exists, the session stays valid.
  */
 export async function touchJwtSession(token: JWT, expires: Date, options: InternalOptions): Promise<void> {
   const sid = sessionIdOf(token)
-  if (!sid || !options.adapterManagesSessions) return
+  const records = sid ? sessionRecordsOfToken(token, options) : undefined
+  if (!sid || !records?.touchOwnedSession) return
   try {
-    await options.adapter!.updateSession({ sessionToken: sid, expires, lastSeenAt: new Date() })
+    await records.touchOwnedSession(sid, { expires, lastSeenAt: new Date() })
   } catch (error) {
     options.logger.error(error as Error)
   }

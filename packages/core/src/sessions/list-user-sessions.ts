@@ -1,26 +1,25 @@
-import type { AdapterSession } from "../adapters.js"
+import type { OwnedSession } from "../adapters.js"
 import type { SessionInfo } from "../types.js"
 import type { CurrentSession } from "./current-session.js"
 import { sessionHandle } from "./session-handle.js"
-import type { SessionManagingAdapter } from "./session-management-adapter.js"
-import { finishSignOuts } from "./unfinished-sign-outs.js"
+import { finishOwnedSignOuts } from "./unfinished-sign-outs.js"
 
 /**
  * The user's unexpired sessions, the current one first, then the most recently active. A row a
  * sign-out in this process could not delete (the database failed then) is deleted now, not listed.
  */
-export async function listUserSessions(current: CurrentSession, adapter: SessionManagingAdapter): Promise<SessionInfo[]> {
-  const rows = await adapter.listSessionsByUserId(current.userId)
+export async function listUserSessions(current: CurrentSession): Promise<SessionInfo[]> {
+  const rows = await current.records.listOwnedSessions(current.ownerKey)
   const now = Date.now()
-  const unexpired = rows.filter((row) => String(row.userId) === current.userId && dateOf(row.expires)! > now)
-  const live = await finishSignOuts(unexpired, adapter)
-  const listed = await Promise.all(live.map((row) => sessionInfo(row, row.sessionToken === current.sessionToken)))
+  const unexpired = rows.filter((row) => row.ownerKey === current.ownerKey && dateOf(row.expires)! > now)
+  const live = await finishOwnedSignOuts(unexpired, current.records)
+  const listed = await Promise.all(live.map((row) => sessionInfo(row, row.id === current.sessionToken)))
   return listed.sort((a, b) => Number(b.current) - Number(a.current) || activity(b) - activity(a))
 }
 
-async function sessionInfo(row: AdapterSession, current: boolean): Promise<SessionInfo> {
+async function sessionInfo(row: OwnedSession, current: boolean): Promise<SessionInfo> {
   return {
-    id: await sessionHandle(row.sessionToken),
+    id: await sessionHandle(row.id),
     current,
     createdAt: isoOf(row.createdAt),
     lastSeenAt: isoOf(row.lastSeenAt),

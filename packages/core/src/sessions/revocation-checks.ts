@@ -1,69 +1,87 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { SessionTokenError } from "../errors.js"
+import type { JWT } from "../jwt/types.js"
+import { sessionIdOf } from "../session/token-marks.js"
+import { intervalAnswers } from "./interval-answers.js"
+import { ownerKey, ownerOfToken } from "./session-owner.js"
+import { type SessionRecords, sessionRecordsOfToken } from "./session-records.js"
+import { retryUnfinishedSignOuts } from "./unfinished-sign-outs.js"
 
 /**
- * Whether a JWT session (by its `gatehouse.sid`) was revoked, asked of the adapter at most once
- * per `session.revocationCheckInterval` per session in this process. A revoked session's row is
+ * Whether a recorded JWT session (by its `gatehouse.sid`) was revoked, asked of where it is
+ * recorded (sessions/session-records.ts: the adapter or the session store) at most once per
+ * `session.revocationCheckInterval` per session in this process. A revoked session's record is
  * gone, so the answer "revoked" never changes and is kept; "still there" is kept for the interval.
- * Between checks a read costs a Map lookup and no adapter call.
- *
- * The map is bounded (oldest entries go first): an evicted session is simply checked again.
+ * Between checks a read costs a Map lookup and no adapter or store call.
  */
-interface Check {
-  checkedAt: number
-  revoked: boolean
-  /** Whose session the row was ("still there" holds only for a token naming that user). */
-  userId?: string
-}
-
-const maxEntries = 20_000
-const checks = new Map<string, Check>()
-/** Checks in flight: a burst of reads of one session waits for one adapter call, not one each. */
+const checks = intervalAnswers<{ revoked: boolean; owner?: string }>(20_000)
+/** Checks in flight: a burst of reads of one session waits for one call, not one each. */
 const inFlight = new Map<string, Promise<boolean>>()
 
-/** Synchronous when the answer is known (the steady state): a read then awaits nothing extra. */
-export function isRevoked(sid: string, userId: string | undefined, options: InternalOptions): boolean | Promise<boolean> {
-  if (!options.adapterManagesSessions) return false
+/** Whether the token's recorded session was revoked; false for a token not recorded anywhere. */
+export function isTokenRevoked(token: JWT, options: InternalOptions): boolean | Promise<boolean> {
+  const sid = sessionIdOf(token)
+  const records = sid ? sessionRecordsOfToken(token, options) : undefined
+  if (!sid || !records) return false
+  const owner = ownerOfToken(token)
+  return isRevoked(sid, owner ? ownerKey(owner) : undefined, records, options)
+}
+
+/**
+ * Synchronous when the answer is known (the steady state): a read then awaits nothing extra.
+ * `owner` undefined: a token without `sub` (a jwt callback dropped it) is revoked only when its record is gone.
+ */
+export function isRevoked(
+  sid: string,
+  owner: string | undefined,
+  records: SessionRecords,
+  options: Pick<InternalOptions, "session" | "logger">,
+): boolean | Promise<boolean> {
   const known = checks.get(sid)
-  if (known?.revoked) return true
-  // "Still there" holds only for a token naming the row's user: one whose `sub` a jwt callback
-  // rewrote is asked about afresh (and refused: it is not that user's session).
-  if (known && known.userId === userId && Date.now() - known.checkedAt < options.session.revocationCheckInterval * 1000) return false
-  // Per session and user: a token naming another user must not share the owner's answer.
-  const key = `${sid}\n${userId}`
+  if (known?.value.revoked) return true
+  // "Still there" holds only for a token naming the record's owner: one whose `sub` a jwt callback
+  // rewrote is asked about afresh (and refused: it is not that owner's session).
+  if (known && known.value.owner === owner && Date.now() - known.at < options.session.revocationCheckInterval * 1000) return false
+  // Per session and owner: a token naming another owner must not share the owner's answer.
+  const key = `${sid}\n${owner}`
   let pending = inFlight.get(key)
   if (!pending) {
-    pending = askAdapter(sid, userId, options).finally(() => inFlight.delete(key))
+    pending = ask(sid, owner, records, options).finally(() => inFlight.delete(key))
     inFlight.set(key, pending)
   }
   return pending
 }
 
-/** `userId` undefined: a token without `sub` (a jwt callback dropped it) is revoked only when its row is gone. */
-async function askAdapter(sid: string, userId: string | undefined, options: InternalOptions): Promise<boolean> {
+async function ask(
+  sid: string,
+  owner: string | undefined,
+  records: SessionRecords,
+  options: Pick<InternalOptions, "logger">,
+): Promise<boolean> {
+  const asked = checks.asking()
   try {
-    const found = await options.adapter!.getSessionAndUser(sid)
-    // Ids compared as text: an Auth.js adapter on integer ids returns numbers, a token's `sub` is a string.
-    const revoked = !found || (userId !== undefined && String(found.session.userId) !== userId)
-    remember(sid, revoked, userId)
-    return revoked
+    const found = await records.ownerOfOwnedSession(sid)
+    // The adapter or store answers again: finish the sign-outs it could not take (not awaited: the read goes on).
+    void retryUnfinishedSignOuts()
+    const revoked = found === null || (owner !== undefined && found !== owner)
+    // A revocation recorded while the question was in flight wins over its older answer (hole 2).
+    const kept = checks.settle(sid, asked, { revoked, owner }, revoked)
+    return revoked || !!kept?.value.revoked
   } catch (error) {
-    // The database did not answer. Serving the session is the lesser harm: signing every user out
-    // during an outage would be worse than a revocation applying late. The check is not recorded,
-    // so the next read asks again and a revocation applies as soon as the database is back.
+    // The database (or store) did not answer. Serving the session is the lesser harm: signing every
+    // user out during an outage would be worse than a revocation applying late. The check is not
+    // recorded, so the next read asks again and a revocation applies as soon as it answers.
     options.logger.error(new SessionTokenError("Could not check whether a JWT session was revoked; served it meanwhile", error as Error))
-    return false
+    return checks.get(sid)?.value.revoked ?? false
   }
 }
 
-/** Records a check's answer (also at sign-in, "not revoked" for its user, and at a revocation made in this process, "revoked"). */
-export function remember(sid: string, revoked: boolean, userId?: string): void {
-  checks.delete(sid)
-  if (checks.size >= maxEntries) checks.delete(checks.keys().next().value!)
-  checks.set(sid, { checkedAt: Date.now(), revoked, userId })
+/** Records a known answer: at sign-in "not revoked" for its owner, at a revocation in this process "revoked" (final). */
+export function remember(sid: string, revoked: boolean, owner?: string): void {
+  checks.record(sid, { revoked, owner }, revoked)
 }
 
 /** How many sessions this process remembers a check for (tests, diagnostics). */
 export function revocationCheckEntries(): number {
-  return checks.size
+  return checks.size()
 }

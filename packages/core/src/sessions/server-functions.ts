@@ -8,7 +8,8 @@ import type { AuthConfig, RevokeTarget, SessionInfo } from "../types.js"
 import { type CurrentSessionRead, currentSession } from "./current-session.js"
 import { listUserSessions } from "./list-user-sessions.js"
 import { revokeAllOf, revokeFor } from "./revoke-user-sessions.js"
-import { type SessionManagingAdapter, sessionManagingAdapter } from "./session-management-adapter.js"
+import type { SessionOwner } from "./session-owner.js"
+import { requireAnySessionRecords } from "./session-records.js"
 
 /**
  * The signed-in user's sessions (by the request's cookies), or null when nobody is signed in.
@@ -33,8 +34,8 @@ export async function listSessions(
   callOptions?: { withCookies?: boolean },
 ): Promise<SessionInfo[] | null | { sessions: SessionInfo[] | null; setCookie: string[] }> {
   const withCookies = !!callOptions?.withCookies
-  const { current, adapter, options, cookies } = await sessionsRequest(request, config, withCookies ? "sets-cookies" : "sets-no-cookies")
-  const sessions = current.session ? await listUserSessions(current.session, adapter) : null
+  const { current, options, cookies } = await sessionsRequest(request, config, withCookies ? "sets-cookies" : "sets-no-cookies")
+  const sessions = current.session ? await listUserSessions(current.session) : null
   if (!withCookies) return sessions
   const setCookie = current.stale ? clearSessionCookie(cookies, options.cookies.sessionToken) : current.reissued
   return { sessions, setCookie: setCookie.map(serializeCookie) }
@@ -52,23 +53,28 @@ export async function revokeSessions(
   config: AuthConfigInput,
   target: RevokeTarget,
 ): Promise<{ revoked: number; signedOut: boolean; setCookie: string[] }> {
-  const { current, adapter, options, cookies } = await sessionsRequest(request, config, "sets-cookies")
+  const { current, options, cookies } = await sessionsRequest(request, config, "sets-cookies")
   const clear = () => clearSessionCookie(cookies, options.cookies.sessionToken).map(serializeCookie)
   const reissued = current.reissued.map(serializeCookie)
   if (!current.session) return { revoked: 0, signedOut: false, setCookie: current.stale ? clear() : reissued }
-  const { revoked, signedOut } = await revokeFor(current.session, target, options, adapter)
+  const { revoked, signedOut } = await revokeFor(current.session, target, options)
   return { revoked, signedOut, setCookie: signedOut ? clear() : reissued }
 }
 
 /**
  * Ends every session of a user, in both strategies: after a password change, or from admin code.
- * No request needed. Returns how many sessions were ended; `events.sessionRevoked` fires
- * (reason "all-sessions"). JWT sessions stop working within `session.revocationCheckInterval`.
+ * No request needed. `user` is an adapter user's id, or `{ provider, appUserId }` for an app's own
+ * user (a Credentials provider whose `authorize` returns the app's users: its id there). Without an
+ * adapter, with `session.store`, give the token's `sub` as the id. Returns how many sessions were
+ * ended; `events.sessionRevoked` fires (reason "all-sessions"). JWT sessions stop working within
+ * `session.revocationCheckInterval`.
  */
-export async function revokeUserSessions(config: AuthConfig, userId: string): Promise<number> {
+export async function revokeUserSessions(config: AuthConfig, user: string | { provider: string; appUserId: string }): Promise<number> {
   const resolved = resolveConfig(config)
   if (resolved.configError) throw resolved.configError
-  return revokeAllOf(userId, resolved, sessionManagingAdapter(resolved.adapter))
+  const owner: SessionOwner =
+    typeof user === "string" ? { kind: "user", userId: user } : { kind: "app", provider: user.provider, appUserId: String(user.appUserId) }
+  return revokeAllOf(owner, resolved)
 }
 
 /** The request's options, cookies and current session, as `{basePath}/sessions` would see them. */
@@ -76,8 +82,8 @@ async function sessionsRequest(
   request: Request,
   config: AuthConfigInput,
   answer: "sets-cookies" | "sets-no-cookies",
-): Promise<{ current: CurrentSessionRead; adapter: SessionManagingAdapter; options: InternalOptions; cookies: Record<string, string> }> {
+): Promise<{ current: CurrentSessionRead; options: InternalOptions; cookies: Record<string, string> }> {
   const { options, cookies } = await serverRequestOptions(request, config, "sessions")
-  const adapter = sessionManagingAdapter(options.adapter)
-  return { current: await currentSession(cookies, options, adapter, answer), adapter, options, cookies }
+  requireAnySessionRecords(options)
+  return { current: await currentSession(cookies, options, answer), options, cookies }
 }

@@ -17,12 +17,23 @@ type SessionMetadata = Omit<NewAdapterSession, "sessionToken" | "userId" | "expi
 export function newSessionMetadata(options: InternalOptions, account: Account | null | undefined, now = new Date()): SessionMetadata {
   if (!options.adapterManagesSessions) return {}
   return {
+    ...ownedSessionMetadata(options, account, now),
+    providerSessionId: providerSessionId(account),
+    providerAccountId: identityProviderAccountId(account),
+  }
+}
+
+/** What an owned session (an app user's, or one in `session.store`) records about itself, for listing. */
+export function ownedSessionMetadata(
+  options: Pick<InternalOptions, "userAgent">,
+  account: Account | null | undefined,
+  now = new Date(),
+): Pick<SessionMetadata, "createdAt" | "lastSeenAt" | "userAgent" | "provider"> {
+  return {
     createdAt: now,
     lastSeenAt: now,
     userAgent: options.userAgent ? options.userAgent.slice(0, maxUserAgentLength) : null,
     provider: account?.provider ?? null,
-    providerSessionId: providerSessionId(account),
-    providerAccountId: identityProviderAccountId(account),
   }
 }
 

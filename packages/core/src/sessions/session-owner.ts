@@ -26,3 +26,21 @@ export function ownerOfToken(token: JWT | null | undefined): SessionOwner | null
   const provider = credentialsProviderOf(token)
   return provider ? { kind: "app", provider, appUserId: sub } : { kind: "user", userId: sub }
 }
+
+/**
+ * The owner a sign-in's session will have: a credentials provider's own user (with an adapter,
+ * unless `authorizeReturnsAdapterUserId`), else the user by id, as the session's token or row will
+ * name it (see ownerOfToken).
+ */
+export function ownerOfSignIn(
+  user: { id?: string | null },
+  account: { type: string; provider: string } | null,
+  options: { adapter?: unknown; provider?: unknown },
+): SessionOwner {
+  const userId = String(user.id ?? "")
+  const provider = options.provider as { authorizeReturnsAdapterUserId?: boolean } | undefined
+  if (options.adapter && account?.type === "credentials" && !provider?.authorizeReturnsAdapterUserId) {
+    return { kind: "app", provider: account.provider, appUserId: userId }
+  }
+  return { kind: "user", userId }
+}

@@ -1,4 +1,4 @@
-import { Auth } from "@gatehouse/core"
+import { callCore } from "./call-core.js"
 import type { NextRequest } from "next/server"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { coreRequest } from "./core-request.js"
@@ -7,7 +7,7 @@ import { coreRequest } from "./core-request.js"
 export function createHandlers(resolveConfig: ConfigResolver) {
   const handle = async (request: NextRequest | Request): Promise<Response> => {
     const config = await resolveConfig(request as NextRequest)
-    return Auth(await coreRequest(request), config as Parameters<typeof Auth>[1]) as Promise<Response>
+    return callCore(await coreRequest(request), config) as Promise<Response>
   }
   return { GET: handle, POST: handle }
 }

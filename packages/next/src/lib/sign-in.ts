@@ -1,4 +1,4 @@
-import { Auth } from "@gatehouse/core"
+import { callCore } from "./call-core.js"
 import { findProvider, signInRoute } from "@gatehouse/core/integration"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
@@ -47,7 +47,7 @@ export async function signIn(
     body: new URLSearchParams({ ...fields, callbackUrl }),
   })
   // AuthErrors (CredentialsSignin…) are thrown by core in raw mode and reach the caller untouched.
-  const result: any = await Auth(request, serverActionConfig(config) as any)
+  const result: any = await callCore(request, serverActionConfig(config))
   await writeCookies(result?.cookies)
   const target = result instanceof Response ? result.headers.get("location") : result?.redirect
   return finish(target ?? actionUrl.toString(), shouldRedirect, origin)

@@ -1,4 +1,4 @@
-import { Auth } from "@gatehouse/core"
+import { callCore } from "./call-core.js"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
@@ -22,7 +22,7 @@ export async function signOut(resolveConfig: ConfigResolver, options: SignOutOpt
     headers: context.headers,
     body: new URLSearchParams({ callbackUrl, ...(options.federated !== undefined ? { federated: String(options.federated) } : {}) }),
   })
-  const result: any = await Auth(request, serverActionConfig(config) as any)
+  const result: any = await callCore(request, serverActionConfig(config))
   await writeCookies(result?.cookies)
   // No target means core refused the request (a callbackUrl too large to read, say): then the
   // callbackUrl is unchecked, and the error page is where to go, as with SvelteKit.

@@ -84,9 +84,11 @@ export interface NextAuthResult {
    */
   getAccessToken: (providerId: string) => Promise<AccessToken | null>
   /**
-   * The signed-in user's sessions ("your devices") and their revocation. Needs an adapter with
-   * `listSessionsByUserId` and `deleteSessionsByUserId` (both strategies); without one each call throws
-   * `MissingAdapterMethods`.
+   * The signed-in user's sessions ("your devices") and their revocation. Needs somewhere sessions
+   * are recorded: an adapter with `listSessionsByUserId` and `deleteSessionsByUserId` (both
+   * strategies; with the owned-session methods for a Credentials `authorize` returning the app's own
+   * users), or, for JWT sessions without an adapter, `session.store` (`redisSessionStore`); without
+   * any each call throws `MissingAdapterMethods`.
    */
   sessions: NextAuthSessions
 }

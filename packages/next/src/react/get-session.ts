@@ -7,5 +7,6 @@ import { announceSessionChange } from "./session-events.js"
 export async function getSession(params: { broadcast?: boolean } = {}): Promise<Session | null> {
   const session = await fetchAuthJson<Session>("session")
   if (params.broadcast ?? true) announceSessionChange({ trigger: "getSession" }, { toThisPage: false })
-  return session && typeof session === "object" ? session : null
+  // next-auth 4's endpoint (and Gatehouse's v4 layer) answers {} for no session.
+  return session && typeof session === "object" && Object.keys(session).length > 0 ? session : null
 }

@@ -40,7 +40,8 @@ declare global {
       getAccessToken(providerId: string): Promise<AccessToken | null>
       /**
        * The signed-in user's sessions ("your devices"): `list()`, `revoke(id)`, `revokeOthers()`,
-       * `revokeAll()`. Needs an adapter with `listSessionsByUserId` and `deleteSessionsByUserId`.
+       * `revokeAll()`. Needs an adapter with `listSessionsByUserId` and `deleteSessionsByUserId` (and the
+       * owned-session methods for an app's own credentials users), or `session.store` for JWT sessions without one.
        */
       sessions: LocalsSessions
     }

@@ -7,6 +7,7 @@ import { handleOAuthCallback } from "../../oauth/callback.js"
 import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
 import type { ResponseInternal } from "../../types.js"
 import { landingUrl } from "./landing-url.js"
+import { refuseUnlessReauthenticated } from "../../step-up/provider-reauthenticated.js"
 
 /** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */
 export async function oauthCallback(request: RequestInternal, options: InternalOptions<"oauth" | "oidc">): Promise<ResponseInternal> {
@@ -14,6 +15,7 @@ export async function oauthCallback(request: RequestInternal, options: InternalO
   const result = await handleOAuthCallback(params, request.cookies, options)
   if ("proxyRedirect" in result) return { redirect: result.proxyRedirect }
   const { user: profileUser, account, profile, cookies: checkCookies } = result
+  await refuseUnlessReauthenticated(request.cookies, account, options)
 
   const known = options.adapter
     ? await options.adapter.getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId })

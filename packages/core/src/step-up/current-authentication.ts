@@ -1,0 +1,40 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { readSessionCookie } from "../http/session-chunks.js"
+import { readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
+import { liveDatabaseSession } from "../session/live-database-session.js"
+import { ownerOfToken, type SessionOwner } from "../sessions/session-owner.js"
+import { authenticationOfDatabaseSession, authenticationOfToken, type SessionAuthentication } from "./session-authentication.js"
+
+/** Who is signed in on the request, and how recently they proved it (null: a session that never recorded it). */
+export interface CurrentAuthentication {
+  owner: SessionOwner
+  authentication: SessionAuthentication | null
+}
+
+/**
+ * The request's signed-in owner and sign-in record, read from the session cookie itself (the
+ * JWT's marks, or the database row), never from what the app's session callback shows: a callback
+ * cannot make a session look recent. Read as GET /session reads it (revoked, banned or expired
+ * sessions are nobody's). Null when nobody is signed in.
+ */
+export async function currentAuthentication(
+  cookies: Record<string, string>,
+  options: InternalOptions,
+): Promise<CurrentAuthentication | null> {
+  const value = readSessionCookie(cookies, options.cookies.sessionToken.name)
+  if (!value) return null
+  if (options.session.strategy === "database" && options.adapter) {
+    const found = await liveDatabaseSession(value, options.adapter)
+    if (!found) return null
+    return { owner: { kind: "user", userId: String(found.user.id) }, authentication: authenticationOfDatabaseSession(found.session) }
+  }
+  try {
+    const read = await readJwtSessionToken(value, options)
+    if (!read.signedIn) return null
+    const owner = ownerOfToken(read.token)
+    return owner ? { owner, authentication: authenticationOfToken(read.decoded) } : null
+  } catch (error) {
+    options.logger.error(unreadableSessionCookie(error, "ignored"))
+    return null
+  }
+}

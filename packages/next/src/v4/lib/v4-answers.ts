@@ -1,0 +1,74 @@
+/**
+ * Where next-auth 4's wire format differs from Auth.js v5's, for v4 clients and apps that call
+ * the endpoints themselves: the v4 client's `json: true` form field asks for `{ url }` instead of a
+ * redirect (v5's X-Auth-Return-Redirect header), `POST /_log` takes client logs, an empty session is
+ * `{}` (not null), and error codes in URLs are v4's.
+ */
+
+/** v5 error types in `?error=` and their next-auth 4 names; the rest are the same in both. */
+const v4ErrorNames: Record<string, string> = {
+  OAuthSignInError: "OAuthSignin",
+  OAuthCallbackError: "OAuthCallback",
+  AccountNotLinked: "OAuthAccountNotLinked",
+  EmailSignInError: "EmailSignin",
+  CallbackRouteError: "Callback",
+}
+
+/** The route after the base path: "session", "signin/github", "_log". */
+export function routeOf(request: Request, basePath: string): string {
+  const { pathname } = new URL(request.url)
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length + 1) : ""
+}
+
+/** The v4 client's `json=true` as v5's header; the body is handed on unchanged. */
+export async function asV5Request(request: Request): Promise<Request> {
+  if (request.method !== "POST" || request.headers.has("x-auth-return-redirect")) return request
+  const type = request.headers.get("content-type") ?? ""
+  if (!type.includes("application/x-www-form-urlencoded")) return request
+  const body = await request.text()
+  const headers = new Headers(request.headers)
+  if (new URLSearchParams(body).get("json") === "true") headers.set("x-auth-return-redirect", "1")
+  return new Request(request.url, { method: "POST", headers, body, signal: request.signal })
+}
+
+/** Core's answer in v4's words. */
+export async function asV4Response(response: Response, route: string, method: string): Promise<Response> {
+  if (route === "session" && method === "GET" && response.ok) {
+    const text = await response.clone().text()
+    if (text.trim() === "null" || text.trim() === "") return withBody(response, "{}")
+  }
+  const location = response.headers.get("location")
+  if (location) {
+    const renamed = renameError(location)
+    if (renamed !== location) {
+      const headers = new Headers(response.headers)
+      headers.set("location", renamed)
+      return new Response(response.body, { status: response.status, headers })
+    }
+  }
+  if ((response.headers.get("content-type") ?? "").includes("application/json") && method === "POST") {
+    const data = await response
+      .clone()
+      .json()
+      .catch(() => undefined)
+    if (data && typeof data.url === "string") {
+      const renamed = renameError(data.url)
+      if (renamed !== data.url) return withBody(response, JSON.stringify({ ...data, url: renamed }))
+    }
+  }
+  return response
+}
+
+function renameError(url: string): string {
+  const match = /([?&]error=)([A-Za-z]+)/.exec(url)
+  const v4Name = match && v4ErrorNames[match[2]]
+  if (!match || !v4Name) return url
+  return url.slice(0, match.index) + match[1] + v4Name + url.slice(match.index + match[0].length)
+}
+
+function withBody(response: Response, body: string): Response {
+  const headers = new Headers(response.headers)
+  headers.delete("content-length")
+  headers.set("content-type", "application/json")
+  return new Response(body, { status: response.status, headers })
+}
