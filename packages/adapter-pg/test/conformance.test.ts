@@ -37,6 +37,9 @@ function withoutMigratedMethods(adapter: Adapter): Adapter {
     revokeOwnedSession: _revokeOwned,
     revokeOwnedSessions: _revokeAllOwned,
     ownerOfOwnedSession: _ownerOfOwned,
+    // password_hashes is a table of its own (migration 8): an Auth.js schema has none.
+    getPasswordHash: _getPasswordHash,
+    setPasswordHash: _setPasswordHash,
     ...auth
   } = adapter
   return auth
