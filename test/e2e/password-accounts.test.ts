@@ -288,13 +288,13 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
     })
 
     test("change without the current password needs a recent sign-in (step-up): refused once the sign-in is older than freshAge", async () => {
-      const { browser } = passwordApp({ adapter: database().adapter, sink: sink(), strategy, config: { session: { strategy, freshAge: 1 } } })
+      const { browser } = passwordApp({ adapter: database().adapter, sink: sink(), strategy, config: { session: { strategy, freshAge: 4 } } })
       const email = uniqueAddress("step-up")
       await signUp(browser(), email, "a stepped passphrase")
       await confirmLink(browser(), mailLink(await mailFor(email)))
       const stale = browser()
       await signIn(stale, email, "a stepped passphrase")
-      await new Promise((resolve) => setTimeout(resolve, 2100))
+      await new Promise((resolve) => setTimeout(resolve, 5100))
       const refused = await changePassword(stale, { password: "a stolen-cookie passphrase" })
       expect(refused.status).toBe(401)
       expect(refused.headers.get("www-authenticate")).toContain('error="insufficient_user_authentication"')
