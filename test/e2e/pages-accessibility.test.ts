@@ -86,7 +86,10 @@ const pages: Array<[name: string, path: string]> = [
   ["password-forgot", "/auth/password/forgot"],
   ["password-reset-code", "/auth/password/reset?sent=1"],
   ["password-reset-link", "/auth/password/reset?token=abc"],
-  ["password-confirm", "/auth/callback/password?token=YWRhQGV4YW1wbGUudGVzdA.0000000000000000000000000000000000000000000000000000000000000000"],
+  [
+    "password-confirm",
+    "/auth/callback/password?token=YWRhQGV4YW1wbGUudGVzdA.0000000000000000000000000000000000000000000000000000000000000000",
+  ],
   ["password-signup-de", "/auth/password/signup"],
 ]
 

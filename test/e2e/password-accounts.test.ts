@@ -288,7 +288,12 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
     })
 
     test("change without the current password needs a recent sign-in (step-up): refused once the sign-in is older than freshAge", async () => {
-      const { browser } = passwordApp({ adapter: database().adapter, sink: sink(), strategy, config: { session: { strategy, freshAge: 4 } } })
+      const { browser } = passwordApp({
+        adapter: database().adapter,
+        sink: sink(),
+        strategy,
+        config: { session: { strategy, freshAge: 4 } },
+      })
       const email = uniqueAddress("step-up")
       await signUp(browser(), email, "a stepped passphrase")
       await confirmLink(browser(), mailLink(await mailFor(email)))
