@@ -12,9 +12,9 @@ import {
   type VerificationToken,
 } from "@gatehouse/core/adapters"
 import { accountTokenMethods } from "./account-tokens.js"
-import { passwordHashMethods } from "./password-hashes.js"
 import { secondFactorMethods } from "./second-factor.js"
 import { ownedSessionMethods } from "./owned-sessions.js"
+import { passwordHashMethods } from "./password-hashes.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -354,9 +354,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
     },
 
     ...accountTokenMethods(pool),
-    ...passwordHashMethods(pool),
     ...secondFactorMethods(pool),
     ...ownedSessionMethods(pool),
+    ...passwordHashMethods(pool),
   }
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }

@@ -273,8 +273,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     },
 
     ...accountTokenMethods(db),
-    ...passwordHashMethods(db),
     ...secondFactorMethods(db),
+    ...passwordHashMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {

@@ -115,7 +115,6 @@ export function prepareStatements(db: Database) {
     deleteAuthenticatorsOfUser: prepare<AuthenticatorRow>(`DELETE FROM authenticators WHERE user_id = @user_id RETURNING *`),
     deleteAccountsOfUser: prepare<AccountRow>(`DELETE FROM accounts WHERE user_id = @user_id RETURNING *`),
     deleteSessionsOfUser: prepare<SessionRow>(`DELETE FROM sessions WHERE user_id = @user_id RETURNING *`),
-    deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
 
     insertOwnedSession: prepare<OwnedSessionRow>(
       `INSERT INTO owned_sessions (id, owner_key, expires, created_at, last_seen_at, user_agent, provider)
@@ -131,6 +130,7 @@ export function prepareStatements(db: Database) {
     ),
     // Expired records count as gone: the revocation check must not keep an expired session alive.
     ownerOfOwnedSession: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE id = @id AND expires > @now`),
+    deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
   }
 }
 

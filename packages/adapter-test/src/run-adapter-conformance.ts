@@ -8,8 +8,8 @@ import { registerAuthenticatorTests } from "./groups/authenticators.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
-import { registerPasswordHashTests } from "./groups/password-hashes.js"
 import { registerOwnedSessionTests } from "./groups/owned-sessions.js"
+import { registerPasswordHashTests } from "./groups/password-hashes.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
 import { registerSecondFactorTests } from "./groups/second-factors.js"
@@ -32,9 +32,9 @@ const registrars = {
   accountTokens: registerAccountTokenTests,
   sessionManagement: registerSessionManagementTests,
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
-  passwordHashes: registerPasswordHashTests,
   secondFactors: registerSecondFactorTests,
   ownedSessions: registerOwnedSessionTests,
+  passwordHashes: registerPasswordHashTests,
 } as const
 
 /**

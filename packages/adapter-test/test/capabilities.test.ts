@@ -45,6 +45,8 @@ describe("detectCapabilities", () => {
       "claimTotpStep",
       "useBackupCode",
       "countSecondFactorFailure",
+      "getPasswordHash",
+      "setPasswordHash",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])

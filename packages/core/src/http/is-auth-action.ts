@@ -12,8 +12,8 @@ const actions = new Set<string>([
   "verify-request",
   "error",
   "webauthn-options",
-  "password",
   "reauthenticate",
+  "password",
 ])
 
 /** Whether `action` names one of the actions served under `basePath`. */
