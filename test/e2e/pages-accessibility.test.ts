@@ -86,7 +86,10 @@ const pages: Array<[name: string, path: string]> = [
   ["password-forgot", "/auth/password/forgot"],
   ["password-reset-code", "/auth/password/reset?sent=1"],
   ["password-reset-link", "/auth/password/reset?token=abc"],
-  ["password-confirm", "/auth/callback/password?token=YWRhQGV4YW1wbGUudGVzdA.0000000000000000000000000000000000000000000000000000000000000000"],
+  [
+    "password-confirm",
+    "/auth/callback/password?token=YWRhQGV4YW1wbGUudGVzdA.0000000000000000000000000000000000000000000000000000000000000000",
+  ],
   ["password-signup-de", "/auth/password/signup"],
 ]
 
@@ -144,7 +147,7 @@ describe("built-in pages work for keyboard and screen-reader users", () => {
 
   it("the password pages give password managers the autocomplete they need", async () => {
     const expectations: Array<[path: string, fields: Record<string, string>]> = [
-      ["/auth/signin", { "#input-email-for-password-provider": "username email", "#input-password-for-password-provider": "current-password" }],
+      ["/auth/signin", { "#input-email-for-password-provider": "email", "#input-password-for-password-provider": "current-password" }],
       ["/auth/password/signup", { "#password-email": "email", "#password-new": "new-password", "#password-name": "name" }],
       ["/auth/password/reset?sent=1", { "#password-email": "email", "#password-code": "one-time-code", "#password-new": "new-password" }],
       ["/auth/password/verify", { "#password-email": "email", "#password-code": "one-time-code" }],

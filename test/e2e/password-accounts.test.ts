@@ -262,7 +262,7 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
       expect(await refusedChange.json()).toEqual({ error: "password_common" })
     })
 
-    test("change with the current password ends the other sessions and keeps this one; without it, 400", async () => {
+    test("change with the current password ends the other sessions and keeps this one; a wrong one is refused", async () => {
       const { browser } = app()
       const email = uniqueAddress("change")
       await signUp(browser(), email, "changeable passphrase")
@@ -271,10 +271,8 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
       const me = browser()
       await signIn(me, email, "changeable passphrase")
 
-      const noCurrent = await changePassword(me, { password: "a changed passphrase" })
-      expect(noCurrent.status).toBe(400)
-      expect(await noCurrent.json()).toEqual({ error: "current_password_required" })
       const wrongCurrent = await changePassword(me, { currentPassword: "not it at all", password: "a changed passphrase" })
+      expect(wrongCurrent.status).toBe(400)
       expect(await wrongCurrent.json()).toEqual({ error: "invalid_credentials" })
 
       const changed = await changePassword(me, { currentPassword: "changeable passphrase", password: "a changed passphrase" })
@@ -287,6 +285,31 @@ describe.each(adapterDatabaseKinds)("password accounts on %s", (kind) => {
 
       const anonymous = await changePassword(browser(), { currentPassword: "a changed passphrase", password: "whatever passphrase" })
       expect(anonymous.status).toBe(401)
+    })
+
+    test("change without the current password needs a recent sign-in (step-up): refused once the sign-in is older than freshAge", async () => {
+      const { browser } = passwordApp({
+        adapter: database().adapter,
+        sink: sink(),
+        strategy,
+        config: { session: { strategy, freshAge: 4 } },
+      })
+      const email = uniqueAddress("step-up")
+      await signUp(browser(), email, "a stepped passphrase")
+      await confirmLink(browser(), mailLink(await mailFor(email)))
+      const stale = browser()
+      await signIn(stale, email, "a stepped passphrase")
+      await new Promise((resolve) => setTimeout(resolve, 5100))
+      const refused = await changePassword(stale, { password: "a stolen-cookie passphrase" })
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get("www-authenticate")).toContain('error="insufficient_user_authentication"')
+      expect((await signIn(browser(), email, "a stolen-cookie passphrase")).headers.get("location")).toContain("invalid_credentials")
+
+      const fresh = browser()
+      await signIn(fresh, email, "a stepped passphrase")
+      const changed = await changePassword(fresh, { password: "a freshly chosen passphrase" })
+      expect(changed.status).toBe(200)
+      expect((await signIn(browser(), email, "a freshly chosen passphrase")).headers.get("location")).toBe(landing)
     })
   })
 })

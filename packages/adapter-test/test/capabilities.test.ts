@@ -29,6 +29,8 @@ describe("detectCapabilities", () => {
       "createUserWithAccount",
       "getAccountByUserId",
       "updateAccountTokens",
+      "getPasswordHash",
+      "setPasswordHash",
       "listSessionsByUserId",
       "deleteSessionsByUserId",
       "listSessionsByProviderSessionId",

@@ -1,4 +1,5 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { SafeHtml } from "../pages/html.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { CommonProviderOptions } from "../providers/types.js"
 import type { Awaitable } from "../primitives.js"
@@ -59,6 +60,14 @@ export interface PasswordFlows {
   callback(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal>
   /** GET and POST /password/<operation>. */
   operation(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal>
+  /** The provider's form on the built-in sign-in page. */
+  signinForm(
+    provider: InternalProvider,
+    csrfToken: string | undefined,
+    callbackUrl: string,
+    query: Record<string, string>,
+    options: InternalOptions,
+  ): SafeHtml
 }
 
 export type PasswordUserConfig = Omit<Partial<PasswordConfig>, "type">

@@ -7,5 +7,6 @@
 import type { PasswordFlows } from "./password-config.js"
 import { passwordCallback } from "./password-callback.js"
 import { passwordOperation } from "./password-operation.js"
+import { passwordSigninForm } from "./password-signin-form.js"
 
-export const passwordFlows: PasswordFlows = { callback: passwordCallback, operation: passwordOperation }
+export const passwordFlows: PasswordFlows = { callback: passwordCallback, operation: passwordOperation, signinForm: passwordSigninForm }

@@ -9,6 +9,9 @@ import { html, type SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 
 const en = {
+  "signin.password": "Password",
+  "signin.forgotLink": "Forgot your password?",
+  "signin.signupLink": "Create an account",
   email: "Email",
   newPassword: "New password",
   name: "Name (optional)",
@@ -56,6 +59,9 @@ type PasswordMessages = { readonly [K in PasswordMessageKey]: string }
 
 /** German. */
 const de: PasswordMessages = {
+  "signin.password": "Passwort",
+  "signin.forgotLink": "Passwort vergessen?",
+  "signin.signupLink": "Konto erstellen",
   email: "E-Mail",
   newPassword: "Neues Passwort",
   name: "Name (optional)",
@@ -103,6 +109,9 @@ const de: PasswordMessages = {
 
 /** French. */
 const fr: PasswordMessages = {
+  "signin.password": "Mot de passe",
+  "signin.forgotLink": "Mot de passe oublié ?",
+  "signin.signupLink": "Créer un compte",
   email: "E-mail",
   newPassword: "Nouveau mot de passe",
   name: "Nom (facultatif)",
@@ -150,6 +159,9 @@ const fr: PasswordMessages = {
 
 /** Spanish. */
 const es: PasswordMessages = {
+  "signin.password": "Contraseña",
+  "signin.forgotLink": "¿Olvidó su contraseña?",
+  "signin.signupLink": "Crear una cuenta",
   email: "Correo electrónico",
   newPassword: "Nueva contraseña",
   name: "Nombre (opcional)",
@@ -195,6 +207,9 @@ const es: PasswordMessages = {
 
 /** Portuguese. */
 const pt: PasswordMessages = {
+  "signin.password": "Senha",
+  "signin.forgotLink": "Esqueceu a senha?",
+  "signin.signupLink": "Criar uma conta",
   email: "E-mail",
   newPassword: "Nova senha",
   name: "Nome (opcional)",
@@ -240,6 +255,9 @@ const pt: PasswordMessages = {
 
 /** Italian. */
 const it: PasswordMessages = {
+  "signin.password": "Password",
+  "signin.forgotLink": "Password dimenticata?",
+  "signin.signupLink": "Crea un account",
   email: "Email",
   newPassword: "Nuova password",
   name: "Nome (facoltativo)",
@@ -286,6 +304,9 @@ const it: PasswordMessages = {
 
 /** Dutch. */
 const nl: PasswordMessages = {
+  "signin.password": "Wachtwoord",
+  "signin.forgotLink": "Wachtwoord vergeten?",
+  "signin.signupLink": "Account aanmaken",
   email: "E-mail",
   newPassword: "Nieuw wachtwoord",
   name: "Naam (optioneel)",
@@ -333,6 +354,9 @@ const nl: PasswordMessages = {
 
 /** Japanese. */
 const ja: PasswordMessages = {
+  "signin.password": "パスワード",
+  "signin.forgotLink": "パスワードをお忘れですか？",
+  "signin.signupLink": "アカウントを作成",
   email: "メールアドレス",
   newPassword: "新しいパスワード",
   name: "名前（任意）",
@@ -378,6 +402,9 @@ const ja: PasswordMessages = {
 
 /** Chinese. */
 const zh: PasswordMessages = {
+  "signin.password": "密码",
+  "signin.forgotLink": "忘记密码？",
+  "signin.signupLink": "创建账户",
   email: "电子邮箱",
   newPassword: "新密码",
   name: "姓名（可选）",
@@ -419,6 +446,9 @@ const zh: PasswordMessages = {
 
 /** Korean. */
 const ko: PasswordMessages = {
+  "signin.password": "비밀번호",
+  "signin.forgotLink": "비밀번호를 잊으셨나요?",
+  "signin.signupLink": "계정 만들기",
   email: "이메일",
   newPassword: "새 비밀번호",
   name: "이름(선택)",

@@ -39,7 +39,7 @@ export function passwordPage(
   const minLength = options.provider.policy?.minLength ?? 8
   const newPassword = html`<label for="password-new">${t("newPassword")}</label><input id="password-new" type="password" name="password" autocomplete="new-password" minlength="${String(minLength)}" maxlength="4096" aria-describedby="password-hint" required><p id="password-hint" class="hint">${t("hint", { min: String(minLength) })}</p>`
   const codeField = html`<label for="password-code">${t("code")}</label><input id="password-code" type="text" name="code" autocomplete="one-time-code" inputmode="text" autocapitalize="characters" spellcheck="false" required>`
-  const back = html`<p><a href="${base}/signin">${t("signinLink")}</a></p>`
+  const back = html`<p class="links"><a href="${base}/signin">${t("signinLink")}</a></p>`
 
   let title: PasswordMessageKey
   let content: SafeHtml

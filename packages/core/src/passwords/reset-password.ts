@@ -55,7 +55,8 @@ export async function resetPassword(request: RequestInternal, options: InternalO
   const account = passwordAccount(user, provider)
   const redirect = await runSignInCallback({ user, account }, options)
   if (redirect) return { redirect }
-  return finishSignIn(request, { user, account, methods: ["pwd"], redirectTo: options.callbackUrl }, options)
+  // What this sign-in proved is the mailbox (the new password was chosen, not known before): `email`.
+  return finishSignIn(request, { user, account, methods: ["email"], redirectTo: options.callbackUrl }, options)
 }
 
 /** The "your password was changed" mail. The change stands if it cannot be sent (logged). */

@@ -4,10 +4,11 @@ import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
 import { sessionRecordsFor } from "../sessions/session-records.js"
 
 /**
- * Ends every session of the user after a password reset, through session management: deleting
- * the rows ends database sessions and the recorded JWT sessions alike (each instance refuses a
- * revoked JWT within its check interval, this one at once). An adapter that does not manage
- * sessions cannot end JWT sessions: said in the log, once per reset, rather than pretended.
+ * Ends every session of the user after a password reset, through session management: the
+ * user's session records go (database rows and recorded JWT sessions alike; each instance
+ * refuses a revoked JWT within its check interval, this one at once). Where sessions are recorded
+ * nowhere (an adapter without listSessionsByUserId and deleteSessionsByUserId, no session store),
+ * JWT sessions cannot be ended: said in the log, once per reset, rather than pretended.
  */
 export async function revokeEverySession(userId: string, options: InternalOptions<"password">): Promise<void> {
   if (sessionRecordsFor("user", options)) {
@@ -16,7 +17,7 @@ export async function revokeEverySession(userId: string, options: InternalOption
   }
   options.logger.error(
     new AuthError(
-      "The password was reset but the user's other sessions could not be ended: the adapter lacks listSessionsByUserId and deleteSessionsByUserId",
+      "The password was reset but the user's other sessions could not be ended: sessions are recorded nowhere (an adapter with listSessionsByUserId and deleteSessionsByUserId, or session.store)",
     ),
   )
 }

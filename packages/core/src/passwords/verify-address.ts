@@ -36,8 +36,8 @@ export async function verifyAddress(request: RequestInternal, options: InternalO
   const account = passwordAccount(user, options.provider)
   const redirect = await runSignInCallback({ user, account }, options)
   if (redirect) return { redirect }
-  // No `methods`: the mail proved the address, as an e-mail sign-in does (the gate decides what else is due).
-  return finishSignIn(request, { user, account, redirectTo: options.callbackUrl }, options)
+  // The mail proved the address, as an e-mail sign-in does (the gate decides what else is due).
+  return finishSignIn(request, { user, account, methods: ["email"], redirectTo: options.callbackUrl }, options)
 }
 
 /**

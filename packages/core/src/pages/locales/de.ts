@@ -54,7 +54,4 @@ export const de: Messages = {
   "mail.code": "Oder geben Sie diesen Code auf der Anmeldeseite ein:",
   "mail.requestedFor": "Diese Anmeldung wurde für {email} angefordert.",
   "mail.ignore": "Wenn Sie diese E-Mail nicht angefordert haben, können Sie sie einfach ignorieren.",
-  "password.password": "Passwort",
-  "password.forgotLink": "Passwort vergessen?",
-  "password.signupLink": "Konto erstellen",
 }

@@ -56,7 +56,4 @@ export const en = {
   "mail.code": "Or enter this code on the sign-in page:",
   "mail.requestedFor": "This sign-in was requested for {email}.",
   "mail.ignore": "If you did not request this email you can safely ignore it.",
-  "password.password": "Password",
-  "password.forgotLink": "Forgot your password?",
-  "password.signupLink": "Create an account",
 }

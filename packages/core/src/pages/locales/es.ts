@@ -54,7 +54,4 @@ export const es: Messages = {
   "mail.code": "O introduce este código en la página de inicio de sesión:",
   "mail.requestedFor": "Este inicio de sesión se solicitó para {email}.",
   "mail.ignore": "Si no has solicitado este correo, puedes ignorarlo.",
-  "password.password": "Contraseña",
-  "password.forgotLink": "¿Olvidó su contraseña?",
-  "password.signupLink": "Crear una cuenta",
 }

@@ -54,7 +54,4 @@ export const fr: Messages = {
   "mail.code": "Ou saisissez ce code sur la page de connexion :",
   "mail.requestedFor": "Cette connexion a été demandée pour {email}.",
   "mail.ignore": "Si vous n’avez pas demandé cet e-mail, vous pouvez l’ignorer.",
-  "password.password": "Mot de passe",
-  "password.forgotLink": "Mot de passe oublié ?",
-  "password.signupLink": "Créer un compte",
 }

@@ -54,7 +54,4 @@ export const it: Messages = {
   "mail.code": "Oppure inserisci questo codice nella pagina di accesso:",
   "mail.requestedFor": "Questo accesso è stato richiesto per {email}.",
   "mail.ignore": "Se non hai richiesto questa email, puoi ignorarla.",
-  "password.password": "Password",
-  "password.forgotLink": "Password dimenticata?",
-  "password.signupLink": "Crea un account",
 }

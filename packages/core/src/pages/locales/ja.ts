@@ -54,7 +54,4 @@ export const ja: Messages = {
   "mail.code": "または、サインインページでこのコードを入力してください:",
   "mail.requestedFor": "このサインインは {email} 宛てにリクエストされました。",
   "mail.ignore": "このメールに心当たりがない場合は、無視してください。",
-  "password.password": "パスワード",
-  "password.forgotLink": "パスワードをお忘れですか？",
-  "password.signupLink": "アカウントを作成",
 }

@@ -54,7 +54,4 @@ export const ko: Messages = {
   "mail.code": "또는 로그인 페이지에서 이 코드를 입력하세요:",
   "mail.requestedFor": "이 로그인은 {email}에 대해 요청되었습니다.",
   "mail.ignore": "이 이메일을 요청하지 않았다면 무시하셔도 됩니다.",
-  "password.password": "비밀번호",
-  "password.forgotLink": "비밀번호를 잊으셨나요?",
-  "password.signupLink": "계정 만들기",
 }

@@ -54,7 +54,4 @@ export const nl: Messages = {
   "mail.code": "Of voer deze code in op de inlogpagina:",
   "mail.requestedFor": "Deze inlogpoging is aangevraagd voor {email}.",
   "mail.ignore": "Heb je deze e-mail niet aangevraagd? Dan kun je hem negeren.",
-  "password.password": "Wachtwoord",
-  "password.forgotLink": "Wachtwoord vergeten?",
-  "password.signupLink": "Account aanmaken",
 }

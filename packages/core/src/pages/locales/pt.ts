@@ -54,7 +54,4 @@ export const pt: Messages = {
   "mail.code": "Ou introduza este código na página de entrada:",
   "mail.requestedFor": "Esta entrada foi pedida para {email}.",
   "mail.ignore": "Se não pediu este e-mail, pode ignorá-lo.",
-  "password.password": "Senha",
-  "password.forgotLink": "Esqueceu a senha?",
-  "password.signupLink": "Criar uma conta",
 }

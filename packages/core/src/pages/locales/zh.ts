@@ -54,7 +54,4 @@ export const zh: Messages = {
   "mail.code": "或在登录页面输入此验证码：",
   "mail.requestedFor": "此登录请求针对 {email}。",
   "mail.ignore": "如果您没有请求此邮件，可以放心忽略。",
-  "password.password": "密码",
-  "password.forgotLink": "忘记密码？",
-  "password.signupLink": "创建账户",
 }
