@@ -16,6 +16,7 @@ import GitHub from "../../packages/core/src/providers/github.js"
 import Google from "../../packages/core/src/providers/google.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
+import Password from "../../packages/core/src/providers/password.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
@@ -51,6 +52,7 @@ beforeAll(async () => {
         authorize: (c) => (c.username === "ada" && c.password === "lovelace" ? { id: "1", name: "Ada", email: "ada@example.test" } : null),
       }),
       Passkey({}),
+      Password({ hashing: { ln: 10, r: 8, p: 1, keyLength: 32 } }),
     ],
     session: { strategy: "jwt" },
     logger: silentLogger(),
@@ -78,6 +80,17 @@ const pages: Array<[name: string, path: string]> = [
   ["error-unknown", "/auth/error?error=Something"],
   ["signin-de", "/auth/signin?error=OAuthAccountNotLinked"],
   ["signin-ja", "/auth/signin"],
+  ["password-signup", "/auth/password/signup"],
+  ["password-signup-error", "/auth/password/signup?error=password_common"],
+  ["password-verify", "/auth/password/verify"],
+  ["password-forgot", "/auth/password/forgot"],
+  ["password-reset-code", "/auth/password/reset?sent=1"],
+  ["password-reset-link", "/auth/password/reset?token=abc"],
+  [
+    "password-confirm",
+    "/auth/callback/password?token=YWRhQGV4YW1wbGUudGVzdA.0000000000000000000000000000000000000000000000000000000000000000",
+  ],
+  ["password-signup-de", "/auth/password/signup"],
 ]
 
 async function openPage(path: string, colorScheme: "light" | "dark", locale = "en-US"): Promise<Page> {
@@ -124,11 +137,32 @@ describe("built-in pages work for keyboard and screen-reader users", () => {
         expect(id).toBeTruthy()
         expect(await page.locator(`label[for="${id}"]`).count()).toBe(1)
       }
-      // The e-mail form's field and the passkey form's (its default label, translated too).
-      expect(await page.getByLabel("E-mail", { exact: true }).count()).toBe(2)
+      // The e-mail form's field, the passkey form's (its default label, translated too) and the password form's.
+      expect(await page.getByLabel("E-mail", { exact: true }).count()).toBe(3)
       await expect(page.getByRole("button", { name: "Se connecter avec GitHub" }).count()).resolves.toBe(1)
     } finally {
       await page.context().close()
+    }
+  })
+
+  it("the password pages give password managers the autocomplete they need", async () => {
+    const expectations: Array<[path: string, fields: Record<string, string>]> = [
+      ["/auth/signin", { "#input-email-for-password-provider": "email", "#input-password-for-password-provider": "current-password" }],
+      ["/auth/password/signup", { "#password-email": "email", "#password-new": "new-password", "#password-name": "name" }],
+      ["/auth/password/reset?sent=1", { "#password-email": "email", "#password-code": "one-time-code", "#password-new": "new-password" }],
+      ["/auth/password/verify", { "#password-email": "email", "#password-code": "one-time-code" }],
+    ]
+    for (const [path, fields] of expectations) {
+      const page = await openPage(path, "light")
+      try {
+        for (const [selector, autocomplete] of Object.entries(fields)) {
+          expect(await page.getAttribute(selector, "autocomplete"), `${path} ${selector}`).toBe(autocomplete)
+          const id = (await page.getAttribute(selector, "id"))!
+          expect(await page.locator(`label[for="${id}"]`).count(), `${path} ${selector}`).toBe(1)
+        }
+      } finally {
+        await page.context().close()
+      }
     }
   })
 

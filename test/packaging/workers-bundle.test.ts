@@ -20,9 +20,11 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }))
 
 /**
  * Gzip KiB of the Gatehouse worker. Measured 77.7 when the brand marks moved into their providers
- * (from 109.2); @auth/core's is 47.1. Lower it as the bundle shrinks: the goal is @auth/core's.
+ * (from 109.2), 81.9 once step-up and the session records for every sign-in landed (the second
+ * factor and passwords load only when configured); @auth/core's is 47.1. Lower it as the bundle
+ * shrinks: the goal is @auth/core's.
  */
-const budgetGzipKiB = 80
+const budgetGzipKiB = 84
 
 function workerSource(packageName: "@gatehouse/core" | "@auth/core"): string {
   return `import { Auth } from "${packageName}"
@@ -67,7 +69,7 @@ test("the Workers bundle has no bundler warning, no node: import, and stays with
   console.log(
     `Workers bundle, gzip: Gatehouse ${gatehouse.gzipKiB.toFixed(1)} KiB, @auth/core ${authjs.gzipKiB.toFixed(1)} KiB (ratio ${(gatehouse.gzipKiB / authjs.gzipKiB).toFixed(2)})`,
   )
-  expect(gatehouse.warnings.map((warning) => `${warning.id}: ${warning.text}`)).toEqual([])
+  expect(gatehouse.warnings.map((warning) => `${warning.id}: ${warning.text} (${warning.location?.file})`)).toEqual([])
   expect(gatehouse.text).not.toMatch(/["']node:[a-z_/]+["']/)
   // Next's Edge build warns about these; they came only with jose's JWE compression, which is left out.
   expect(gatehouse.text).not.toMatch(/\b(?:De)?[cC]ompressionStream\b/)

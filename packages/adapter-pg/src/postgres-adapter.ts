@@ -14,6 +14,7 @@ import {
 import { accountTokenMethods } from "./account-tokens.js"
 import { secondFactorMethods } from "./second-factor.js"
 import { ownedSessionMethods } from "./owned-sessions.js"
+import { passwordHashMethods } from "./password-hashes.js"
 import { byUserId, translatingConflicts } from "./errors.js"
 import { keepPoolAlive } from "./keep-pool-alive.js"
 import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.js"
@@ -191,7 +192,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     async deleteUser(userId) {
       const row = await byUserId(undefined, () =>
         inTransaction(pool, async (client) => {
-          const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
+          const owner = await first<{ hasAuthenticators: boolean; hasPasswordHashes: boolean }>(queries.lockUserForDelete, [userId], client)
           if (!owner) return undefined
           await first(queries.deleteSessionsOfUser, [userId], client)
           await first(queries.deleteAccountsOfUser, [userId], client)
@@ -337,13 +338,15 @@ export function PostgresAdapter(pool: Pool): Adapter {
     async removeUserAttachments(userId) {
       const removed = await byUserId(undefined, () =>
         inTransaction(pool, async (client) => {
-          const owner = await first<{ hasAuthenticators: boolean }>(queries.lockUserForDelete, [userId], client)
+          const owner = await first<{ hasAuthenticators: boolean; hasPasswordHashes: boolean }>(queries.lockUserForDelete, [userId], client)
           if (!owner) return undefined
           const authenticators = owner.hasAuthenticators
             ? (await client.query<AuthenticatorRow>({ ...queries.deleteAuthenticatorsOfUser, values: [userId] })).rows
             : []
           const accounts = (await client.query<AccountRow>({ ...queries.deleteAccountsOfUser, values: [userId] })).rows
           const sessions = await client.query({ ...queries.deleteSessionsOfUser, values: [userId] })
+          // A password set by whoever created the user before the address was proven goes too.
+          if (owner.hasPasswordHashes) await client.query({ ...queries.deletePasswordOfUser, values: [userId] })
           return {
             accounts: accounts.map(toAccount),
             authenticators: authenticators.map(toAuthenticator),
@@ -357,6 +360,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
     ...accountTokenMethods(pool),
     ...secondFactorMethods(pool),
     ...ownedSessionMethods(pool),
+    ...passwordHashMethods(pool),
   }
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }

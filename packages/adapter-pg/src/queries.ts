@@ -57,11 +57,13 @@ export const queries = {
   // has no foreign keys to cascade; the authenticators table exists only once migrate() ran.
   lockUserForDelete: query(
     "lock_user_for_delete",
-    `SELECT users.id::text AS id, to_regclass('authenticators') IS NOT NULL AS "hasAuthenticators"
+    `SELECT users.id::text AS id, to_regclass('authenticators') IS NOT NULL AS "hasAuthenticators",
+       to_regclass('password_hashes') IS NOT NULL AS "hasPasswordHashes"
      FROM users WHERE id = $1 FOR UPDATE`,
   ),
   // Also removeUserAttachments's three deletes (it keeps the user): what they remove is returned for its event.
   deleteSessionsOfUser: query("delete_sessions_of_user", `DELETE FROM sessions WHERE "userId" = $1`),
+  deletePasswordOfUser: query("delete_password_of_user", `DELETE FROM password_hashes WHERE "userId" = $1`),
   deleteAccountsOfUser: query("delete_accounts_of_user", `DELETE FROM accounts WHERE "userId" = $1 RETURNING ${accountColumns}`),
   deleteAuthenticatorsOfUser: query(
     "delete_authenticators_of_user",

@@ -193,6 +193,29 @@ export const migrations: readonly Migration[] = [
       `,
     },
     {
+    version: 8,
+    description: "password hashes (PHC strings), one per user, for the Password provider, keyed whatever the type of users.id",
+    // Its own table rather than a column on users: an app reading users never sees a hash, and
+    // the row goes with its user (ON DELETE CASCADE).
+    sql: `
+      DO $$
+      DECLARE
+        user_id_type TEXT := (
+          SELECT format_type(atttypid, atttypmod) FROM pg_attribute
+          WHERE attrelid = 'users'::regclass AND attname = 'id'
+        );
+      BEGIN
+        EXECUTE format($ddl$
+          CREATE TABLE IF NOT EXISTS password_hashes (
+            "userId" %s NOT NULL PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
+            hash TEXT NOT NULL,
+            "updatedAt" TIMESTAMPTZ NOT NULL
+          )$ddl$, user_id_type);
+      END
+      $$;
+      `,
+    },
+    {
     version: 9,
     description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
     // A table of its own, no foreign key: the owner (`app:<provider>:<id>`) lives in the app's

@@ -11,7 +11,8 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
  * Session management (listSessionsByUserId, deleteSessionsByUserId) and listSessionsByProviderSessionId
  * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
  * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
- * migrated database only. So do the second-factor methods, whose tables migration 7 creates.
+ * migrated database only. So do the second-factor methods, whose tables migration 7 creates, the password hashes (migration 8)
+ * and the owned sessions (migration 9).
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -37,6 +38,9 @@ function withoutMigratedMethods(adapter: Adapter): Adapter {
     revokeOwnedSession: _revokeOwned,
     revokeOwnedSessions: _revokeAllOwned,
     ownerOfOwnedSession: _ownerOfOwned,
+    // password_hashes comes with migration 8.
+    getPasswordHash: _getPassword,
+    setPasswordHash: _setPassword,
     ...auth
   } = adapter
   return auth

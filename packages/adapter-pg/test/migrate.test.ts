@@ -36,6 +36,7 @@ describe("migrate(pool)", () => {
       "authenticators",
       "gatehouse_migrations",
       "owned_sessions",
+      "password_hashes",
       "second_factor_backup_codes",
       "second_factor_failures",
       "second_factors",

@@ -155,7 +155,7 @@ describe("an Auth.js database that was never migrated", () => {
 })
 
 describe("a database migrated by the previous Gatehouse (schema versions 1 to 3)", () => {
-  test("gets migrations 4 to 6 only, keeping its sessions", async () => {
+  test("gets the migrations after 3 only, keeping its sessions", async () => {
     const database = await freshDatabase("metadata_v3")
     // What migrate() of the previous release left: its three migrations, recorded in the ledger.
     await database.pool.query(`

@@ -142,6 +142,19 @@ export const migrations: readonly Migration[] = [
       `,
     },
     {
+    version: 6,
+    description: "password hashes (PHC strings), one per user, for the Password provider",
+    // Its own table rather than a column on users: an app reading users (SELECT *) never sees a
+    // hash, and the row goes with its user (ON DELETE CASCADE).
+    sql: `
+      CREATE TABLE password_hashes (
+        user_id TEXT PRIMARY KEY NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        hash TEXT NOT NULL,
+        updated_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      `,
+    },
+    {
     version: 7,
     description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
     // No foreign key: the owner (`app:<provider>:<id>`) lives in the app's own tables, not in users.

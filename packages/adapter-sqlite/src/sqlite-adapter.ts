@@ -15,6 +15,7 @@ import { accountTokenMethods } from "./account-tokens.js"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
 import { migrate } from "./migrate.js"
+import { passwordHashMethods } from "./password-hashes.js"
 import { secondFactorMethods } from "./second-factor.js"
 import { toAccount, toAuthenticator, toOwnedSession, toSession, toSessionAndUser, toUser, toVerificationToken } from "./rows.js"
 import { prepareStatements } from "./statements.js"
@@ -47,6 +48,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     const authenticators = sql.deleteAuthenticatorsOfUser.all({ user_id: userId }).map(toAuthenticator)
     const accounts = sql.deleteAccountsOfUser.all({ user_id: userId }).map(toAccount)
     const sessions = sql.deleteSessionsOfUser.all({ user_id: userId }).length
+    // A password set by whoever created the user before the address was proven goes too.
+    sql.deletePasswordOfUser.run({ user_id: userId })
     return { accounts, authenticators, sessions }
   })
 
@@ -271,6 +274,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
 
     ...accountTokenMethods(db),
     ...secondFactorMethods(db),
+    ...passwordHashMethods(db),
   }
   // All or nothing: a refused account link removes the user just created.
   const createUserWithAccount = db.transaction((user: AdapterUser, account: Omit<AdapterAccount, "userId">) => {

@@ -130,6 +130,7 @@ export function prepareStatements(db: Database) {
     ),
     // Expired records count as gone: the revocation check must not keep an expired session alive.
     ownerOfOwnedSession: prepare<OwnedSessionRow>(`SELECT * FROM owned_sessions WHERE id = @id AND expires > @now`),
+    deletePasswordOfUser: prepare<never>(`DELETE FROM password_hashes WHERE user_id = @user_id`),
   }
 }
 

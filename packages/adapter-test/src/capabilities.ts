@@ -22,6 +22,7 @@ export const capabilityGroups = {
   secondFactors: ["getSecondFactor", "setSecondFactor", "deleteSecondFactor", "claimTotpStep", "useBackupCode", "countSecondFactorFailure"],
   // touchOwnedSession is optional (records then keep their first expiry); tested when present.
   ownedSessions: ["createOwnedSession", "listOwnedSessions", "revokeOwnedSession", "revokeOwnedSessions", "ownerOfOwnedSession"],
+  passwordHashes: ["getPasswordHash", "setPasswordHash"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

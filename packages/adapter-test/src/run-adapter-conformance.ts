@@ -9,6 +9,7 @@ import { registerCreateUserWithAccountTests } from "./groups/create-user-with-ac
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
 import { registerOwnedSessionTests } from "./groups/owned-sessions.js"
+import { registerPasswordHashTests } from "./groups/password-hashes.js"
 import { registerSessionManagementTests } from "./groups/session-management.js"
 import { registerSessionsByProviderSessionTests } from "./groups/sessions-by-provider-session.js"
 import { registerSecondFactorTests } from "./groups/second-factors.js"
@@ -33,6 +34,7 @@ const registrars = {
   sessionsByProviderSession: registerSessionsByProviderSessionTests,
   secondFactors: registerSecondFactorTests,
   ownedSessions: registerOwnedSessionTests,
+  passwordHashes: registerPasswordHashTests,
 } as const
 
 /**

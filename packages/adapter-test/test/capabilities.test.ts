@@ -29,6 +29,8 @@ describe("detectCapabilities", () => {
       "createUserWithAccount",
       "getAccountByUserId",
       "updateAccountTokens",
+      "getPasswordHash",
+      "setPasswordHash",
       "listSessionsByUserId",
       "deleteSessionsByUserId",
       "listSessionsByProviderSessionId",
@@ -43,11 +45,13 @@ describe("detectCapabilities", () => {
       "claimTotpStep",
       "useBackupCode",
       "countSecondFactorFailure",
+      "getPasswordHash",
+      "setPasswordHash",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(15)
+    expect(report.implemented).toHaveLength(16)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {

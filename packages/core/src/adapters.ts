@@ -197,6 +197,19 @@ export interface Adapter {
    * that no delivery of the token ends a session begun after the sign-out at the provider.
    */
   listSessionsByProviderSessionId?(providerSessionId: string, provider: string): Awaitable<AdapterSession[]>
+  /**
+   * Beyond Auth.js, optional (the Password provider, with `setPasswordHash`): the user's password
+   * hash, a PHC string (`$scrypt$ln=17,r=8,p=1$<salt>$<hash>`), or null when the user has none or
+   * does not exist. Adapters store the string as given and never see a password.
+   */
+  getPasswordHash?(userId: string): Awaitable<string | null>
+  /**
+   * Beyond Auth.js, optional (with `getPasswordHash`): sets or replaces the user's password hash.
+   * A user that does not exist is a conflict (`unknown-user`). The hash goes with the user:
+   * `deleteUser` removes it, and `removeUserAttachments` removes it too (an impostor's password on
+   * an address they never proved must not survive its owner proving it).
+   */
+  setPasswordHash?(userId: string, hash: string): Awaitable<void>
   /** Beyond Auth.js, optional: the owned-session methods (see OwnedSessionMethods), for sessions of an app's own users. */
   createOwnedSession?: OwnedSessionMethods["createOwnedSession"]
   listOwnedSessions?: OwnedSessionMethods["listOwnedSessions"]

@@ -3,6 +3,7 @@
  * `/qwik`) share, kept here once. Internal: not part of the public API, and it may change in any release.
  */
 export { findProvider } from "./integration/find-provider.js"
+export { signInRoute } from "./integration/sign-in-route.js"
 export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-headers.js"
 export { sessionFromBody, sessionFromResponse } from "./integration/read-session.js"
 export { cookieFromSetCookie, parseSetCookie, type ParsedSetCookie, type SetCookieOptions } from "./integration/parse-set-cookie.js"

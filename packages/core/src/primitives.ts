@@ -13,6 +13,7 @@ export type AuthAction =
   | "callback"
   | "csrf"
   | "error"
+  | "password"
   | "providers"
   | "session"
   | "sessions"
@@ -75,7 +76,7 @@ export interface TokenSet {
 }
 
 /** The kinds of provider, as `provider.type` and `account.type` name them. */
-export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+export type ProviderType = "oauth" | "oidc" | "email" | "credentials" | "webauthn" | "password"
 
 export interface Account extends TokenSet {
   provider: string

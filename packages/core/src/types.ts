@@ -80,6 +80,7 @@ export type WarningCode =
   | "adapter-without-remove-user-attachments"
   | "passkey-challenges-per-process"
   | "token-refresh-per-process"
+  | "session-store-per-process"
 
 export interface LoggerInstance {
   error: (error: Error) => void

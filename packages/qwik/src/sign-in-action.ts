@@ -1,7 +1,7 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
-import { findProvider } from "@gatehouse/core/integration"
+import { findProvider, signInRoute } from "@gatehouse/core/integration"
 import { postToAuth } from "./post-to-auth.js"
 import { readAuthFailure } from "./read-auth-failure.js"
 import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js"
@@ -38,7 +38,7 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
     for (const [name, value] of Object.entries(fields)) {
       if (value !== undefined && value !== null) form.set(name, String(value))
     }
-    const endpoint = providerType === "credentials" ? "callback" : "signin"
+    const endpoint = providerType ? signInRoute(providerType) : "signin"
     const path = `${QWIK_BASE_PATH}/${endpoint}${providerId ? `/${encodeURIComponent(providerId)}` : ""}`
     const query = new URLSearchParams(authorizationParams ?? "").toString()
 

@@ -5,6 +5,7 @@ import type { ResponseInternal } from "../types.js"
 import { credentialsCallback } from "./callback/credentials.js"
 import { oauthCallback } from "./callback/oauth.js"
 import { emailCallback } from "./callback/email.js"
+import { passwordCallback } from "./callback/password.js"
 import { webauthnCallback } from "./callback/webauthn.js"
 
 /** /callback/<id>: where each kind of provider finishes signing a user in. */
@@ -22,6 +23,7 @@ export async function callback(request: RequestInternal, options: InternalOption
     if (type === "credentials" && method === "POST") {
       return await credentialsCallback(request, options as InternalOptions<"credentials">)
     }
+    if (type === "password") return await passwordCallback(request, options as InternalOptions<"password">)
     if (type === "webauthn" && method === "POST") return await webauthnCallback(request, options as InternalOptions<"webauthn">)
   } catch (error) {
     if (error instanceof AuthError) throw error

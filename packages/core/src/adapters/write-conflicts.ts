@@ -17,5 +17,6 @@ export const writeConflicts = {
   createSession: { unique: ["duplicate-session-token", "A session with this token already exists"], foreignKey: unknownUser },
   updateSession: { foreignKey: unknownUser },
   createVerificationToken: { unique: ["duplicate-verification-token", "This verification token already exists"] },
+  setPasswordHash: { foreignKey: unknownUser },
   createAuthenticator: { unique: ["credential-already-registered", "This credential is already registered"], foreignKey: unknownUser },
 } satisfies Record<string, ConstraintMeanings>

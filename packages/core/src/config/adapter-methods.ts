@@ -31,8 +31,20 @@ export const webauthnMethods = [
   "getUserByAccount",
 ]
 
+/** What the Password provider needs: users by address, verification tokens for its mails, and the hashes. */
+export const passwordMethods = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "updateUser",
+  "createVerificationToken",
+  "useVerificationToken",
+  "getPasswordHash",
+  "setPasswordHash",
+]
+
 /** Every adapter method some flow of core calls without first asking whether the adapter has it. */
-export const flowMethods = [...new Set([...emailMethods, ...databaseSessionMethods, ...webauthnMethods])]
+export const flowMethods = [...new Set([...emailMethods, ...databaseSessionMethods, ...webauthnMethods, ...passwordMethods])]
 
 /** The error naming the methods of `required` that the adapter lacks, or undefined when it has them all. */
 export function missingAdapterMethods(adapter: object, required: Iterable<string>): MissingAdapterMethods | undefined {

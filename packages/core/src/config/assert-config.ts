@@ -3,7 +3,7 @@ import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import type { AuthConfig } from "../types.js"
-import { databaseSessionMethods, emailMethods, missingAdapterMethods, webauthnMethods } from "./adapter-methods.js"
+import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 import { untrustedHost } from "./untrusted-host.js"
 
@@ -24,6 +24,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
 
   let hasEmail = false
   let hasWebAuthn = false
+  let hasPassword = false
   for (const provider of resolved.providers as any[]) {
     if (!provider || typeof provider.id !== "string" || !provider.id) {
       return new AuthError("Every provider needs an `id`")
@@ -36,6 +37,9 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       hasEmail = true
     } else if (provider.type === "webauthn") {
       hasWebAuthn = true
+    } else if (provider.type === "password") {
+      if (hasPassword) return new AuthError("Only one Password provider may be configured: /password/* serves one")
+      hasPassword = true
     } else if (provider.type === "oauth" || provider.type === "oidc") {
       try {
         assertOAuthEndpoints(provider)
@@ -75,6 +79,15 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     }
     if (!adapter) return new MissingAdapter("WebAuthn requires an adapter")
     required.push(...webauthnMethods)
+  }
+  if (hasPassword) {
+    // Passwords live with the user: there is nothing to check one against without an adapter.
+    if (!adapter) return new MissingAdapter("The Password provider requires an adapter with getPasswordHash and setPasswordHash")
+    const missing = missingAdapterMethods(adapter, passwordMethods)
+    if (missing) {
+      missing.message += ` (the Password provider needs them: @gatehouse/adapter-sqlite and @gatehouse/adapter-pg have them; see docs/passwords.md)`
+      return missing
+    }
   }
   if (adapter) return missingAdapterMethods(adapter, required)
   return undefined

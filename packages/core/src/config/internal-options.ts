@@ -7,7 +7,14 @@ import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { AuthAction, ResolvedCookies, Theme } from "../primitives.js"
-import type { CredentialsConfig, EmailConfig, OAuthConfigInternal, ProviderType, WebAuthnConfig } from "../providers/types.js"
+import type {
+  CredentialsConfig,
+  EmailConfig,
+  OAuthConfigInternal,
+  PasswordConfig,
+  ProviderType,
+  WebAuthnConfig,
+} from "../providers/types.js"
 
 export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
   ? OAuthConfigInternal<any>
@@ -17,7 +24,9 @@ export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
       ? CredentialsConfig<any>
       : T extends "webauthn"
         ? WebAuthnConfig
-        : never) & {
+        : T extends "password"
+          ? PasswordConfig
+          : never) & {
   signinUrl: string
   callbackUrl: string
 }

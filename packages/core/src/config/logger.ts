@@ -27,6 +27,8 @@ export const warningMessages: Record<WarningCode, string> = {
     "Answered passkey challenges are remembered by this process only, so on several instances a captured passkey answer could be replayed to another one: configure a shared rate-limit store (Redis) or an adapter.",
   "token-refresh-per-process":
     "Upstream token refreshes of JWT sessions without an adapter are coordinated by this process only: on several instances, concurrent requests that reach different instances may each refresh, and a provider that rotates refresh tokens then refuses all but one. Configure an adapter (the tokens then live in its account rows) or route a user's requests to one instance.",
+  "session-store-per-process":
+    "JWT sessions are recorded in `memorySessionStore()`, which only this process sees: on several instances a revoked or signed-out session stays valid on the others. Use `redisSessionStore` (or an adapter that records sessions).",
   "rate-limit-without-client-ip":
     "Sign-in attempts are not limited per client IP because no trustworthy client address is known, so one client can guess passwords across many accounts and request mail for many addresses: set `rateLimit.ipHeader` to a header your proxy overwrites, or `rateLimit.clientIp`.",
 }

@@ -10,7 +10,8 @@ import type { ResolvedConfig } from "./resolve-config.js"
 
 /** Actions that read or render a CSRF token. GET /session is not one of them. */
 function needsCsrf(action: AuthAction, method: string): boolean {
-  if (action === "csrf" || action === "signin" || action === "signout") return true
+  // The password and second-factor pages render a form with the token; their POSTs are checked.
+  if (action === "csrf" || action === "signin" || action === "signout" || action === "password") return true
   if (action === "second-factor") return true
   return method === "POST" && (action === "session" || action === "sessions" || action === "callback")
 }
@@ -18,7 +19,12 @@ function needsCsrf(action: AuthAction, method: string): boolean {
 /** Actions that end in a redirect to the app, and so care where to go. */
 function needsCallbackUrl(action: AuthAction): boolean {
   return (
-    action === "signin" || action === "signout" || action === "callback" || action === "webauthn-options" || action === "reauthenticate"
+    action === "signin" ||
+    action === "signout" ||
+    action === "callback" ||
+    action === "webauthn-options" ||
+    action === "reauthenticate" ||
+    action === "password"
   )
 }
 
@@ -45,7 +51,12 @@ export function requestOptionsNow(request: RequestInternal, config: ResolvedConf
   const secure = config.useSecureCookies ?? requestUrl.protocol === "https:"
   const cookieSet = secure ? config.cookies.secure : config.cookies.plain
   const providers = config.providersFor(origin)
-  const provider = providerId ? providers.find((p) => p.id === providerId) : undefined
+  // /password/<operation> names no provider in its path: it is the Password provider's.
+  const provider = providerId
+    ? providers.find((p) => p.id === providerId)
+    : action === "password"
+      ? providers.find((p) => p.type === "password")
+      : undefined
   if (providerId && !provider) {
     throw new InvalidProvider(`Provider "${providerId}" is not configured. Available providers: ${providers.map((p) => p.id).join(", ")}`)
   }

@@ -30,6 +30,7 @@ import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
 import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
 import { managesSessions } from "../sessions/session-management-adapter.js"
+import { isProcessLocalSessionStore } from "../sessions/stores/memory-session-store.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {
@@ -229,6 +230,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   if (!result.configError && env.NODE_ENV === "production" && refreshesInProcessOnly(providers, config.adapter, session.strategy))
     logger.warn("token-refresh-per-process")
   if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
+  if (!result.configError && env.NODE_ENV === "production" && session.store && isProcessLocalSessionStore(session.store))
+    logger.warn("session-store-per-process")
   return result
 }
 

@@ -31,15 +31,26 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
       throw missingAdapterMethods(adapter, [name])
     }
   }
+  originals.set(wrapped, adapter)
   return wrapped as Required<Adapter>
+}
+
+const originals = new WeakMap<object, Adapter>()
+
+/**
+ * The app's adapter behind a wrapped one (itself for any other object): what per-adapter state
+ * is kept by, since an app that builds its config per request wraps its one adapter anew each time.
+ */
+export function originalAdapter(adapter: object): object {
+  return originals.get(adapter) ?? adapter
 }
 
 /**
  * Arguments that are secrets by position, not by a field name the logger could recognise
  * (redact-secrets.ts): the session token of a database session (or a JWT session's id), and the
- * refresh token a compare-and-swap expects.
+ * refresh token a compare-and-swap expects, and a password hash being stored.
  */
-const secretArguments: Record<string, number> = { getSessionAndUser: 0, deleteSession: 0, updateAccountTokens: 1 }
+const secretArguments: Record<string, number> = { getSessionAndUser: 0, deleteSession: 0, updateAccountTokens: 1, setPasswordHash: 1 }
 
 function withSecretArgumentsRedacted(method: string, args: unknown[]): unknown[] {
   const position = secretArguments[method]

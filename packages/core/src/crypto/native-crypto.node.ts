@@ -3,8 +3,8 @@
  * construction is implemented here, RFC 7518 §5.2 (AES_256_CBC_HMAC_SHA_512) and §5.3 (A256GCM)
  * for `dir` JWEs; everything JOSE beyond that stays with jose.
  */
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, timingSafeEqual } from "node:crypto"
-import type { ContentEncryption, NativeCrypto } from "./native-crypto.js"
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, scrypt as scryptCallback, timingSafeEqual } from "node:crypto"
+import type { ContentEncryption, NativeCrypto, ScryptParams } from "./native-crypto.js"
 import { drawRandomBytes } from "./random-pool.js"
 
 /** MAC_KEY ‖ ENC_KEY, 32 bytes each; T is the first 32 bytes of HMAC-SHA-512 (§5.2.2.1, §5.2.5). */
@@ -72,4 +72,14 @@ export const nativeCrypto: NativeCrypto = {
   ascii: (text) => Buffer.from(text, "latin1"),
   seal,
   open,
+  scrypt,
+}
+
+/** node:crypto's scrypt in the thread pool; `maxmem` raised to what the parameters need (128·N·r·p bytes, and some). */
+function scrypt(password: Uint8Array, salt: Uint8Array, { ln, r, p, keyLength }: ScryptParams): Promise<Uint8Array> {
+  const N = 2 ** ln
+  const maxmem = 128 * N * r * p + 2 * 1024 * 1024
+  return new Promise((resolve, reject) =>
+    scryptCallback(password, salt, keyLength, { N, r, p, maxmem }, (error, key) => (error ? reject(error) : resolve(new Uint8Array(key)))),
+  )
 }

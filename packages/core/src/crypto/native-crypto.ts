@@ -36,6 +36,19 @@ export interface NativeCrypto {
     tag: Uint8Array,
     aad: Uint8Array,
   ): Uint8Array | undefined
+  /**
+   * scrypt (RFC 7914), the runtime's own: the one asynchronous member, run off the main thread
+   * (Node's thread pool). Without it (this variant) passwords/scrypt-kdf.ts uses @noble/hashes.
+   */
+  scrypt?(password: Uint8Array, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array>
+}
+
+/** scrypt's cost: N = 2^ln, block size r, parallelism p, and the key length in bytes. */
+export interface ScryptParams {
+  ln: number
+  r: number
+  p: number
+  keyLength: number
 }
 
 export const nativeCrypto: NativeCrypto | undefined = undefined

@@ -2,6 +2,7 @@ import type { EmailConfig, SendVerificationRequestParams } from "../providers/ty
 import { markBuiltInSender } from "./built-in-sender.js"
 import { defaultEmailMaxAge, defaultFrom } from "./email-provider-options.js"
 import { postMailOverHttps } from "./post-mail-over-https.js"
+import { registerProviderTransport } from "./provider-transport.js"
 import { verificationMail, type VerificationMail } from "./verification-mail.js"
 
 /** What an app may set on an e-mail provider backed by a mail API. */
@@ -35,7 +36,7 @@ export interface MailApi {
  * endpoint, with Auth.js's defaults: its sender, links valid for 24 hours.
  */
 export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): EmailConfig {
-  return {
+  const provider: EmailConfig = {
     id: api.id,
     type: "email",
     name: api.name,
@@ -53,4 +54,10 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     ),
     options: config,
   }
+  // Other flows' mails (passwords) go out through the same API.
+  registerProviderTransport(provider.sendVerificationRequest, async (resolved, outgoing) => {
+    const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(resolved)
+    await postMailOverHttps(resolved, api.name, endpoint, api.headers(resolved.apiKey), api.body(outgoing, resolved))
+  })
+  return provider
 }

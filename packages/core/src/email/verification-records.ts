@@ -123,7 +123,7 @@ export async function consumeCode(
  * row and putting it back; if a new mail replaced it in between, putting back clashes and the
  * new one stays. A missing row (a new mail is being written right now) refuses the code.
  */
-async function isLatestMail(adapter: Required<Adapter>, identifier: string, secret: string, expires: Date): Promise<boolean> {
+export async function isLatestMail(adapter: Required<Adapter>, identifier: string, secret: string, expires: Date): Promise<boolean> {
   const key = await latestMailKey(identifier, secret)
   const latest = await adapter.useVerificationToken(key)
   if (latest?.identifier !== key.identifier) return false

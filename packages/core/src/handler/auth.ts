@@ -27,7 +27,7 @@ import { routeAction } from "./route-action.js"
 export type AuthConfigInput = AuthConfig | ((request: Request | undefined) => AuthConfig | Promise<AuthConfig>)
 
 const configurationMessage = "There was a problem with the server configuration. Check the server logs for more information."
-const pageActions = new Set(["signin", "signout", "error", "verify-request"])
+const pageActions = new Set(["signin", "signout", "error", "verify-request", "password"])
 /** A failed flow's answer depends on the cookies it was sent with (CSRF, checks, session): no cache keeps it. */
 const errorHeaders = { "Cache-Control": "private, no-cache, no-store", Vary: "Cookie" }
 
@@ -98,7 +98,10 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     if (internal.method === "POST" && internal.action === "session") return Response.json(null, { status: 400, headers: errorHeaders })
     // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
     if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
-    if (internal.action === "sessions") return sessionsErrorResponse(error)
+    // A password change is a JSON call from the app's own page, like the sessions endpoints.
+    if (internal.action === "sessions" || (internal.action === "password" && internal.operation === "change")) {
+      return sessionsErrorResponse(error)
+    }
     const url = errorRedirectUrl(error, internal, config)
     if (isRedirectMode) return Response.json({ url }, { headers: errorHeaders })
     // A flow that failed may have left its URL's secret unspent (an e-mail link refused for a missing

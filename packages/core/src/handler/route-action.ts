@@ -2,6 +2,7 @@ import { backchannelLogout } from "../actions/backchannel-logout.js"
 import { callback } from "../actions/callback.js"
 import { csrf } from "../actions/csrf.js"
 import { error } from "../actions/error.js"
+import { password } from "../actions/password.js"
 import { providers } from "../actions/providers.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
@@ -28,6 +29,7 @@ const getAndPost = new Map<AuthAction, ActionRoute>([
   ["signin", signin],
   ["signout", signout],
   ["callback", callback],
+  ["password", password],
 ])
 
 /** The actions that answer GET only. */

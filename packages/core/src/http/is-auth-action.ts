@@ -14,6 +14,7 @@ const actions = new Set<string>([
   "webauthn-options",
   "reauthenticate",
   "second-factor",
+  "password",
 ])
 
 /** Whether `action` names one of the actions served under `basePath`. */

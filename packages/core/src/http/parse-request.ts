@@ -4,7 +4,9 @@ import { isAuthAction } from "./is-auth-action.js"
 import { secondFactorOperation } from "../second-factor/second-factor-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
-import type { RequestInternal } from "./request-internal.js"
+import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"
+
+const passwordOperations = new Set<string>(["forgot", "reset", "change", "signup", "verify"])
 
 const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn-options", "backchannel-logout"])
 
@@ -54,7 +56,7 @@ export function parseRequestNow(request: Request, basePath: string): RequestInte
 export function parseActionPath(
   pathname: string,
   basePath: string,
-): { action: AuthAction; providerId?: string; operation?: RequestInternal["operation"] } {
+): { action: AuthAction; providerId?: string; operation?: RequestOperation } {
   const base = basePath.endsWith("/") ? basePath.slice(0, -1) : basePath
   if (!pathname.startsWith(`${base}/`)) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const segments = pathname.slice(base.length + 1).split("/")
@@ -69,6 +71,9 @@ export function parseActionPath(
   }
   const secondFactor = secondFactorOperation(segments)
   if (secondFactor) return { action: "second-factor", operation: secondFactor }
+  if (segments.length === 2 && segments[0] === "password" && passwordOperations.has(segments[1]!)) {
+    return { action: "password", operation: segments[1] as PasswordOperation }
+  }
   if (segments.length > 2) throw new UnknownAction(`Cannot parse action at ${pathname}`)
   const [action, providerId] = segments
   if (!isAuthAction(action)) throw new UnknownAction(`Cannot parse action at ${pathname}`)

@@ -1,14 +1,22 @@
 import type { SecondFactorOperation } from "../second-factor/second-factor-path.js"
 import type { AuthAction } from "../primitives.js"
 
+export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation
+
+/** The pages and forms under `{basePath}/password/`. */
+export type PasswordOperation = "forgot" | "reset" | "change" | "signup" | "verify"
+
 /** What the actions see of a request: parsed once, never the raw `Request`. */
 export interface RequestInternal {
   url: URL
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
-  /** `revoke` for `{basePath}/sessions/revoke`; the second-factor endpoints' (second-factor/second-factor-path.ts). */
-  operation?: "revoke" | SecondFactorOperation
+  /**
+   * `revoke` for `{basePath}/sessions/revoke`; `forgot`, `reset`, `change`, `signup` for
+   * `{basePath}/password/<operation>`; the second-factor endpoints' (second-factor/second-factor-path.ts).
+   */
+  operation?: RequestOperation
   headers: Headers
   cookies: Record<string, string>
   query: Record<string, string>

@@ -24,12 +24,21 @@ describe("one gate for every sign-in", () => {
     const callbacks = files.filter((file) => file.path.startsWith("actions/callback/") && !file.path.endsWith("landing-url.ts"))
     expect(callbacks.length).toBeGreaterThanOrEqual(4)
     for (const callback of callbacks) {
-      // The e-mail callback reaches it through signInVerifiedEmail, which is checked below.
-      const reachesGate = /finishSignIn\(/.test(callback.text) || /signInVerifiedEmail\(/.test(callback.text)
+      // The e-mail callback reaches it through signInVerifiedEmail, the password callback through
+      // the Password provider's flows (loaded on demand): each checked below.
+      const reachesGate =
+        /finishSignIn\(/.test(callback.text) || /signInVerifiedEmail\(/.test(callback.text) || /passwordFlowsOf\(/.test(callback.text)
       expect(reachesGate, `${callback.path} must end its sign-in in finishSignIn`).toBe(true)
     }
     const emailSignIn = files.find((file) => file.path === "email/sign-in-verified-email.ts")
     expect(emailSignIn?.text).toMatch(/finishSignIn\(/)
+    const passwordCallback = files.find((file) => file.path === "passwords/password-callback.ts")?.text
+    expect(passwordCallback).toMatch(/signInWithPassword\(/)
+    expect(passwordCallback).toMatch(/verifyAddress\(/)
+    // Every password flow that signs a browser in (sign-in, verification, reset) ends in the gate.
+    for (const path of ["passwords/sign-in-with-password.ts", "passwords/verify-address.ts", "passwords/reset-password.ts"]) {
+      expect(files.find((file) => file.path === path)?.text, path).toMatch(/finishSignIn\(/)
+    }
   })
 
   it("only issueSession starts a session", () => {

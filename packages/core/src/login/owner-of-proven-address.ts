@@ -65,7 +65,7 @@ async function removeUnverifiedAttachments(user: AdapterUser, options: InternalO
   if (options.secondFactor) await options.adapter!.deleteSecondFactor(String(user.id))
   // Its sessions' rows went with the attachments (other instances refuse its JWTs within the
   // revocation interval); this process refuses the tokens minted while it was unverified at once.
-  unverifiedOwnerReplaced(user.id)
+  unverifiedOwnerReplaced(user.id, options)
   await emitEvent(options, "unverifiedAttachmentsRemoved", { user, accounts, authenticators, provider: options.provider.id })
 }
 

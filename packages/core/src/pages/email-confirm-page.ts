@@ -11,6 +11,8 @@ export interface EmailConfirmView {
   email: string
   callbackUrl: string
   csrfToken?: string
+  /** More hidden fields the form posts (the Password provider's `action=verify`). */
+  fields?: Record<string, string>
 }
 
 /**
@@ -24,6 +26,6 @@ export function emailConfirmPage(
 ): ResponseInternal<string> {
   const { locale } = options
   const question = message(locale, "confirm.question", { host: options.url.host, email: html`<strong>${view.email}</strong>` })
-  const content = html`<div class="card"><h1>${message(locale, "confirm.heading")}</h1><p>${question}</p><form action="${view.action}" method="POST">${view.csrfToken ? html`<input type="hidden" name="csrfToken" value="${view.csrfToken}">` : ""}<input type="hidden" name="token" value="${view.token}"><input type="hidden" name="email" value="${view.email}"><input type="hidden" name="callbackUrl" value="${view.callbackUrl}"><button type="submit">${message(locale, "confirm.button")}</button></form></div>`
+  const content = html`<div class="card"><h1>${message(locale, "confirm.heading")}</h1><p>${question}</p><form action="${view.action}" method="POST">${view.csrfToken ? html`<input type="hidden" name="csrfToken" value="${view.csrfToken}">` : ""}${Object.entries(view.fields ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}<input type="hidden" name="token" value="${view.token}"><input type="hidden" name="email" value="${view.email}"><input type="hidden" name="callbackUrl" value="${view.callbackUrl}"><button type="submit">${message(locale, "confirm.button")}</button></form></div>`
   return { status: 200, headers: pageHeaders(), body: renderPage(locale, "confirm.title", content, options.theme) }
 }

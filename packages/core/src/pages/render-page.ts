@@ -24,10 +24,18 @@ export function pageHeaders(extraScriptHash?: string): Record<string, string> {
 }
 
 /** A whole built-in page around `content`, themed, in the request's language. */
-export function renderPage(locale: PageLocale, title: MessageKey, content: SafeHtml, theme: Theme, head?: SafeHtml): string {
+export function renderPage(
+  locale: PageLocale,
+  title: MessageKey | { text: string },
+  content: SafeHtml,
+  theme: Theme,
+  head?: SafeHtml,
+): string {
+  // A page with a catalogue of its own (the Password provider's) gives its title as text.
+  const titleText = typeof title === "string" ? locale.messages[title] : title.text
   const brand = theme.brandColor ? `--brand-color:${cssValue(theme.brandColor)};` : ""
   const buttonText = theme.buttonText ? `--button-text-color:${cssValue(theme.buttonText)};` : ""
-  return html`<!DOCTYPE html><html lang="${locale.lang}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${locale.messages[title]}</title><style>${new SafeHtml(styles)}</style>${head ?? ""}</head><body class="theme-${theme.colorScheme ?? "auto"}" style="${brand}${buttonText}"><div class="page">${theme.logo ? html`<img src="${theme.logo}" alt="" class="logo">` : ""}${content}</div></body></html>`
+  return html`<!DOCTYPE html><html lang="${locale.lang}"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${titleText}</title><style>${new SafeHtml(styles)}</style>${head ?? ""}</head><body class="theme-${theme.colorScheme ?? "auto"}" style="${brand}${buttonText}"><div class="page">${theme.logo ? html`<img src="${theme.logo}" alt="" class="logo">` : ""}${content}</div></body></html>`
     .value
 }
 

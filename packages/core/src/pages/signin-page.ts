@@ -6,6 +6,8 @@ import type { MessageKey } from "./locales/catalogues.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
+import type { PasswordFlows } from "../passwords/password-config.js"
+import { passwordFlowsOf } from "../passwords/password-flows-of.js"
 
 /** The sign-in errors (`?error=`) the page explains; any other name shows the default text. */
 const signinErrors: Record<string, MessageKey> = {
@@ -38,17 +40,21 @@ export async function signinPage(options: InternalOptions, query: Record<string,
       p.type === "oidc" ||
       p.type === "email" ||
       (p.type === "credentials" && !!(p as InternalProvider<"credentials">).credentials) ||
-      (p.type === "webauthn" && !!(p as any).formFields),
+      (p.type === "webauthn" && !!(p as any).formFields) ||
+      p.type === "password",
   )
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
+  // Loaded with the provider's flows: apps without the Password provider never bundle its form.
+  const passwordProvider = forms.find((p) => p.type === "password") as InternalProvider<"password"> | undefined
+  const passwordForm = passwordProvider && (await passwordFlowsOf(passwordProvider)).signinForm
 
   const content = html`<div class="card">
 <h1>${message(locale, "signin.heading")}</h1>
 ${error ? html`<div class="error" role="alert">${message(locale, Object.hasOwn(signinErrors, error) ? signinErrors[error] : "signin.error.default")}</div>` : ""}
 ${oauth.map((p) => oauthButton(p as InternalProvider<"oauth">, csrfToken, callbackUrl, locale))}
 ${oauth.length && forms.length ? html`<hr>` : ""}
-${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options)}`)}
+${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken, callbackUrl, query, options, passwordForm)}`)}
 </div>`
   // Loaded on demand, through the provider: pages without passkeys never carry the browser library,
   // and apps without a passkey provider never bundle it.
@@ -58,7 +64,8 @@ ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken
   return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage(locale, "signin.title", page, theme) }
 }
 
-function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeHtml {
+/** The hidden fields every form of the sign-in page carries (the Password provider's form too). */
+export function hiddenFields(csrfToken: string | undefined, callbackUrl: string): SafeHtml {
   return html`${csrfToken ? html`<input type="hidden" name="csrfToken" value="${csrfToken}">` : ""}<input type="hidden" name="callbackUrl" value="${callbackUrl}">`
 }
 
@@ -88,9 +95,11 @@ function providerForm(
   callbackUrl: string,
   query: Record<string, string>,
   options: InternalOptions,
+  passwordForm: PasswordFlows["signinForm"] | undefined,
 ): SafeHtml {
   if (provider.type === "webauthn") return passkeyForm(provider as InternalProvider<"webauthn">, csrfToken, callbackUrl, options)
   const signInWith = message(options.locale, "signin.withProvider", { provider: provider.name })
+  if (provider.type === "password") return passwordForm?.(provider, csrfToken, callbackUrl, query, options) ?? html``
   if (provider.type === "email") {
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`

@@ -23,7 +23,7 @@ button.oauth img,button.oauth svg{width:20px;height:20px;flex:none}
 @media (prefers-color-scheme:dark){.theme-auto .mark{fill:var(--mark-dark)}}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--color-focus);outline-offset:2px}
 hr{border:0;border-top:1px solid var(--color-border);margin:20px 0}
-.error{background:var(--color-error-bg);color:var(--color-error);border:1px solid var(--color-error);border-radius:6px;padding:10px 12px;margin-bottom:16px;text-align:center;font-size:.9rem}
+.hint{font-size:.85rem;margin:-4px 0 12px;text-align:left}.links{display:flex;justify-content:space-between;gap:8px;font-size:.9rem;margin:12px 0 0}.links a{color:var(--color-text)}.error{background:var(--color-error-bg);color:var(--color-error);border:1px solid var(--color-error);border-radius:6px;padding:10px 12px;margin-bottom:16px;text-align:center;font-size:.9rem}
 a.button{display:block;text-align:center;margin-top:16px;padding:10px 12px;border-radius:6px;background:var(--brand-color);color:var(--button-text-color);text-decoration:none;font-weight:600}
 a{color:var(--brand-color)}
 .qr{margin:16px auto;max-width:220px;background:#fff;padding:8px;border-radius:6px}.qr svg{display:block;width:100%;height:auto}code.secret{word-break:break-all;font-size:.9rem}ul.backup-codes{columns:2;list-style:none;padding:0;font-size:1rem}ul.backup-codes li{margin:4px 0}`

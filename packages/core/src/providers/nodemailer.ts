@@ -1,6 +1,7 @@
 import { markBuiltInSender } from "../email/built-in-sender.js"
 import { defaultFrom } from "../email/email-provider-options.js"
 import { printToConsole } from "../email/print-to-console.js"
+import { registerProviderTransport } from "../email/provider-transport.js"
 import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
 import { verificationMail, verificationMailHtml, verificationMailText } from "../email/verification-mail.js"
 import { AuthError } from "../errors.js"
@@ -40,7 +41,7 @@ export { defaultFrom }
  */
 export default function Nodemailer(config: NodemailerUserConfig): NodemailerConfig {
   if (!config?.server) throw new AuthError("Nodemailer requires a `server` configuration")
-  return {
+  const provider: NodemailerConfig = {
     id: "nodemailer",
     type: "email",
     name: "Nodemailer",
@@ -56,6 +57,11 @@ export default function Nodemailer(config: NodemailerUserConfig): NodemailerConf
     }, "smtp"),
     options: config,
   }
+  // The Password provider's mails go out over the same server (see email/provider-transport.ts).
+  registerProviderTransport(provider.sendVerificationRequest, async (resolved, { from, to, subject, text, html }) => {
+    await sendWithNodemailer((resolved as NodemailerConfig).server, from, to, { subject, text, html })
+  })
+  return provider
 }
 
 /** The HTML part of the built-in sign-in mail (Auth.js exports it under this name). */

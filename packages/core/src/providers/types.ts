@@ -3,6 +3,7 @@ import type { BrandMark } from "./brand-marks/brand-mark.js"
 import type { Account, Awaitable, Profile, ProviderType, Theme, TokenSet, User } from "../primitives.js"
 import type { customFetch } from "../symbols.js"
 import type { WebAuthnProviderConfig } from "./webauthn.js"
+import type { PasswordConfig } from "../passwords/password-config.js"
 
 export type { ProviderType }
 
@@ -229,8 +230,9 @@ export interface EmailConfig extends CommonProviderOptions {
 
 /** A WebAuthn (passkey) provider: defined beside its factory in ./webauthn.ts. */
 export type WebAuthnConfig = WebAuthnProviderConfig
+export type { PasswordConfig, PasswordMail } from "../passwords/password-config.js"
 
-export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig<any> | WebAuthnConfig
+export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig<any> | WebAuthnConfig | PasswordConfig
 
 /** An entry of `config.providers`: a config object, or a factory called with no options. */
 export type Provider<P extends Profile = any> = ProviderConfig | ((options?: any) => ProviderConfig) | OAuthConfig<P>

@@ -106,3 +106,22 @@ describe("accountKeyOf, e-mail", () => {
     expect(await accountKeyOf(request, get, emailProvider, {})).toEqual({ key: "ada@example.test" })
   })
 })
+
+describe("accountKeyOf, passwords", () => {
+  const passwordProvider = { id: "password", type: "password" } as unknown as InternalProvider
+
+  it("keys sign-in, sign-up and codes on the address as the flow reads it", async () => {
+    for (const email of ["Ada@Example.test", " ada@example.test ", "ａｄａ@example.test"]) {
+      expect(await accountKeyOf(request, post({ email, password: "x" }), passwordProvider, {})).toEqual({ key: "ada@example.test" })
+    }
+    const forgot = { ...post({ email: "ADA@example.test" }), action: "password" as const, providerId: undefined, operation: "forgot" as const }
+    expect(await accountKeyOf(request, forgot, passwordProvider, {})).toEqual({ key: "ada@example.test" })
+  })
+
+  it("a malformed address is unreadable; no address at all (a link's token) is per client only, never one shared budget", async () => {
+    expect(await accountKeyOf(request, post({ email: "not an address" }), passwordProvider, {})).toHaveProperty("unreadable")
+    expect(await accountKeyOf(request, post({ token: "t" }), passwordProvider, {})).toEqual({ none: true })
+    const linkOpened = { ...post({}), method: "GET" as const, body: undefined, query: { token: "t" } }
+    expect(await accountKeyOf(request, linkOpened, passwordProvider, {})).toEqual({ none: true })
+  })
+})

@@ -41,6 +41,14 @@ export async function accountKeyOf(
   options: AccountKeyOptions,
 ): Promise<AccountKey> {
   const fields: Record<string, unknown> = (internal.method === "POST" ? internal.body : internal.query) ?? {}
+  // Passwords key on the address as the flow reads it (sign-up, sign-in, verify, forgot, reset by
+  // code). Requests without one (opening a verification link, a reset by link: 256-bit tokens) are
+  // limited per client only: one shared budget for them would let anyone block every link.
+  if (provider?.type === "password") {
+    if (ownValue(fields, "email") === undefined) return { none: true }
+    const address = readEmailIdentifier(ownValue(fields, "email"), {})
+    return address.problem === undefined ? { key: address.identifier } : { unreadable: `e-mail address: ${address.problem}` }
+  }
   if (provider?.type === "email") {
     const address = readEmailIdentifier(ownValue(fields, "email"), provider)
     return address.problem === undefined ? { key: address.identifier } : { unreadable: `e-mail address: ${address.problem}` }

@@ -17,7 +17,10 @@ export async function enforceRateLimit(
   redirectMode: boolean,
 ): Promise<ResponseInternal | undefined> {
   const providerId = internal.providerId
-  const provider = config.providersFor(internal.url.origin).find((p) => p.id === providerId)
+  // /password/<operation> names no provider in its path: it is the Password provider's.
+  const provider = config
+    .providersFor(internal.url.origin)
+    .find((p) => (internal.action === "password" ? p.type === "password" : p.id === providerId))
   const refusal = await config.rateLimit!.check(request, internal, provider)
   if (!refusal) return undefined
   if (config.raw && !redirectMode) throw refusal.error

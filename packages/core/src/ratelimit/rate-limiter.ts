@@ -38,11 +38,14 @@ export interface RateLimiter {
 
 /**
  * Sign-in attempts: POST /signin/<id> (OAuth starts, e-mail sends), /callback/<id> (credentials,
- * e-mail links and codes, OAuth returns, passkeys) and /webauthn-options/<id>. The action and the
+ * e-mail links and codes, OAuth returns, passkeys, passwords) and /webauthn-options/<id>; and
+ * POST /password/forgot and /password/reset. The action and the
  * provider come from the parsed path, which has already refused `//`, so no spelling of a path
  * reaches an action without passing here.
  */
 function isAttempt(request: RequestInternal): boolean {
+  // Password mails and resets: POST /password/forgot and /password/reset (a change is made signed in).
+  if (request.action === "password") return request.method === "POST" && (request.operation === "forgot" || request.operation === "reset")
   if (request.providerId === undefined) return false
   switch (request.action) {
     case "signin":

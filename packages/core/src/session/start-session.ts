@@ -96,6 +96,6 @@ function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account
   const unverified = "emailVerified" in user && !user.emailVerified
   if (!unverified) return token
   // Just signed in as that user: this process need not ask again within the interval.
-  if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" })
+  if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" }, options)
   return markUnverifiedToken(token, user.email)
 }

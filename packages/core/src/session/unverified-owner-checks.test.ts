@@ -80,7 +80,7 @@ describe("an unverified user's JWT session (issue 35, hole 8)", () => {
     const everyRead = config(adapter, 0)
     const read = await getSession(everyRead, cookie)
     expect(read.body).toBeNull()
-    // Final: no later read brings it back, even one the database cannot answer.
+    // A later read the database cannot answer keeps the last answer: still nobody's.
     state.down = true
     expect((await getSession(everyRead, cookie)).body).toBeNull()
   })

@@ -34,7 +34,15 @@ export async function recordJwtSession(
   const sid = randomHex(16)
   const key = ownerKey(owner)
   const metadata = records.sessionsTable ? newSessionMetadata(options, account) : ownedSessionMetadata(options, account)
-  await records.createOwnedSession({ ...metadata, id: sid, ownerKey: key, expires })
+  try {
+    await records.createOwnedSession({ ...metadata, id: sid, ownerKey: key, expires })
+  } catch (error) {
+    // A database whose schema predates owned sessions signs in as before the feature, unrecorded
+    // (the error, logged, says which migration to run); any other failure fails the sign-in.
+    if (!isMigrationRequired(error)) throw error
+    options.logger.error(error as Error)
+    return token
+  }
   // Just written: this process need not ask again within the interval.
   remember(sid, false, key)
   return markSessionId(token, sid)
@@ -77,4 +85,10 @@ export async function touchJwtSession(token: JWT, expires: Date, options: Intern
   } catch (error) {
     options.logger.error(error as Error)
   }
+}
+
+/** The adapter's MigrationRequiredError, as thrown or inside the AdapterError the wrapped adapter throws. */
+function isMigrationRequired(error: unknown): boolean {
+  const cause = (error as { cause?: { err?: unknown } } | undefined)?.cause?.err
+  return (error as Error | undefined)?.name === "MigrationRequiredError" || (cause as Error | undefined)?.name === "MigrationRequiredError"
 }

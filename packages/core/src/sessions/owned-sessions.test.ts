@@ -209,6 +209,54 @@ describe("owned sessions: what must not happen", () => {
     expect(await store.ownerOfOwnedSession(sid)).toBeNull()
   })
 
+  it("an adapter user whose sessions live in the store (the adapter records none): deleting the user ends them within the interval", async () => {
+    const { adapter, users } = appUsersAdapter()
+    users.set("user-1", { id: "user-1", email: "ada@example.test", emailVerified: new Date() })
+    const {
+      createOwnedSession: _c,
+      listOwnedSessions: _l,
+      revokeOwnedSession: _r,
+      revokeOwnedSessions: _a,
+      ownerOfOwnedSession: _o,
+      ...plain
+    } = adapter
+    const store = memorySessionStore()
+    const config = credentialsConfig({
+      adapter: plain,
+      session: { strategy: "jwt", revocationCheckInterval: 0, store },
+      providers: [adaCredentials({ authorizeReturnsAdapterUserId: true })],
+    })
+    const a = await signedIn(config, "A")
+    expect(await list(a)).toHaveLength(1)
+    expect(await sessionOf(a)).not.toBeNull()
+    users.delete("user-1")
+    expect(await sessionOf(a)).toBeNull()
+  })
+
+  it("a database whose schema predates owned sessions signs the app user in as before, unrecorded, logging the migration to run; another write failure fails the sign-in", async () => {
+    const { adapter } = appUsersAdapter()
+    const migrationMissing = Object.assign(new Error("createOwnedSession() needs schema version 9"), { name: "MigrationRequiredError" })
+    const logger = silentLogger()
+    const old = credentialsConfig({
+      adapter: { ...adapter, createOwnedSession: () => Promise.reject(migrationMissing) },
+      session: { strategy: "jwt" },
+      logger,
+    })
+    const a = await signedIn(old, "A")
+    expect(await sessionOf(a)).toMatchObject({ user: { email: "ada@example.test" } })
+    expect(logger.errors.map((error) => (error as { cause?: { err?: unknown } }).cause?.err ?? error)).toContain(migrationMissing)
+    expect((await a.fetch(`${base}/sessions`)).status).toBe(401)
+
+    const down = credentialsConfig({
+      adapter: { ...adapter, createOwnedSession: () => Promise.reject(new Error("connection reset")) },
+      session: { strategy: "jwt" },
+    })
+    const browser = new TestBrowser((request) => Auth(request, down))
+    const response = await signInAsAda(browser)
+    expect(response.headers.get("location")).toContain("error")
+    expect(browser.cookies.has(sessionCookie)).toBe(false)
+  })
+
   it("without an adapter or a store: the configuration error, as before", async () => {
     const logger = silentLogger()
     const config = credentialsConfig({ session: { strategy: "jwt" }, logger })

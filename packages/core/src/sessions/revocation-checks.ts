@@ -21,10 +21,10 @@ const inFlight = new Map<string, Promise<boolean>>()
 /** Whether the token's recorded session was revoked; false for a token not recorded anywhere. */
 export function isTokenRevoked(token: JWT, options: InternalOptions): boolean | Promise<boolean> {
   const sid = sessionIdOf(token)
-  const records = sid ? sessionRecordsOfToken(token, options) : undefined
-  if (!sid || !records) return false
+  if (!sid) return false
   const owner = ownerOfToken(token)
-  return isRevoked(sid, owner ? ownerKey(owner) : undefined, records, options)
+  // Where it is recorded is looked up only when a check must ask: the steady state is a Map lookup.
+  return isRevoked(sid, owner ? ownerKey(owner) : undefined, () => sessionRecordsOfToken(token, options), options)
 }
 
 /**
@@ -34,7 +34,7 @@ export function isTokenRevoked(token: JWT, options: InternalOptions): boolean | 
 export function isRevoked(
   sid: string,
   owner: string | undefined,
-  records: SessionRecords,
+  recordsOf: SessionRecords | (() => SessionRecords | undefined),
   options: Pick<InternalOptions, "session" | "logger">,
 ): boolean | Promise<boolean> {
   const known = checks.get(sid)
@@ -46,6 +46,9 @@ export function isRevoked(
   const key = `${sid}\n${owner}`
   let pending = inFlight.get(key)
   if (!pending) {
+    const records = typeof recordsOf === "function" ? recordsOf() : recordsOf
+    // Recorded nowhere (no adapter or store keeps such sessions): nothing can revoke it.
+    if (!records) return false
     pending = ask(sid, owner, records, options).finally(() => inFlight.delete(key))
     inFlight.set(key, pending)
   }

@@ -42,7 +42,23 @@ export function sessionRecordsFor(
   if (kind === "user" && managesSessions(adapter)) return adapterUserRecords(adapter)
   if (kind === "app" && keepsOwnedSessions(adapter)) return { ...bound(adapter), sessionsTable: false }
   const store = options.session.store
-  return store ? { ...bound(store), sessionsTable: false } : undefined
+  // The store keeps JWT sessions; database sessions are the adapter's rows or nothing.
+  if (!store || options.session.strategy === "database") return undefined
+  // An adapter user's session kept in the store (an adapter that records no sessions): deleting
+  // the user must still end it within the interval, as deleting its rows does in the adapter.
+  if (kind === "user" && typeof adapter?.getUser === "function")
+    return { ...bound(store), ...endsWithUser(store, adapter), sessionsTable: false }
+  return { ...bound(store), sessionsTable: false }
+}
+
+/** The store's lookup, answering "no owner" once the adapter user it names is gone. */
+function endsWithUser(store: OwnedSessionMethods, adapter: Adapter): Pick<OwnedSessionMethods, "ownerOfOwnedSession"> {
+  return {
+    async ownerOfOwnedSession(id) {
+      const owner = await store.ownerOfOwnedSession(id)
+      return owner !== null && (await adapter.getUser!(owner)) ? owner : null
+    },
+  }
 }
 
 /** Where a JWT's session is recorded (by its owner's kind), or undefined. */

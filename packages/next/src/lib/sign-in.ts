@@ -1,5 +1,5 @@
 import { callCore } from "./call-core.js"
-import { findProvider } from "@gatehouse/core/integration"
+import { findProvider, signInRoute } from "@gatehouse/core/integration"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
@@ -36,7 +36,7 @@ export async function signIn(
   }
 
   const actionUrl = new URL(context.url)
-  actionUrl.pathname = actionUrl.pathname.replace(/\/signin$/, found.type === "credentials" ? "/callback" : "/signin")
+  actionUrl.pathname = actionUrl.pathname.replace(/\/signin$/, `/${signInRoute(found.type)}`)
   actionUrl.pathname += `/${encodeURIComponent(found.id)}`
   actionUrl.search = new URLSearchParams(authorizationParams).toString()
 

@@ -50,7 +50,8 @@ export async function signIn(
     throw new TypeError(`Provider "${provider}" is a WebAuthn provider; sign in with it through the WebAuthn client.`)
   }
 
-  const route = `${type === "credentials" ? "callback" : "signin"}/${encodeURIComponent(provider)}`
+  // As core's signInRoute (not imported: this runs in the browser): forms that are the sign-in itself post to the callback.
+  const route = `${type === "credentials" || type === "password" ? "callback" : "signin"}/${encodeURIComponent(provider)}`
   const query = new URLSearchParams(authorizationParams).toString()
   const body = new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl: String(redirectTo) })
   for (const [name, value] of Object.entries(fields)) {

@@ -219,3 +219,27 @@ describe("@gatehouse/next/v4 on the pages router: NextAuth(req, res) and getServ
     expect(jar.get("next-auth.session-token")).toBe("")
   })
 })
+
+describe("@gatehouse/next/v4 refuses oversized bodies without reading them whole", () => {
+  beforeEach(() => vi.stubEnv("NEXTAUTH_URL", "http://localhost:3000"))
+  afterEach(() => vi.unstubAllEnvs())
+
+  it("an endless form body (no Content-Length) is cut one byte past core's 64 KiB and refused with 400", async () => {
+    let sent = 0
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += 16 * 1024
+        controller.enqueue(new TextEncoder().encode("a".repeat(16 * 1024)))
+      },
+    })
+    const request = new Request("http://localhost:3000/api/auth/callback/credentials", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit)
+    const response = await NextAuth(authOptions())(request)
+    expect(response.status).toBe(400)
+    expect(sent).toBeLessThanOrEqual(96 * 1024)
+  })
+})

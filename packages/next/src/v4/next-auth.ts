@@ -6,10 +6,13 @@ import { type PagesRequest, sendWebResponse, webRequestOf } from "./lib/node-req
 import { asV4Response, asV5Request, routeOf } from "./lib/v4-answers.js"
 import type { AuthOptions } from "./types.js"
 
-type AppRouteHandler = (request: Request, context?: unknown) => Promise<Response>
-type PagesRouteHandler = (req: PagesRequest, res: ServerResponse) => Promise<void>
-/** One handler for both routers, as next-auth 4's: `(req, res)` in pages/api, `(request, context)` in app/. */
-export type NextAuthHandler = AppRouteHandler & PagesRouteHandler
+/**
+ * One handler for both routers, as next-auth 4's: `(req, res)` in pages/api, `(request, context)` in
+ * app/. Its parameters are `any`, as next-auth 4's are: Next's build checks an app-router route's
+ * parameters against its own types (Request, the route context), which the pages router's Node
+ * request and response are not.
+ */
+export type NextAuthHandler = (req: any, resOrContext?: any) => Promise<any>
 
 /**
  * next-auth 4's `NextAuth`: `NextAuth(options)` gives the route handler for
@@ -34,9 +37,9 @@ function handlerOf(options: AuthOptions): NextAuthHandler {
     const response: Response = await callCore(await asV5Request(publicRequest), config)
     return asV4Response(response, route, request.method)
   }
-  return (async (first: any, second: any) => {
+  return (async (first: Request | PagesRequest, second?: ServerResponse) => {
     if (first instanceof Request) return handle(first)
-    await sendWebResponse(await handle(await webRequestOf(first)), second)
+    await sendWebResponse(await handle(await webRequestOf(first)), second as ServerResponse)
   }) as NextAuthHandler
 }
 

@@ -85,7 +85,8 @@ export async function signIn(
     return
   }
 
-  const action = found.type === "credentials" ? "callback" : "signin"
+  // As core's signInRoute (not imported: this runs in the browser): forms that are the sign-in itself post to the callback.
+  const action = found.type === "credentials" || found.type === "password" ? "callback" : "signin"
   const query = new URLSearchParams(authorizationParams).toString()
   const response = await postForm(`${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`, {
     ...stringFields(fields),

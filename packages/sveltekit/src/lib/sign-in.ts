@@ -1,6 +1,6 @@
 import { redirect, type RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
-import { findProvider, forwardedHeaders } from "@gatehouse/core/integration"
+import { findProvider, forwardedHeaders, signInRoute } from "@gatehouse/core/integration"
 import type { ResponseInternal } from "@gatehouse/core/types"
 import { actionUrl } from "./action-url.js"
 import type { PreparedConfig } from "./prepare-config.js"
@@ -42,7 +42,7 @@ export async function signInOnServer(
     redirect(303, signInPage.toString())
   }
 
-  const target = actionUrl(found.type === "credentials" ? "callback" : "signin", event, runtime.env, config.server)
+  const target = actionUrl(signInRoute(found.type), event, runtime.env, config.server)
   target.pathname += `/${encodeURIComponent(found.id)}`
   target.search = new URLSearchParams(authorizationParams).toString()
   const body = new URLSearchParams({ ...definedFields(fields), callbackUrl })

@@ -7,6 +7,19 @@ import type { SessionStore } from "../../types.js"
  * Expired records are dropped when their owner's sessions are listed or revoked.
  */
 export function memorySessionStore(): SessionStore {
+  const store = processLocalStore()
+  processLocalStores.add(store)
+  return store
+}
+
+/** Stores whose records this process alone sees (the production warning `session-store-per-process`). */
+const processLocalStores = new WeakSet<object>()
+
+export function isProcessLocalSessionStore(store: object): boolean {
+  return processLocalStores.has(store)
+}
+
+function processLocalStore(): SessionStore {
   const records = new Map<string, OwnedSession>()
   const live = (record: OwnedSession | undefined) => (record && record.expires.getTime() > Date.now() ? record : undefined)
   const ofOwner = (ownerKey: string) => [...records.values()].filter((record) => record.ownerKey === ownerKey)

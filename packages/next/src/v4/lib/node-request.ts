@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { keepNodeResponsePrivate } from "../../lib/keep-node-response-private.js"
+import { readLimitedBody } from "./read-limited-body.js"
 
 /** A pages-router request: Next has usually parsed the body already (`bodyParser`), and `query` holds the route's segments. */
 export type PagesRequest = IncomingMessage & { body?: unknown; query?: Record<string, string | string[] | undefined> }
@@ -21,14 +22,12 @@ export async function webRequestOf(request: PagesRequest): Promise<Request> {
   const hasBody = method !== "GET" && method !== "HEAD"
   if (!hasBody) return new Request(url, { method, headers })
   // With `bodyParser: false` (or outside Next) the body is still in the stream.
-  const body = request.body === undefined && !request.readableEnded ? await readStream(request) : bodyOf(request.body, headers)
-  return new Request(url, { method, headers, body })
-}
-
-async function readStream(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = []
-  for await (const chunk of request) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk)
-  return Buffer.concat(chunks).toString("utf8")
+  if (request.body === undefined && !request.readableEnded) {
+    const body = await readLimitedBody(request)
+    headers.set("content-length", String(body.byteLength))
+    return new Request(url, { method, headers, body })
+  }
+  return new Request(url, { method, headers, body: bodyOf(request.body, headers) })
 }
 
 function bodyOf(body: unknown, headers: Headers): string | undefined {

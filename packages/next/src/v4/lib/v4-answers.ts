@@ -5,6 +5,8 @@
  * `{}` (not null), and error codes in URLs are v4's.
  */
 
+import { maxBodyBytes, readLimitedBody } from "./read-limited-body.js"
+
 /** v5 error types in `?error=` and their next-auth 4 names; the rest are the same in both. */
 const v4ErrorNames: Record<string, string> = {
   OAuthSignInError: "OAuthSignin",
@@ -25,9 +27,11 @@ export async function asV5Request(request: Request): Promise<Request> {
   if (request.method !== "POST" || request.headers.has("x-auth-return-redirect")) return request
   const type = request.headers.get("content-type") ?? ""
   if (!type.includes("application/x-www-form-urlencoded")) return request
-  const body = await request.text()
+  if (Number(request.headers.get("content-length")) > maxBodyBytes || !request.body) return request
+  const body = await readLimitedBody(request.body as unknown as AsyncIterable<Uint8Array>)
   const headers = new Headers(request.headers)
-  if (new URLSearchParams(body).get("json") === "true") headers.set("x-auth-return-redirect", "1")
+  headers.set("content-length", String(body.byteLength))
+  if (new URLSearchParams(new TextDecoder().decode(body)).get("json") === "true") headers.set("x-auth-return-redirect", "1")
   return new Request(request.url, { method: "POST", headers, body, signal: request.signal })
 }
 
