@@ -81,9 +81,10 @@ export function rotationRunViolations({ report, rotation }, { strict = true } = 
   const broken = common(report)
   if (rotation.sessionsBefore === 0) broken.push("no session existed before the rotation")
   if (rotation.beforeTokensUnderOldKey !== rotation.sessionsBefore) broken.push("some pre-rotation tokens were not under the old key")
-  if (rotation.beforeTokensStillRead !== rotation.sessionsBefore)
+  if (!rotation.witnessesBefore) broken.push("no witness session existed before the rotation")
+  if (rotation.beforeTokensStillRead !== rotation.witnessesBefore)
     broken.push(
-      `${rotation.sessionsBefore - rotation.beforeTokensStillRead} of ${rotation.sessionsBefore} pre-rotation sessions no longer read`,
+      `${rotation.witnessesBefore - rotation.beforeTokensStillRead} of ${rotation.witnessesBefore} pre-rotation sessions no longer read`,
     )
   if (rotation.liveAtEndUnderNewKeyOnly !== rotation.liveAtEnd)
     broken.push(

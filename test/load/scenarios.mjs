@@ -1,6 +1,7 @@
 // The load test's scenarios, shared by `npm run load` (60 s each) and the short run in npm test.
 import { decode } from "@gatehouse/core/jwt"
 import { postgresDatabase, sqliteDatabase } from "./databases.mjs"
+import { LoadClient } from "./client.mjs"
 import { runLoad, startServer } from "./run-load.mjs"
 
 /**
@@ -60,6 +61,9 @@ export async function databaseSessionLoad({ db, clients, seconds, outage, shared
 /**
  * JWT sessions under load while the secret is rotated: mid-run the server starts using
  * [new, old]. Tokens minted before must still read; tokens minted after must use the new key.
+ * "Minted before" is judged on witnesses: browsers signed in before the load that then sit still.
+ * The load's own browsers sign out now and then, and a signed-out session's old cookie is refused
+ * (its record is revoked), as it must be, whatever key it was made with.
  */
 export async function secretRotationLoad({ clients, seconds, rotateAt, sharedUsers = false }) {
   const oldSecret = "load-test-secret-load-test-secret-000001"
@@ -67,14 +71,16 @@ export async function secretRotationLoad({ clients, seconds, rotateAt, sharedUse
   const database = sqliteDatabase()
   const server = await startServer({ ...database.serverEnv, SESSION: "jwt", SECRET: oldSecret })
   const snapshots = []
+  const witnesses = Array.from({ length: 8 }, (_, i) => new LoadClient(server.origin, `rotation-witness-${i}`))
   try {
+    for (const witness of witnesses) await witness.signIn()
     const faults = [
       {
         name: "secret rotated: [new, old]",
         at: rotateAt,
         async run({ clients: running }) {
           // Each signed-in browser's cookie as it was under the old secret, to replay afterwards.
-          for (const client of running) if (client.signedIn) snapshots.push({ client, jar: new Map(client.jar) })
+          for (const client of [...witnesses, ...running]) if (client.signedIn) snapshots.push({ client, jar: new Map(client.jar) })
           await server.rotate(newSecret)
           return { sessionsMintedBefore: snapshots.length }
         },
@@ -95,6 +101,7 @@ export async function secretRotationLoad({ clients, seconds, rotateAt, sharedUse
     for (const { client, jar } of snapshots) {
       const token = decodeURIComponent(jar.get(salt))
       if (await decode({ token, secret: oldSecret, salt }).catch(() => null)) oldUnderOldKey++
+      if (!witnesses.includes(client)) continue
       const { status, session } = await client.read(jar)
       if (status === 200 && session?.user?.name === client.username) oldStillRead++
     }
@@ -108,6 +115,7 @@ export async function secretRotationLoad({ clients, seconds, rotateAt, sharedUse
       report: strip(report),
       rotation: {
         sessionsBefore: snapshots.length,
+        witnessesBefore: witnesses.filter((witness) => snapshots.some((snapshot) => snapshot.client === witness)).length,
         beforeTokensUnderOldKey: oldUnderOldKey,
         beforeTokensStillRead: oldStillRead,
         liveAtEnd: report.liveTokens.length,

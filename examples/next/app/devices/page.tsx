@@ -86,14 +86,14 @@ export default async function DevicesPage() {
   if (!session?.user) redirect("/signin?callbackUrl=/devices")
   const list = await sessions.list()
   if (!list) {
-    // Signed in, yet no recorded session: the demo account's credentials sign-in makes a JWT whose user is not
-    // in the database, so there is nothing to list or revoke (core reads it as "no managed session").
+    // Signed in, yet no recorded session: a JWT minted before sessions were recorded (or by Auth.js before the
+    // move) names no session to list or revoke until it is renewed at the next sign-in.
     return (
       <>
         <h1>Your devices</h1>
         <p className="lead" data-testid="devices-unmanaged">
-          This session is not recorded in the database, so it cannot be listed or revoked here: credentials sign-ins of the demo account
-          make a JWT for a user the database does not know. Sign in with the Dev IdP, an e-mail link or a passkey to try this page.
+          This session was started before sessions were recorded, so it cannot be listed or revoked here. Sign out and in again to manage
+          your devices.
         </p>
       </>
     )
