@@ -191,8 +191,8 @@ export const migrations: readonly Migration[] = [
       CREATE TRIGGER second_factors_of_deleted_user AFTER DELETE ON users
         FOR EACH ROW EXECUTE FUNCTION gatehouse_second_factors_of_deleted_user();
       `,
-    },
-    {
+  },
+  {
     version: 8,
     description: "password hashes (PHC strings), one per user, for the Password provider, keyed whatever the type of users.id",
     // Its own table rather than a column on users: an app reading users never sees a hash, and
@@ -214,8 +214,8 @@ export const migrations: readonly Migration[] = [
       END
       $$;
       `,
-    },
-    {
+  },
+  {
     version: 9,
     description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
     // A table of its own, no foreign key: the owner (`app:<provider>:<id>`) lives in the app's

@@ -140,8 +140,8 @@ export const migrations: readonly Migration[] = [
         DELETE FROM second_factors WHERE owner_key = old.id;
       END;
       `,
-    },
-    {
+  },
+  {
     version: 6,
     description: "password hashes (PHC strings), one per user, for the Password provider",
     // Its own table rather than a column on users: an app reading users (SELECT *) never sees a
@@ -153,8 +153,8 @@ export const migrations: readonly Migration[] = [
         updated_at INTEGER NOT NULL
       ) WITHOUT ROWID;
       `,
-    },
-    {
+  },
+  {
     version: 7,
     description: "owned_sessions: JWT sessions of owners that are not adapter users (an app's own credentials users), by owner key",
     // No foreign key: the owner (`app:<provider>:<id>`) lives in the app's own tables, not in users.

@@ -114,7 +114,12 @@ describe("accountKeyOf, passwords", () => {
     for (const email of ["Ada@Example.test", " ada@example.test ", "ａｄａ@example.test"]) {
       expect(await accountKeyOf(request, post({ email, password: "x" }), passwordProvider, {})).toEqual({ key: "ada@example.test" })
     }
-    const forgot = { ...post({ email: "ADA@example.test" }), action: "password" as const, providerId: undefined, operation: "forgot" as const }
+    const forgot = {
+      ...post({ email: "ADA@example.test" }),
+      action: "password" as const,
+      providerId: undefined,
+      operation: "forgot" as const,
+    }
     expect(await accountKeyOf(request, forgot, passwordProvider, {})).toEqual({ key: "ada@example.test" })
   })
 
