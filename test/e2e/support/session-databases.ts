@@ -103,9 +103,13 @@ export function postgresRows(pool: import("pg").Pool): Omit<SessionDatabase, "ad
     failInserts: (table) => failInserts(pool, table),
     stopFailingInserts: (table) => stopFailingInserts(pool, table),
     async reset() {
-      await pool.query(
-        "TRUNCATE users, accounts, sessions, verification_token, second_factors, second_factor_backup_codes, second_factor_failures RESTART IDENTITY CASCADE",
+      // Gatehouse's own tables exist only once migrate() ran: an Auth.js schema (@auth/pg-adapter's) has none.
+      const { rows } = await pool.query<{ name: string }>(
+        "SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NOT NULL",
+        [["second_factors", "second_factor_backup_codes", "second_factor_failures", "owned_sessions", "password_hashes"]],
       )
+      const tables = ["users", "accounts", "sessions", "verification_token", ...rows.map((row) => row.name)]
+      await pool.query(`TRUNCATE ${tables.join(", ")} RESTART IDENTITY CASCADE`)
     },
     async sessionRow(sessionToken) {
       const { rows } = await pool.query<{ userId: number | string; expires: Date }>(
