@@ -41,6 +41,8 @@ function cleanName(value: unknown): string | undefined {
  *   sign-in but a passkey asks for a code before it makes a session;
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
  * - SESSION_UPDATE_AGE: seconds before a read renews the session cookie (default a day; 0 renews on every read);
+ * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be for turning the second factor off or new backup
+ *   codes (step-up; default 600);
  * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
  *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
@@ -90,6 +92,8 @@ export function authConfig(env: Env): NextAuthConfig {
       ...(env.SESSION_REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(env.SESSION_REVOCATION_CHECK_INTERVAL) } : {}),
       // How long a session goes before a read renews its cookie (seconds, default a day).
       ...(env.SESSION_UPDATE_AGE ? { updateAge: Number(env.SESSION_UPDATE_AGE) } : {}),
+      // How recent a sign-in the sensitive endpoints (second factor off, new backup codes) ask for (seconds, default 600).
+      ...(env.SESSION_FRESH_AGE ? { freshAge: Number(env.SESSION_FRESH_AGE) } : {}),
     },
     callbacks: {
       // Runs in proxy.ts: only /protected, /devices and /security need a session; everything else is public.

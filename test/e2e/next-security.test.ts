@@ -23,6 +23,8 @@ import { mailCode, mailLink } from "./support/password-app.js"
 const sessionCookie = "authjs.session-token"
 /** JWT sessions are checked against their rows at most this often (seconds): the bound on a revocation. */
 const revocationCheckInterval = 1
+/** How recent a sign-in turning the second factor off needs (seconds): short, so a test can outwait it. */
+const freshAge = 12
 
 const smtp = useSmtpSink()
 let browser: Browser
@@ -39,6 +41,7 @@ beforeAll(async () => {
     AUTH_TRUST_HOST: "true",
     AUTH_SESSION_STRATEGY: "jwt",
     SESSION_REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval),
+    SESSION_FRESH_AGE: String(freshAge),
     DATABASE_PATH: join(scratch, "security.db"),
     EMAIL_SERVER: `smtp://127.0.0.1:${smtp().port}?ignoreTLS=true`,
   })
@@ -169,10 +172,11 @@ describe("Next.js example: password accounts and a second factor, in Chromium", 
     expect(await sessionEmail(old)).toBeNull()
   })
 
-  it("turns TOTP on from the built-in page the Security page links to", async () => {
+  it("turns TOTP on from the built-in page the Security page links to; turning it off later needs a fresh sign-in", async () => {
     const page = await newPage()
     await submitPasswordSignIn(page, email, newPassword)
     await page.waitForURL(`${app.origin}/security`)
+    const signedInAt = Date.now()
     expect(await totpStatus(page)).toBe("off")
     await page.getByTestId("manage-second-factor").click()
     await page.waitForURL(`${app.origin}/api/auth/second-factor`)
@@ -189,6 +193,13 @@ describe("Next.js example: password accounts and a second factor, in Chromium", 
     await page.waitForURL(`${app.origin}/api/auth/second-factor`)
     expect(await totpStatus(page)).toBe("on")
     expect(await page.getByTestId("totp-status").textContent()).toContain("Backup codes left: 10")
+
+    // Step-up: once the sign-in is older than session.freshAge, "turn off" sends the browser to sign in again.
+    await page.waitForTimeout(Math.max(0, signedInAt + (freshAge + 1) * 1000 - Date.now()))
+    await page.goto(`${app.origin}/api/auth/second-factor`)
+    await page.getByRole("button", { name: "Turn off two-step verification" }).click()
+    await page.waitForURL((url) => url.pathname === "/signin")
+    expect(await totpStatus(page)).toBe("on")
     await signOut(page)
   })
 
