@@ -63,17 +63,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         {emailConfigured && (
           <section className="card" aria-labelledby="method-password">
             <h2 id="method-password">E-mail and password</h2>
-            <p className="hint">
-              Password accounts: sign up with a verified address, reset a forgotten password (the built-in pages).
-            </p>
+            <p className="hint">Password accounts: sign up with a verified address, reset a forgotten password (the built-in pages).</p>
             <form action={signInWithPassword} className="stack">
               <input type="hidden" name="redirectTo" value={callbackUrl} />
               <label>
                 E-mail <input name="email" type="email" autoComplete="email" required data-testid="password-email" />
               </label>
               <label>
-                Password{" "}
-                <input name="password" type="password" autoComplete="current-password" required data-testid="password-password" />
+                Password <input name="password" type="password" autoComplete="current-password" required data-testid="password-password" />
               </label>
               <button type="submit" data-testid="password-submit">
                 Sign in
