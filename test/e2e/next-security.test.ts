@@ -17,7 +17,13 @@ import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
 import { Secret, TOTP } from "otpauth"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildExampleAndLaunchChromium, newSecret, type RunningApp, startExample } from "./support/next-example.js"
+import {
+  buildExampleAndLaunchChromium,
+  newSecret,
+  type RunningApp,
+  screenshotInBothColorSchemes,
+  startExample,
+} from "./support/next-example.js"
 import { mailCode, mailLink } from "./support/password-app.js"
 
 const sessionCookie = "authjs.session-token"
@@ -193,6 +199,7 @@ describe("Next.js example: password accounts and a second factor, in Chromium", 
     await page.waitForURL(`${app.origin}/api/auth/second-factor`)
     expect(await totpStatus(page)).toBe("on")
     expect(await page.getByTestId("totp-status").textContent()).toContain("Backup codes left: 10")
+    await screenshotInBothColorSchemes(page, "security")
 
     // Step-up: once the sign-in is older than session.freshAge, "turn off" sends the browser to sign in again.
     await page.waitForTimeout(Math.max(0, signedInAt + (freshAge + 1) * 1000 - Date.now()))
