@@ -5,6 +5,8 @@ import type { Adapter } from "@gatehouse/next/adapters"
 import Credentials from "@gatehouse/next/providers/credentials"
 import Nodemailer from "@gatehouse/next/providers/nodemailer"
 import Passkey from "@gatehouse/next/providers/passkey"
+import Password from "@gatehouse/next/providers/password"
+import { SecondFactor } from "@gatehouse/next/second-factor"
 
 type Env = Record<string, string | undefined>
 
@@ -33,8 +35,14 @@ function cleanName(value: unknown): string | undefined {
  * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
  * - e-mail links and codes through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), or printed
  *   on the console with EMAIL_SERVER=console (development only: refused under `next start`);
+ * - with EMAIL_SERVER, password accounts (the Password provider: sign-up with a verified address, forgotten
+ *   password), their mails sent through the same transport;
+ * - a second factor (TOTP and backup codes) that users turn on from the Security page; once on, every
+ *   sign-in but a passkey asks for a code before it makes a session;
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
  * - SESSION_UPDATE_AGE: seconds before a read renews the session cookie (default a day; 0 renews on every read);
+ * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be for turning the second factor off or new backup
+ *   codes (step-up; default 600);
  * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
  *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
@@ -66,12 +74,16 @@ export function authConfig(env: Env): NextAuthConfig {
   }
   if (env.EMAIL_SERVER) {
     providers.push(Nodemailer({ server: env.EMAIL_SERVER, from: env.EMAIL_FROM ?? "Gatehouse example <no-reply@example.test>" }))
+    // Verification, reset and "password changed" mails go through the e-mail provider above.
+    providers.push(Password())
   }
 
   return {
     providers,
     adapter,
     experimental: { enableWebAuthn: true },
+    // Optional: only users who turned TOTP on (at {basePath}/second-factor) are asked for a code.
+    secondFactor: SecondFactor({ issuer: "Gatehouse example" }),
     pages: { signIn: "/signin" },
     session: {
       strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
@@ -80,12 +92,14 @@ export function authConfig(env: Env): NextAuthConfig {
       ...(env.SESSION_REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(env.SESSION_REVOCATION_CHECK_INTERVAL) } : {}),
       // How long a session goes before a read renews its cookie (seconds, default a day).
       ...(env.SESSION_UPDATE_AGE ? { updateAge: Number(env.SESSION_UPDATE_AGE) } : {}),
+      // How recent a sign-in the sensitive endpoints (second factor off, new backup codes) ask for (seconds, default 600).
+      ...(env.SESSION_FRESH_AGE ? { freshAge: Number(env.SESSION_FRESH_AGE) } : {}),
     },
     callbacks: {
-      // Runs in proxy.ts: only /protected and /devices need a session; everything else is public.
+      // Runs in proxy.ts: only /protected, /devices and /security need a session; everything else is public.
       authorized({ auth, request }) {
         const { pathname } = request.nextUrl
-        if (pathname.startsWith("/protected") || pathname.startsWith("/devices")) return Boolean(auth?.user)
+        if (["/protected", "/devices", "/security"].some((path) => pathname.startsWith(path))) return Boolean(auth?.user)
         return true
       },
       // JWT sessions: update() from the browser and unstable_update() from the server land here.

@@ -3,10 +3,11 @@ import { CredentialsSignin } from "@gatehouse/next"
 import { redirect } from "next/navigation"
 import { signIn, signOut, unstable_update } from "../auth"
 
-/** The credentials form: signs in and redirects, or comes back to the sign-in page with the error. */
-export async function signInWithCredentials(formData: FormData) {
+/** A username/password form (credentials, or password accounts): signs in and redirects, or comes back
+ * to the sign-in page with the error. */
+async function signInWithForm(provider: "credentials" | "password", formData: FormData) {
   try {
-    await signIn("credentials", formData)
+    await signIn(provider, formData)
   } catch (error) {
     // A successful sign-in "throws" Next's redirect: only the CredentialsSignin case is handled here,
     // everything else (the redirect included) is rethrown. See isRedirectError in @gatehouse/next.
@@ -18,6 +19,16 @@ export async function signInWithCredentials(formData: FormData) {
     }
     throw error
   }
+}
+
+/** The demo account's form (the Credentials provider). */
+export async function signInWithCredentials(formData: FormData) {
+  await signInWithForm("credentials", formData)
+}
+
+/** The e-mail and password form (the Password provider). A user with a second factor goes on to its page. */
+export async function signInWithPassword(formData: FormData) {
+  await signInWithForm("password", formData)
 }
 
 /** Buttons for redirect-based providers (OIDC, …): off to the provider. */

@@ -24,6 +24,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   Your devices
                 </Link>
               )}
+              {session?.user && (
+                <Link href="/security" data-testid="security-link">
+                  Security
+                </Link>
+              )}
               <span className="spacer" />
               {session?.user ? (
                 <form action={signOutAction}>

@@ -1,9 +1,9 @@
 import { ClientSignIn } from "../../components/client-sign-in"
 import { PasskeySignIn } from "../../components/passkey-sign-in"
-import { signInWithCredentials, signInWithEmail, signInWithProvider } from "../actions"
+import { signInWithCredentials, signInWithEmail, signInWithPassword, signInWithProvider } from "../actions"
 
 const messages: Record<string, string> = {
-  CredentialsSignin: "Sign in failed. Check the username and password.",
+  CredentialsSignin: "Sign in failed. Check the username (or e-mail address) and password.",
   SessionRequired: "Please sign in to see that page.",
   OAuthAccountNotLinked: "That account is linked to another user.",
 }
@@ -58,6 +58,33 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                 Send me a sign-in link
               </button>
             </form>
+          </section>
+        )}
+        {emailConfigured && (
+          <section className="card" aria-labelledby="method-password">
+            <h2 id="method-password">E-mail and password</h2>
+            <p className="hint">Password accounts: sign up with a verified address, reset a forgotten password (the built-in pages).</p>
+            <form action={signInWithPassword} className="stack">
+              <input type="hidden" name="redirectTo" value={callbackUrl} />
+              <label>
+                E-mail <input name="email" type="email" autoComplete="email" required data-testid="password-email" />
+              </label>
+              <label>
+                Password <input name="password" type="password" autoComplete="current-password" required data-testid="password-password" />
+              </label>
+              <button type="submit" data-testid="password-submit">
+                Sign in
+              </button>
+            </form>
+            <p className="hint">
+              <a href={`/api/auth/password/signup?callbackUrl=${encodeURIComponent(callbackUrl)}`} data-testid="password-signup-link">
+                Create an account
+              </a>{" "}
+              ·{" "}
+              <a href={`/api/auth/password/forgot?callbackUrl=${encodeURIComponent(callbackUrl)}`} data-testid="password-forgot-link">
+                Forgot your password?
+              </a>
+            </p>
           </section>
         )}
         <section className="card" aria-labelledby="method-credentials">

@@ -1,0 +1,60 @@
+import { headers } from "next/headers"
+import { redirect } from "next/navigation"
+import { auth, handlers } from "../../auth"
+
+/** What GET {basePath}/second-factor answers a signed-in user (Accept: application/json). */
+interface SecondFactorMethods {
+  totp: boolean
+  backupCodesLeft: number
+  passkeys: number
+}
+
+/**
+ * Asks the auth routes in this process (no network hop) for the user's second-factor methods, with the
+ * browser's cookies: the same answer the built-in page works from.
+ */
+async function secondFactorMethods(): Promise<SecondFactorMethods | null> {
+  const incoming = await headers()
+  const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost"
+  const protocol = incoming.get("x-forwarded-proto") ?? "http"
+  const request = new Request(`${protocol}://${host}/api/auth/second-factor`, {
+    headers: { accept: "application/json", cookie: incoming.get("cookie") ?? "" },
+  })
+  const response = await handlers.GET(request)
+  return response.ok ? ((await response.json()) as SecondFactorMethods) : null
+}
+
+export default async function SecurityPage() {
+  const session = await auth()
+  if (!session?.user) redirect("/signin?callbackUrl=/security")
+  const methods = await secondFactorMethods()
+  const totpOn = methods?.totp === true
+  return (
+    <>
+      <h1>Security</h1>
+      <section className="card" aria-labelledby="two-step">
+        <h2 id="two-step">Two-step verification</h2>
+        {methods ? (
+          <p data-testid="totp-status" data-totp={totpOn ? "on" : "off"}>
+            {totpOn
+              ? `On: signing in asks for a code from your authenticator app. Backup codes left: ${methods.backupCodesLeft}.`
+              : "Off: signing in does not ask for a code."}
+          </p>
+        ) : (
+          <p data-testid="totp-status" data-totp="unknown">
+            The status could not be read.
+          </p>
+        )}
+        <p>
+          {/* The built-in page: enrol (QR code and key), new backup codes, turn off. A plain link: it is a route, not a Next page. */}
+          <a href="/api/auth/second-factor" data-testid="manage-second-factor">
+            {totpOn ? "Manage two-step verification" : "Set up an authenticator app"}
+          </a>
+        </p>
+        <p className="hint">
+          Turning it off or getting new backup codes needs a recent sign-in: after a while you are asked to sign in again.
+        </p>
+      </section>
+    </>
+  )
+}
