@@ -1,6 +1,6 @@
 import type { OwnedSession, OwnedSessionMethods } from "@gatehouse/core/adapters"
 import type { Pool } from "pg"
-import { migrations } from "./schema.js"
+import { MigrationRequiredError } from "./session-metadata.js"
 
 /** The schema version that made owned_sessions. */
 const ownedSessionsVersion = 9
@@ -23,18 +23,6 @@ const queries = {
   ownerOf: { name: "gatehouse_owner_of_owned_session", text: `SELECT "ownerKey" FROM owned_sessions WHERE id = $1 AND expires > now()` },
 }
 
-/** A method of these needs migration 9: said plainly instead of "relation does not exist". */
-export class OwnedSessionsMigrationRequiredError extends Error {
-  constructor(method: string) {
-    const migration = migrations.find((m) => m.version === ownedSessionsVersion)!
-    super(
-      `@gatehouse/adapter-pg: ${method}() needs schema version ${migration.version} (${migration.description}), ` +
-        "which this database has not had. Run migrate(pool) once, or `npx @gatehouse/cli migrate --url <database url>`.",
-    )
-    this.name = "MigrationRequiredError"
-  }
-}
-
 /**
  * The owned-session methods (core's OwnedSessionMethods) on the owned_sessions table: sessions of
  * an app's own users (a Credentials `authorize` that returns the app's users), keyed by owner key.
@@ -44,7 +32,7 @@ export function ownedSessionMethods(pool: Pool): OwnedSessionMethods {
     try {
       return await pool.query<Row>({ ...query, values })
     } catch (error) {
-      if ((error as { code?: string })?.code === undefinedTable) throw new OwnedSessionsMigrationRequiredError(method)
+      if ((error as { code?: string })?.code === undefinedTable) throw new MigrationRequiredError(method, ownedSessionsVersion)
       throw error
     }
   }

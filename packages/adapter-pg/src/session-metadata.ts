@@ -7,20 +7,22 @@ export const sessionMetadataVersion = 4
 const metadataColumns = ["createdAt", "lastSeenAt", "userAgent", "provider", "providerSessionId"]
 
 /**
- * A session-management method ran on a database without the session metadata columns (an Auth.js
- * schema, or one migrated by an older @gatehouse/adapter-pg). The Auth.js methods keep working on
- * it; these need schema version 4: run `migrate(pool)` (or `npx @gatehouse/cli migrate`) once.
+ * A method ran on a database that has not had the migration it needs: the session metadata columns
+ * (version 4: session management, on an Auth.js schema or one migrated by an older
+ * @gatehouse/adapter-pg), or a table of Gatehouse's own (owned sessions, version 9). The Auth.js
+ * methods keep working on such a database; run `migrate(pool)` (or `npx @gatehouse/cli migrate`) once.
  */
 export class MigrationRequiredError extends Error {
-  /** The schema version the method needs. */
-  readonly version = sessionMetadataVersion
-
-  constructor(method: string) {
-    const migration = migrations.find((m) => m.version === sessionMetadataVersion)!
+  constructor(
+    method: string,
+    /** The schema version the method needs. */
+    readonly version: number = sessionMetadataVersion,
+  ) {
+    const migration = migrations.find((m) => m.version === version)!
     super(
       `@gatehouse/adapter-pg: ${method}() needs schema version ${migration.version} (${migration.description}), ` +
         `which this database has not had. Run migrate(pool) once, or \`npx @gatehouse/cli migrate --url <database url>\`: ` +
-        `it adds nullable columns and keeps every row.`,
+        "it keeps every row.",
     )
     this.name = "MigrationRequiredError"
   }

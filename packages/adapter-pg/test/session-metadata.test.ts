@@ -95,6 +95,13 @@ describe("an Auth.js database that was never migrated", () => {
     expect(await sessionRows(database)).toEqual(before)
   })
 
+  test("the owned-session methods refuse with the same MigrationRequiredError, naming migration 9", async () => {
+    const error = await (async () => gatehouse.listOwnedSessions!("app:credentials:1"))().catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(MigrationRequiredError)
+    expect((error as MigrationRequiredError).version).toBe(9)
+    expect((error as Error).message).toMatch(/listOwnedSessions\(\) needs schema version 9 \(owned_sessions: .*\).*Run migrate\(pool\) once/)
+  })
+
   test("migrate() adds the columns in place, keeping every row as it was, with unknown metadata", async () => {
     const before = await sessionRows(database)
     const counts = () =>
