@@ -99,7 +99,9 @@ describe("an Auth.js database that was never migrated", () => {
     const error = await (async () => gatehouse.listOwnedSessions!("app:credentials:1"))().catch((e: unknown) => e)
     expect(error).toBeInstanceOf(MigrationRequiredError)
     expect((error as MigrationRequiredError).version).toBe(9)
-    expect((error as Error).message).toMatch(/listOwnedSessions\(\) needs schema version 9 \(owned_sessions: .*\).*Run migrate\(pool\) once/)
+    expect((error as Error).message).toMatch(
+      /listOwnedSessions\(\) needs schema version 9 \(owned_sessions: .*\).*Run migrate\(pool\) once/,
+    )
   })
 
   test("migrate() adds the columns in place, keeping every row as it was, with unknown metadata", async () => {
