@@ -14,6 +14,7 @@ import { type IdentityProviderMark, identityProviderOf } from "../session/token-
 import { endJwtSession } from "../sessions/jwt-session-record.js"
 import { deleteSignedOutSession } from "../sessions/unfinished-sign-outs.js"
 import type { ResponseInternal } from "../types.js"
+import { stepUpCookieDeletion } from "../step-up/step-up-cookie.js"
 
 /**
  * GET /signout asks for confirmation. POST /signout ends the session: its row is deleted (a
@@ -52,6 +53,8 @@ export async function signout(request: RequestInternal, options: InternalOptions
     options.logger.error(new SignOutError(error as Error))
   }
   const cookies = [...clearSessionCookie(request.cookies, cookie), ...clearIdentityProviderCookie(request.cookies, options)]
+  // A step-up begun by this session ends with it: left behind, it would refuse whoever signs in next in this browser.
+  if (request.cookies[options.cookies.stepUp.name]) cookies.push(stepUpCookieDeletion(options))
   if (!isFederated(request, options, signedInWith)) return { redirect: options.callbackUrl, cookies }
   return federatedSignOut(options, signedInWith, cookies)
 }

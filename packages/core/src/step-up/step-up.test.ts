@@ -135,6 +135,21 @@ describe("step-up", () => {
     ).toBe(true)
   })
 
+  it("a step-up ends with the session's sign-out: whoever signs in next in that browser is not refused", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const { browser } = app()
+    await signInAsAda(browser)
+    vi.setSystemTime(Date.now() + 11 * 60 * 1000)
+    await browser.fetch(`${base}/reauthenticate?callbackUrl=${encodeURIComponent(protectedPage)}`)
+    expect(browser.cookies.has("authjs.step-up")).toBe(true)
+
+    await browser.post(`${base}/signout`, {}, base)
+    expect(browser.cookies.has("authjs.step-up")).toBe(false)
+    const asBob = await browser.post(`${base}/callback/credentials`, { username: "bob", password: "builder" }, base)
+    expect(asBob.headers.get("location")).not.toContain("error=")
+    expect((await session(browser))?.user?.email).toBe(bob.email)
+  })
+
   it("GET /reauthenticate with nobody signed in is a plain sign-in: no step-up cookie", async () => {
     const { browser } = app()
     const response = await browser.fetch(`${base}/reauthenticate?callbackUrl=${encodeURIComponent(protectedPage)}`)
