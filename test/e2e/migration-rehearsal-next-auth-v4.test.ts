@@ -229,8 +229,8 @@ async function inFreshContext(test: (context: BrowserContext, page: Page) => Pro
 }
 
 /**
- * page.goto, where a navigation the page starts by itself to the same URL (a client refetch after a swap or a
- * sign-out, on a loaded machine) may interrupt ours: the page then ends on the URL asked for anyway.
+ * page.goto, where a navigation the page starts by itself (a client refetch after a swap or a sign-out, on a
+ * loaded machine) may interrupt ours: that navigation is let finish, then ours is made again.
  */
 async function visit(page: Page, url: string): Promise<void> {
   try {
@@ -238,6 +238,7 @@ async function visit(page: Page, url: string): Promise<void> {
   } catch (error) {
     if (!String(error).includes("is interrupted by another navigation")) throw error
     await page.waitForLoadState()
+    await page.goto(url)
   }
 }
 
@@ -275,7 +276,7 @@ async function signIn(page: Page): Promise<void> {
 
 /** Signs in at the OpenID provider through the built-in sign-in page (the IdP skips its form while its own session lasts). */
 async function signInWithOidc(page: Page): Promise<void> {
-  await page.goto(`${origin}/api/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`)
+  await visit(page, `${origin}/api/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`)
   await page.getByRole("button", { name: "Sign in with Dev IdP" }).click()
   await page.waitForURL((url) => url.origin === idp!.issuer || url.href === `${origin}/`)
   if (new URL(page.url()).origin === idp!.issuer) await page.locator("#sign-in").click()
@@ -323,7 +324,7 @@ describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehous
 
         await deploy(variants.gatehouse)
         await expectSignedIn(page)
-        await page.goto(`${origin}/`)
+        await visit(page, `${origin}/`)
         await page.locator("#sign-out").click()
         await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
         expect(sessionCookie(await context.cookies())).toBeUndefined()
@@ -363,7 +364,7 @@ describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehous
         const fromSwap = gatehouse.output().length
         await expectSignedIn(page, devUser)
 
-        await page.goto(`${origin}/`)
+        await visit(page, `${origin}/`)
         await page.locator("#sign-out").click()
         await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
         await signInWithOidc(page)
