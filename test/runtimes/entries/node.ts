@@ -1,0 +1,12 @@
+// Node: node:http in front of the same fetch handler, through the plain-Node demo's conversions.
+import { createServer } from "node:http"
+// @ts-expect-error: a JavaScript module without types (examples/demo is plain JS)
+import { sendWebResponse, toWebRequest } from "../../../examples/demo/node-request.mjs"
+import { createRuntimeApp, type RuntimeAppEnv } from "../auth-app.js"
+
+const env = process.env as unknown as RuntimeAppEnv & { PORT: string }
+const origin = `http://127.0.0.1:${env.PORT}`
+const app = createRuntimeApp(env)
+createServer(async (req, res) => {
+  await sendWebResponse(res, await app(await toWebRequest(req, origin)))
+}).listen(Number(env.PORT), "127.0.0.1", () => console.log("listening"))
