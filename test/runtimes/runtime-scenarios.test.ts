@@ -106,10 +106,12 @@ describe.each(runtimes)("on %s", (runtime) => {
   })
 
   // workerd runs here without nodejs_compat, and the Edge runtime has no Node modules at all.
-  test.runIf(runtime === "workerd" || runtime === "edge-runtime")("no node: import reached the bundle", () => {
-    expect(app.bundle).toContain("authjs.session-token")
-    expect(app.bundle).not.toMatch(/["']node:[a-z_/]+["']/)
-  })
+  if (runtime === "workerd" || runtime === "edge-runtime") {
+    test("no node: import reached the bundle", () => {
+      expect(app.bundle).toContain("authjs.session-token")
+      expect(app.bundle).not.toMatch(/["']node:[a-z_/]+["']/)
+    })
+  }
 
   test("lists the providers and hands out a CSRF token in a cookie", async () => {
     const browser = new FetchBrowser()
