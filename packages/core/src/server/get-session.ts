@@ -19,7 +19,8 @@ export interface SessionResult extends ServerResult<Session | null> {
 
 /**
  * The session of the user's request, read as `GET {basePath}/session` reads it (the same action:
- * the app's `jwt` and `session` callbacks, revocation checks, the cookie renewed when due). `cookies`
+ * the app's `jwt` and `session` callbacks, revocation checks, the cookie renewed when due), the value
+ * as that route's JSON (Dates as ISO text; an empty object is nobody). `cookies`
  * holds what that answer would set (a renewed or cleared session cookie). Throws the config's error
  * for a broken config.
  */
@@ -28,7 +29,8 @@ export async function getSession(input: GetSessionInput): Promise<SessionResult>
   const prepared = serverOptions(request)
   const { options, cookies } = prepared instanceof Promise ? await prepared : prepared
   const answer = await session(request.internal, options)
-  const value = sessionFromBody(answer.body)
+  // As JSON, as the route answers it: a database session's Dates become ISO text here too.
+  const value = sessionFromBody(JSON.stringify(answer.body ?? null))
   const written = cookies.length === 0 ? (answer.cookies ?? []) : [...cookies, ...(answer.cookies ?? [])]
   if (input.maxAge === undefined && !input.secondFactor) return { value, cookies: written, refused: null }
   // A page comes back to where it was, not to the session route this call stands for.

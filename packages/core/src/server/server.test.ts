@@ -152,12 +152,13 @@ describe("the cross-site rules", () => {
     expect(crossSiteCall(new Headers(), url, "signOut")).toBeUndefined()
   })
 
-  it("isCrossOriginFormPost refuses another origin's form or bodiless post, not JSON, not back-channel logout", () => {
+  it("isCrossOriginFormPost refuses another origin's form, blob or bodiless post, not JSON, not back-channel logout", () => {
     const post = (headers: Record<string, string>, path = "/auth/signout") =>
       isCrossOriginFormPost({ method: "POST", headers: new Headers(headers) }, new URL(path, origin), "/auth")
     expect(post({ origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" })).toBe(true)
     expect(post({ origin: "https://evil.example" })).toBe(true)
     expect(post({})).toBe(true)
+    expect(post({ origin: "https://evil.example", "content-type": "application/octet-stream" })).toBe(true)
     expect(post({ origin, "content-type": "application/x-www-form-urlencoded" })).toBe(false)
     expect(post({ origin: "https://evil.example", "content-type": "application/json" })).toBe(false)
     expect(post({ "content-type": "application/x-www-form-urlencoded" }, "/auth/backchannel-logout/idp")).toBe(false)

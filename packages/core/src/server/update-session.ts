@@ -15,5 +15,5 @@ export async function updateSession(input: ServerInput & { data?: unknown }): Pr
   const { options, cookies } = await serverOptions(request)
   const answer = await session(request.internal, options)
   const ok = (answer.status ?? 200) < 300
-  return { value: ok ? sessionFromBody(answer.body) : null, cookies: [...cookies, ...(answer.cookies ?? [])] }
+  return { value: ok ? sessionFromBody(JSON.stringify(answer.body ?? null)) : null, cookies: [...cookies, ...(answer.cookies ?? [])] }
 }
