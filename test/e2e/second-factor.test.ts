@@ -148,6 +148,7 @@ describe.each(databases)("second factor on $label", (kind) => {
     ).toEqual({
       pending: true,
       mustEnrol: false,
+      passkey: false,
     })
     expect((await post(browser, `${base}/second-factor/disable`, {}, true)).status).toBe(401)
     expect(signIns).toEqual([])
