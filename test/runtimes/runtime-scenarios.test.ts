@@ -15,7 +15,7 @@ import { startRedisRestServer, type RedisRestServer } from "@gatehouse/test-kit/
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { freePort } from "../e2e/support/free-port.js"
 import { credentialsPassword, type RuntimeAppEnv } from "./auth-app.js"
-import { type RunningRuntime, type RuntimeName, runtimes, startRuntime } from "./start-runtime.js"
+import { type RunningRuntime, type RuntimeName, runtimes, startRuntime } from "./start-runtime.mjs"
 
 const repoRoot = resolve(import.meta.dirname, "../..")
 const workDir = join(repoRoot, ".tmp", `runtimes-${process.pid}`)
@@ -63,7 +63,7 @@ describe.each(runtimes)("on %s", (runtime) => {
       REDIS_REST_URL: redisRest.url,
       REDIS_REST_TOKEN: redisRest.token,
     }
-    app = await startRuntime(runtime, env, ports[runtime], join(workDir, runtime))
+    app = await startRuntime(runtime, join(import.meta.dirname, "auth-app.ts"), { ...env }, ports[runtime], join(workDir, runtime))
   }, 120_000)
 
   afterAll(() => app?.stop())

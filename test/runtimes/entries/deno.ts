@@ -1,5 +1,5 @@
 // Deno: Deno.serve on the port the test chose, the values from the environment.
-import { createRuntimeApp, type RuntimeAppEnv } from "../auth-app.js"
+import { createRuntimeApp } from "runtime-app"
 
 declare const Deno: {
   env: { toObject(): Record<string, string> }
@@ -7,7 +7,4 @@ declare const Deno: {
 }
 
 const env = Deno.env.toObject()
-Deno.serve(
-  { hostname: "127.0.0.1", port: Number(env.PORT), onListen: () => console.log("listening") },
-  createRuntimeApp(env as unknown as RuntimeAppEnv),
-)
+Deno.serve({ hostname: "127.0.0.1", port: Number(env.PORT), onListen: () => console.log("listening") }, createRuntimeApp(env))

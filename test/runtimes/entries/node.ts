@@ -2,9 +2,9 @@
 import { createServer } from "node:http"
 // @ts-expect-error: a JavaScript module without types (examples/demo is plain JS)
 import { sendWebResponse, toWebRequest } from "../../../examples/demo/node-request.mjs"
-import { createRuntimeApp, type RuntimeAppEnv } from "../auth-app.js"
+import { createRuntimeApp } from "runtime-app"
 
-const env = process.env as unknown as RuntimeAppEnv & { PORT: string }
+const env = process.env as unknown as Record<string, string>
 const origin = `http://127.0.0.1:${env.PORT}`
 const app = createRuntimeApp(env)
 createServer(async (req, res) => {

@@ -1,10 +1,10 @@
 // workerd: an ES module worker; the test's values arrive as text bindings on `env`.
-import { createRuntimeApp, type RuntimeAppEnv } from "../auth-app.js"
+import { createRuntimeApp } from "runtime-app"
 
 let app: ((request: Request) => Promise<Response>) | undefined
 
 export default {
-  fetch(request: Request, env: RuntimeAppEnv): Promise<Response> {
+  fetch(request: Request, env: Record<string, string>): Promise<Response> {
     app ??= createRuntimeApp(env)
     return app(request)
   },
