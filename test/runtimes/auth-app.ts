@@ -7,9 +7,10 @@
  * an edge KV would write it): the runtimes are under test here, not a database.
  */
 import { Auth, customFetch } from "@gatehouse/core"
-import type { Adapter, AdapterAccount, AdapterUser, VerificationToken } from "@gatehouse/core/adapters"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterUser, VerificationToken } from "@gatehouse/core/adapters"
 import { getToken } from "@gatehouse/core/jwt"
 import Credentials from "@gatehouse/core/providers/credentials"
+import Passkey from "@gatehouse/core/providers/passkey"
 import Resend from "@gatehouse/core/providers/resend"
 import { redisOverHttp, redisRateLimitStore } from "@gatehouse/core/ratelimit"
 import { redisSessionStore } from "@gatehouse/core/session-stores"
@@ -35,10 +36,11 @@ export interface RuntimeAppEnv {
  */
 export const credentialsPassword = "analytical engine"
 
-/** Users, accounts and e-mail tokens kept in Maps: the methods magic links and OAuth sign-ins need. */
+/** Users, accounts, passkeys and e-mail tokens kept in Maps: the methods magic links, OAuth and passkeys need. */
 function mapAdapter(): Adapter {
   const users = new Map<string, AdapterUser>()
-  const accounts = new Map<string, string>()
+  const accounts = new Map<string, AdapterAccount>()
+  const authenticators = new Map<string, AdapterAuthenticator>()
   const tokens = new Map<string, VerificationToken>()
   const byEmail = (email: string) => [...users.values()].find((user) => user.email === email) ?? null
   return {
@@ -49,15 +51,28 @@ function mapAdapter(): Adapter {
     },
     getUser: async (id) => users.get(id) ?? null,
     getUserByEmail: async (email) => byEmail(email),
-    getUserByAccount: async ({ provider, providerAccountId }) => users.get(accounts.get(`${provider}:${providerAccountId}`) ?? "") ?? null,
+    getUserByAccount: async ({ provider, providerAccountId }) =>
+      users.get(accounts.get(`${provider}:${providerAccountId}`)?.userId ?? "") ?? null,
+    getAccount: async (providerAccountId, provider) => accounts.get(`${provider}:${providerAccountId}`) ?? null,
     async updateUser(user) {
       const updated = { ...users.get(user.id!)!, ...user } as AdapterUser
       users.set(updated.id, updated)
       return updated
     },
     async linkAccount(account: AdapterAccount) {
-      accounts.set(`${account.provider}:${account.providerAccountId}`, account.userId)
+      accounts.set(`${account.provider}:${account.providerAccountId}`, account)
       return account
+    },
+    async createAuthenticator(authenticator) {
+      authenticators.set(authenticator.credentialID, authenticator)
+      return authenticator
+    },
+    getAuthenticator: async (credentialID) => authenticators.get(credentialID) ?? null,
+    listAuthenticatorsByUserId: async (userId) => [...authenticators.values()].filter((entry) => entry.userId === userId),
+    async updateAuthenticatorCounter(credentialID, counter) {
+      const updated = { ...authenticators.get(credentialID)!, counter }
+      authenticators.set(credentialID, updated)
+      return updated
     },
     async createVerificationToken(token) {
       tokens.set(`${token.identifier}:${token.token}`, token)
@@ -91,7 +106,9 @@ export function createRuntimeApp(env: RuntimeAppEnv): (request: Request) => Prom
       perAccount: { limit: 5, window: 60 },
       perIp: false as const,
     },
+    experimental: { enableWebAuthn: true },
     providers: [
+      Passkey,
       Credentials({
         credentials: { username: {}, password: { type: "password" } },
         authorize: async ({ username, password }) =>

@@ -10,6 +10,7 @@ import { join, resolve } from "node:path"
 import { startDevIdentityProvider, type DevIdentityProvider } from "@gatehouse/dev-idp"
 import { FetchBrowser, signInAtDevIdp } from "@gatehouse/dev-idp/fetch-browser"
 import { pageForms } from "@gatehouse/test-kit/html-form"
+import { SoftwareAuthenticator } from "@gatehouse/test-kit/software-authenticator"
 import { startMailApiStandIn, type MailApiStandIn } from "@gatehouse/test-kit/mail-api-stand-in"
 import { startRedisRestServer, type RedisRestServer } from "@gatehouse/test-kit/redis-rest-server"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
@@ -118,6 +119,7 @@ describe.each(runtimes)("on %s", (runtime) => {
     const providers = (await (await browser.request(`${base()}/providers`)).json()) as Record<string, { type: string }>
     expect(Object.fromEntries(Object.entries(providers).map(([id, provider]) => [id, provider.type]))).toEqual({
       credentials: "credentials",
+      passkey: "webauthn",
       "dev-idp": "oidc",
       resend: "email",
     })
@@ -221,6 +223,51 @@ describe.each(runtimes)("on %s", (runtime) => {
     expect((await session(browser))?.user?.email).toBe(email)
     const again = await spend()
     expect(again.headers.get("location")).toContain("error=Verification")
+  })
+
+  test("a passkey registers and signs back in (@simplewebauthn/server verifying there); a replayed assertion is refused", async () => {
+    // WebAuthn has no RP ID for an IP address: this browser is on localhost.
+    const origin = app.origin.replace("127.0.0.1", "localhost")
+    const browser = new FetchBrowser()
+    const authenticator = new SoftwareAuthenticator(origin)
+    const options = async (query: Record<string, string>) => {
+      const response = await browser.request(`${origin}/auth/webauthn-options/passkey?${new URLSearchParams(query)}`)
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { options: never }).options
+    }
+    const ceremony = async (action: string, data: unknown) =>
+      postForm(browser, `${origin}/auth/callback/passkey`, {
+        csrfToken: ((await (await browser.request(`${origin}/auth/csrf`)).json()) as { csrfToken: string }).csrfToken,
+        action,
+        data: JSON.stringify(data),
+      })
+    const email = `${newUsername()}@example.test`
+    expect((await ceremony("register", await authenticator.register(await options({ action: "register", email })))).status).toBe(302)
+    const sessionAt = async () => (await (await browser.request(`${origin}/auth/session`)).json()) as { user?: { email?: string } } | null
+    expect((await sessionAt())?.user?.email).toBe(email)
+
+    await postForm(browser, `${origin}/auth/signout`, {
+      csrfToken: ((await (await browser.request(`${origin}/auth/csrf`)).json()) as { csrfToken: string }).csrfToken,
+    })
+    expect(await sessionAt()).toBeNull()
+    const assertion = await authenticator.authenticate(await options({ action: "authenticate" }))
+    const signedIn = await ceremony("authenticate", assertion)
+    expect(signedIn.status).toBe(302)
+    expect((await sessionAt())?.user?.email).toBe(email)
+
+    // The same assertion again (its challenge already spent) opens nothing.
+    const replayer = new FetchBrowser()
+    const replayed = await replayer.request(`${origin}/auth/callback/passkey`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        csrfToken: ((await (await replayer.request(`${origin}/auth/csrf`)).json()) as { csrfToken: string }).csrfToken,
+        action: "authenticate",
+        data: JSON.stringify(assertion),
+      }),
+    })
+    expect(replayed.headers.get("location") ?? "").toContain("error=")
+    expect(replayer.cookiesFor(origin).has(sessionCookie)).toBe(false)
   })
 
   test("sessions are listed and one browser signs the other out: its JWT is refused within the check interval", async () => {
