@@ -258,9 +258,39 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     const current = await session(at)
     expect(current.user.email).toBe(ada.email)
     expect(current.authentication.mfa).toBe(true)
-    expect(current.authentication.methods).toContain("hwk")
+    // A synced passkey (backed up), used with user verification: possession and verification.
+    expect(current.authentication.methods).toEqual(["swk", "user", "mfa"])
     expect(signIns).toHaveLength(1)
     expect(signIns[0].secondFactor).toBeUndefined()
+  })
+
+  it("a passkey sign-in without user verification is one factor: a user with TOTP is still asked for a second", async () => {
+    const ada = await person("ada")
+    // A provider that lets an authenticator sign without verifying the user (a security key merely touched).
+    const [credentials] = config.providers
+    config = {
+      ...config,
+      providers: [
+        credentials!,
+        Passkey({
+          relayingParty: { id: new URL(origin).hostname, name: "Gatehouse test", origin },
+          verifyAuthenticationOptions: { requireUserVerification: false },
+        }),
+      ],
+    }
+    const at = browser()
+    const offered = (await (await at.fetch(`${base}/webauthn-options/passkey?action=authenticate`)).json()) as any
+    const touched = await at.post(
+      `${base}/callback/passkey`,
+      { action: "authenticate", data: JSON.stringify(await ada.authenticator.authenticate(offered.options, { userVerified: false })) },
+      base,
+    )
+    expect(touched.headers.get("location")).toBe(`${base}/second-factor`)
+    expect(setsSession(touched)).toBe(false)
+    expect(await session(at)).toBeNull()
+    const done = await at.post(`${base}/callback/second-factor`, { code: await totpCodeAt(ada.totp!, Date.now() + 30_000) }, base)
+    expect(setsSession(done)).toBe(true)
+    expect((await session(at)).authentication).toMatchObject({ methods: ["swk", "user", "otp", "mfa"], mfa: true })
   })
 
   it("a passkey meets a required second factor without TOTP; a user without one must enrol", async () => {
