@@ -20,6 +20,7 @@ import { SoftwareAuthenticator } from "@gatehouse/test-kit/software-authenticato
 import { type InstanceDatabase, instanceDatabases } from "./support/instance-databases.js"
 import { appOrigin as origin, passkeySecondFactorConfig, passwordOf } from "./support/passkey-second-factor-app.mjs"
 import { startReadyInstance } from "./support/ready-instance.js"
+import { secondFactorConfig, userNamed } from "./support/second-factor-app.mjs"
 
 const base = `${origin}/auth`
 const pendingCookie = "authjs.pending-sign-in"
@@ -257,9 +258,39 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     const current = await session(at)
     expect(current.user.email).toBe(ada.email)
     expect(current.authentication.mfa).toBe(true)
-    expect(current.authentication.methods).toContain("hwk")
+    // A synced passkey (backed up), used with user verification: possession and verification.
+    expect(current.authentication.methods).toEqual(["swk", "user", "mfa"])
     expect(signIns).toHaveLength(1)
     expect(signIns[0].secondFactor).toBeUndefined()
+  })
+
+  it("a passkey sign-in without user verification is one factor: a user with TOTP is still asked for a second", async () => {
+    const ada = await person("ada")
+    // A provider that lets an authenticator sign without verifying the user (a security key merely touched).
+    const [credentials] = config.providers
+    config = {
+      ...config,
+      providers: [
+        credentials!,
+        Passkey({
+          relayingParty: { id: new URL(origin).hostname, name: "Gatehouse test", origin },
+          verifyAuthenticationOptions: { requireUserVerification: false },
+        }),
+      ],
+    }
+    const at = browser()
+    const offered = (await (await at.fetch(`${base}/webauthn-options/passkey?action=authenticate`)).json()) as any
+    const touched = await at.post(
+      `${base}/callback/passkey`,
+      { action: "authenticate", data: JSON.stringify(await ada.authenticator.authenticate(offered.options, { userVerified: false })) },
+      base,
+    )
+    expect(touched.headers.get("location")).toBe(`${base}/second-factor`)
+    expect(setsSession(touched)).toBe(false)
+    expect(await session(at)).toBeNull()
+    const done = await at.post(`${base}/callback/second-factor`, { code: await totpCodeAt(ada.totp!, Date.now() + 30_000) }, base)
+    expect(setsSession(done)).toBe(true)
+    expect((await session(at)).authentication).toMatchObject({ methods: ["swk", "user", "otp", "mfa"], mfa: true })
   })
 
   it("a passkey meets a required second factor without TOTP; a user without one must enrol", async () => {
@@ -305,6 +336,40 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     const stray = await answer(at, await ada.authenticator.authenticate(offered.options))
     expect(stray.headers.get("location")).toBe(`${base}/signin?error=SecondFactorFailed`)
     expect(await session(at)).toBeNull()
+  })
+})
+
+describe("a passkey as the second factor: an app's own Credentials users", () => {
+  it("are challenged for their code, and never offered a passkey (they have no stored passkeys)", async () => {
+    const { SQLiteAdapter } = await import("../../packages/adapter-sqlite/src/index.js")
+    const config = {
+      ...secondFactorConfig(SQLiteAdapter(":memory:"), Credentials, SecondFactor, { logger: silentLogger() }),
+      experimental: { enableWebAuthn: true },
+      secondFactor: SecondFactor({ methods: ["totp", "backup-code", "passkey"] }),
+    } as AuthConfig
+    config.providers = [...config.providers, Passkey()]
+    const at = new TestBrowser((request) => Auth(request, config))
+    const name = "ada"
+    const signIn = () =>
+      at.post(`${base}/callback/credentials`, { username: name, password: userNamed(name).password, callbackUrl: dashboard }, base)
+    await signIn()
+    const json = { accept: "application/json" }
+    const { secret } = (await (await at.post(`${base}/second-factor/totp/enroll`, {}, base, json)).json()) as { secret: string }
+    await at.post(`${base}/second-factor/totp/confirm`, { code: await totpCodeAt(secret) }, base, json)
+    expect(await (await at.fetch(`${base}/second-factor`, { headers: json })).json()).toMatchObject({ totp: true, passkeys: 0 })
+    at.cookies.clear()
+
+    expect((await signIn()).headers.get("location")).toBe(`${base}/second-factor`)
+    expect(await (await at.fetch(`${base}/second-factor`, { headers: json })).json()).toEqual({
+      pending: true,
+      mustEnrol: false,
+      passkey: false,
+    })
+    expect(await (await at.fetch(`${base}/second-factor`)).text()).not.toContain("second-factor/passkey/options")
+    expect((await at.fetch(`${base}/second-factor/passkey/options`, { headers: json })).status).toBe(404)
+    const done = await at.post(`${base}/callback/second-factor`, { code: await totpCodeAt(secret, Date.now() + 30_000) }, base)
+    expect(done.headers.get("location")).toBe(dashboard)
+    expect((await (await at.fetch(`${base}/session`)).json()).authentication.methods).toEqual(["pwd", "otp", "mfa"])
   })
 })
 

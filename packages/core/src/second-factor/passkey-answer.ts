@@ -13,6 +13,7 @@ import type { SessionOwner } from "../sessions/session-owner.js"
 import type { ResponseInternal } from "../types.js"
 import { secondFactorAuthenticationOptions } from "../webauthn/ceremony-options.js"
 import { challengeCookieDeletion } from "../webauthn/challenge-cookie.js"
+import { passkeyAmr } from "../webauthn/passkey-amr.js"
 import { verifyAuthentication } from "../webauthn/verify-authentication.js"
 import type { InternalWebAuthnProvider, WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
@@ -75,7 +76,7 @@ export async function claimPasskeyAnswer(
   spent.push(challengeCookieDeletion(ceremony))
   try {
     const { backedUp } = await verifyAuthentication(request, ceremony, { pendingSignIn: pending.id, userId: pending.passkeyUser })
-    return { method: "passkey", amr: backedUp ? "swk" : "hwk" }
+    return { method: "passkey", amr: passkeyAmr(backedUp) }
   } catch (error) {
     if (!(error instanceof WebAuthnVerificationError)) throw error
     return { refused: error }

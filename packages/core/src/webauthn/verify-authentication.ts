@@ -21,8 +21,9 @@ export interface SecondFactorAssertion {
  * Checks a sign-in assertion: a live challenge from this provider, a credential registered with
  * this provider, and @simplewebauthn/server's verification (signature, origin, RP ID, challenge,
  * user presence/verification, and a signature counter that must grow once it is non-zero). The
- * new counter is stored. Returns the account and user the credential belongs to, and whether the
- * credential is backed up (a synced passkey: its key is not bound to one device).
+ * new counter is stored. Returns the account and user the credential belongs to, whether the
+ * credential is backed up (a synced passkey: its key is not bound to one device), and whether the
+ * authenticator verified the user (webauthn/passkey-amr.ts).
  *
  * With `secondFactor`, the challenge must be one handed to that pending sign-in, and the
  * credential that user's: another user's passkey is refused before any signature is checked, and
@@ -32,7 +33,7 @@ export async function verifyAuthentication(
   request: RequestInternal,
   options: WebAuthnInternalOptions,
   secondFactor?: SecondFactorAssertion,
-): Promise<{ user: AdapterUser; account: AdapterAccount; backedUp: boolean }> {
+): Promise<{ user: AdapterUser; account: AdapterAccount; backedUp: boolean; userVerified: boolean }> {
   const { adapter, provider } = options
   const response = readCeremonyResponse<AuthenticationResponseJSON>(request, "authentication")
   const { challenge, pendingSignIn } = await readChallengeCookie(request.cookies, secondFactor ? "second-factor" : "authenticate", options)
@@ -99,7 +100,7 @@ export async function verifyAuthentication(
     })
   }
 
-  const { newCounter, credentialBackedUp } = verification.authenticationInfo
+  const { newCounter, credentialBackedUp, userVerified } = verification.authenticationInfo
   try {
     await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
   } catch (error) {
@@ -117,5 +118,5 @@ export async function verifyAuthentication(
   if (!user) {
     throw new AuthError("WebAuthn user not found in database", { provider: provider.id, credentialID, userID: account.userId })
   }
-  return { user, account, backedUp: credentialBackedUp }
+  return { user, account, backedUp: credentialBackedUp, userVerified }
 }
