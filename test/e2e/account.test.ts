@@ -6,6 +6,7 @@
  */
 import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
 import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -252,6 +253,118 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(((await (await other.request(`${base}/session`)).json()) as any)?.user).toBeUndefined()
       const events = testApp.events.filter((event) => event.name === "deleteUser")
       expect(events.map((event) => event.message.user.id)).toEqual([user.id])
+    })
+  })
+})
+
+describe.each(adapterDatabaseKinds)("changing the address on %s, through real mail", (kind) => {
+  const database = useAdapterDatabase(kind, "account_email")
+  const sink = useSmtpSink()
+
+  /** The next mail to `address` (mails to other addresses, left over by other tests, are passed over). */
+  async function mailFor(address: string) {
+    for (;;) {
+      const received = await sink().nextMail()
+      if (received.envelope.to.includes(address)) return received
+    }
+  }
+  const linkOf = (text: string) =>
+    new URL(
+      text
+        .split("\n")
+        .find((line) => line.includes("/account/email/confirm?"))!
+        .trim(),
+    )
+  const codeOf = (text: string) => /this code: ([A-Z0-9-]+)/.exec(text)![1]!
+
+  describe.each(["database", "jwt"] as const)("with %s sessions", (strategy) => {
+    const app = (freshAge = 600) => accountApp({ adapter: database().adapter, strategy, issuer: idp().issuer, sink: sink(), freshAge })
+
+    async function passwordUser(testApp: ReturnType<typeof app>, label: string) {
+      const email = uniqueAddress(label)
+      const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
+      const browser = testApp.browser()
+      await signInWithPassword(browser, email, "a long enough passphrase")
+      return { user, email, browser }
+    }
+
+    test("a link to the new address and a notice to the old; the address changes only through the link, once; updateUser", async () => {
+      const testApp = app()
+      const { user, email, browser } = await passwordUser(testApp, "old")
+      const newAddress = uniqueAddress("new")
+      const asked = await accountPost(browser, "/email", { email: newAddress })
+      expect(asked.status).toBe(200)
+      expect(await asked.json()).toEqual({ sent: true })
+      const change = await mailFor(newAddress)
+      expect(change.mail.subject).toBe("Confirm your new address for app.test")
+      const notice = await mailFor(email)
+      expect(notice.mail.subject).toBe("An address change was asked for at app.test")
+      expect(notice.mail.text).toContain(newAddress)
+      expect(notice.mail.text).not.toContain("/account/email/confirm")
+      expect((await account(browser)).body.user.email).toBe(email)
+
+      // The link proves the address for the user who asked only: another signed-in user gets nothing from it.
+      const token = linkOf(change.mail.text!).searchParams.get("token")!
+      const intruder = await passwordUser(testApp, "intruder")
+      expect((await accountPost(intruder.browser, "/email/confirm", { token })).status).toBe(400)
+      expect((await account(intruder.browser)).body.user.email).toBe(intruder.email)
+
+      const confirmed = await accountPost(browser, "/email/confirm", { token })
+      expect(confirmed.status).toBe(200)
+      expect(await confirmed.json()).toEqual({ email: newAddress })
+      const after = (await account(browser)).body.user
+      expect(after.email).toBe(newAddress)
+      expect(Date.parse(after.emailVerified)).toBeGreaterThan(Date.now() - 60_000)
+      expect(testApp.events.filter((event) => event.name === "updateUser").map((event) => event.message.user.email)).toEqual([newAddress])
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+      expect(await database().adapter.getUserByEmail!(email)).toBeNull()
+      expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
+    })
+
+    test("an address another user has: the same answer, no mail to it, nobody changed", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "asker")
+      const owner = await passwordUser(testApp, "owner")
+      const free = await accountPost(browser, "/email", { email: uniqueAddress("free") })
+      const taken = await accountPost(browser, "/email", { email: owner.email })
+      expect(taken.status).toBe(free.status)
+      expect(await taken.text()).toBe(await free.text())
+      const noticeToAsker = [await mailFor(email), await mailFor(email)]
+      expect(noticeToAsker.map((received) => received.mail.subject)).toEqual([
+        "An address change was asked for at app.test",
+        "An address change was asked for at app.test",
+      ])
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(owner.email))).toEqual([])
+      expect((await account(browser)).body.user.email).toBe(email)
+      expect((await account(owner.browser)).body.user.email).toBe(owner.email)
+    })
+
+    test("by code: a wrong code is refused, the right one changes the address; the mail's link is dead afterwards", async () => {
+      const testApp = app()
+      const { browser } = await passwordUser(testApp, "by-code")
+      const newAddress = uniqueAddress("coded")
+      await accountPost(browser, "/email", { email: newAddress })
+      const change = await mailFor(newAddress)
+      const code = codeOf(change.mail.text!)
+      const wrong = code.startsWith("A") ? `B${code.slice(1)}` : `A${code.slice(1)}`
+      expect((await accountPost(browser, "/email/confirm", { email: newAddress, code: wrong })).status).toBe(400)
+      expect((await accountPost(browser, "/email/confirm", { email: newAddress, code })).status).toBe(200)
+      expect((await account(browser)).body.user.email).toBe(newAddress)
+      const token = linkOf(change.mail.text!).searchParams.get("token")!
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+    })
+
+    test("asking needs the CSRF token, a same-site POST and a recent sign-in; nothing is mailed otherwise", async () => {
+      const testApp = app(2)
+      const { browser } = await passwordUser(testApp, "guarded")
+      const target = uniqueAddress("guarded-new")
+      expect((await accountPost(browser, "/email", { email: target }, { csrf: false })).status).toBe(403)
+      expect((await accountPost(browser, "/email", { email: target }, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403)
+      await sleep(2100)
+      expect((await accountPost(browser, "/email", { email: target })).status).toBe(401)
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(target))).toEqual([])
     })
   })
 })
