@@ -9,6 +9,7 @@ import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
 import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
+import Passkey from "../../packages/core/src/providers/passkey.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { basicClient } from "./oauth-app.js"
 import {
@@ -81,7 +82,7 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
   const database = useAdapterDatabase(kind, "account")
 
   describe.each(["database", "jwt"] as const)("with %s sessions", (strategy) => {
-    const app = (options: { freshAge?: number; providers?: unknown[] } = {}) =>
+    const app = (options: { freshAge?: number; providers?: unknown[]; config?: Record<string, unknown> } = {}) =>
       accountApp({ adapter: database().adapter, strategy, issuer: idp().issuer, ...options })
 
     /** A password user, signed in now in a browser of its own. */
@@ -226,6 +227,54 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(left[0].handle).toBe(accounts[0].handle)
     })
 
+    test("passkeys: listed by credential id; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const browser = testApp.browser()
+      await signInWithIdp(browser, idpUser())
+      const me = (await account(browser)).body.user
+      const seedPasskey = async (userId: string) => {
+        const credentialID = `cred-${crypto.randomUUID()}`
+        await database().adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
+        await database().adapter.createAuthenticator!({
+          userId,
+          providerAccountId: credentialID,
+          credentialID,
+          credentialPublicKey: "pQECAyYgASFYIA",
+          counter: 0,
+          credentialBackedUp: false,
+          credentialDeviceType: "singleDevice",
+          transports: "internal",
+        })
+        return credentialID
+      }
+      const first = await seedPasskey(me.id)
+      const second = await seedPasskey(me.id)
+      const stranger = await seedPasswordUser(database().adapter, uniqueAddress("stranger"), "a long enough passphrase")
+      const theirs = await seedPasskey(stranger.id)
+
+      const listed = (await account(browser)).body
+      expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
+      expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: null, lastUsedAt: null })
+      expect(listed.accounts.map((entry: { provider: string }) => entry.provider)).toEqual(["dev-oidc"])
+
+      expect((await accountPost(browser, "/passkeys/delete", { id: theirs })).status).toBe(404)
+      expect(await database().adapter.getAuthenticator!(theirs)).not.toBeNull()
+      expect((await accountPost(browser, "/passkeys/delete", { id: first }, { csrf: false })).status).toBe(403)
+      expect(await database().adapter.getAuthenticator!(first)).not.toBeNull()
+
+      expect((await accountPost(browser, "/passkeys/delete", { id: first })).status).toBe(200)
+      expect(await database().adapter.getAuthenticator!(first)).toBeNull()
+      expect(await database().adapter.getAccount!(first, "passkey")).toBeNull()
+      const unlinked = testApp.events.filter((event) => event.name === "unlinkAccount")
+      expect(unlinked.map((event) => event.message.account)).toEqual([{ provider: "passkey", providerAccountId: first, type: "webauthn" }])
+
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc" })).status).toBe(200)
+      const last = await accountPost(browser, "/passkeys/delete", { id: second })
+      expect(last.status).toBe(409)
+      expect(await last.json()).toEqual({ error: "last-method" })
+      expect(await database().adapter.getAuthenticator!(second)).not.toBeNull()
+    })
+
     test("delete: refused without CSRF, cross-site and without a recent sign-in; then no row of the user in any table, signed out, deleteUser", async () => {
       const testApp = app({ freshAge: 2 })
       const { user, email, browser } = await passwordUser(testApp, "delete")
@@ -366,5 +415,25 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       await sleep(300)
       expect(sink().received.filter((received) => received.envelope.to.includes(target))).toEqual([])
     })
+  })
+})
+
+describe("an adapter without the account methods (an Auth.js adapter)", () => {
+  const database = useAdapterDatabase("SQLite", "account_foreign")
+
+  test("GET and POST answer the configuration error (500), naming what the adapter lacks in the log, and change nothing", async () => {
+    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
+    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
+    const email = uniqueAddress("foreign")
+    const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
+    const browser = testApp.browser()
+    await signInWithPassword(browser, email, "a long enough passphrase")
+    const shown = await account(browser)
+    expect(shown.status).toBe(500)
+    expect(JSON.stringify(shown.body)).not.toContain("listAccountsByUserId")
+    expect((await accountPost(browser, "/delete")).status).toBe(500)
+    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+    const logged = testApp.logger.errors.map((error) => error.message)
+    expect(logged.some((message) => message.includes("listAccountsByUserId"))).toBe(true)
   })
 })
