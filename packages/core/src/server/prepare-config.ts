@@ -28,14 +28,16 @@ export interface ConfigSettings {
  * filled copy; the app's object is left alone), so core's per-config caches keep working for an
  * app that returns the same object every time: the basePath, the environment's defaults
  * (setEnvDefaults: the secret(s), trustHost, AUTH_URL, the NEXTAUTH_* aliases, provider
- * credentials) and the warnings (`short-secret`, `env-url-basepath-mismatch`).
+ * credentials) and the warnings (`short-secret`, `env-url-basepath-mismatch`). A platform whose
+ * environment comes with each request (Qwik's `event.env`) passes it as `env`: the first one a config
+ * object is prepared with counts.
  */
-export function configPreparer(settings: ConfigSettings = {}): <C extends AuthConfig>(config: C) => C {
+export function configPreparer(settings: ConfigSettings = {}): <C extends AuthConfig>(config: C, env?: Env) => C {
   const prepared = new WeakMap<AuthConfig, AuthConfig>()
-  return <C extends AuthConfig>(config: C): C => {
+  return <C extends AuthConfig>(config: C, env?: Env): C => {
     let result = prepared.get(config)
     if (!result) {
-      result = prepare(config, settings)
+      result = prepare(config, env ? { ...settings, env } : settings)
       prepared.set(config, result)
     }
     return result as C
