@@ -24,13 +24,16 @@ export async function secondFactorDue(
   const config = options.secondFactor
   if (!config || methods.includes(multiFactorMethod)) return null
   const record = await options.adapter!.getSecondFactor(ownerKey(owner))
-  const passkeyUser = await passkeyUserOf(owner, options)
-  const challenge = passkeyUser ? { passkeyUser } : {}
-  if (record?.totpSecret) return challenge
+  // Passkeys are looked up only for a user who is asked for a second factor anyway.
+  const withPasskey = async () => {
+    const passkeyUser = await passkeyUserOf(owner, options)
+    return passkeyUser ? { passkeyUser } : null
+  }
+  if (record?.totpSecret) return (await withPasskey()) ?? {}
   const required =
     typeof config.required === "function" ? await config.required({ user: done.user, account: done.account }) : config.required
   if (required !== true) return null
-  return passkeyUser ? challenge : { mustEnrol: true }
+  return (await withPasskey()) ?? { mustEnrol: true }
 }
 
 /** The page a pending sign-in is sent to: the app's `pages.secondFactor`, else the built-in `{basePath}/second-factor`. */
