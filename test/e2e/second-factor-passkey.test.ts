@@ -159,6 +159,7 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
       backupCodesLeft: 10,
       passkeys: 1,
     })
+    expect(await (await at.fetch(`${base}/second-factor`)).text()).toContain("Your passkeys (1) answer it too, instead of a code.")
   })
 
   it("refuses A's passkey on B's pending sign-in with the same answer as a forged assertion, and counts both as wrong", async () => {
