@@ -2,7 +2,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { FirstFactorDone } from "../login/finish-sign-in.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"
-import { passkeyUserOf } from "./passkey-answer.js"
+import { passkeyUserOf } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
 
 /**
