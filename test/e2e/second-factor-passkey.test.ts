@@ -289,6 +289,13 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     expect(touched.headers.get("location")).toBe(`${base}/second-factor`)
     expect(setsSession(touched)).toBe(false)
     expect(await session(at)).toBeNull()
+    // The same key touched again would not be a second factor: only the code is asked for.
+    expect(await (await at.fetch(`${base}/second-factor`, { headers: json })).json()).toEqual({
+      pending: true,
+      mustEnrol: false,
+      passkey: false,
+    })
+    expect((await at.fetch(`${base}/second-factor/passkey/options`, { headers: json })).status).toBe(404)
     const done = await at.post(`${base}/callback/second-factor`, { code: await totpCodeAt(ada.totp!, Date.now() + 30_000) }, base)
     expect(setsSession(done)).toBe(true)
     expect((await session(at)).authentication).toMatchObject({ methods: ["swk", "user", "otp", "mfa"], mfa: true })

@@ -10,7 +10,8 @@ import type { PendingSignIn } from "./pending-sign-in.js"
  * pending sign-in, or null for nothing (second factors off, a first factor that is two already
  * such as a passkey, or a user who has none and need not):
  * - a user with TOTP is challenged: a code, or one of their passkeys when "passkey" is offered
- *   (`passkeyUser`);
+ *   (`passkeyUser`) and the first factor was not a passkey itself (a security key touched without
+ *   user verification is one factor, and touching it again would not make two);
  * - a user who must have a second factor and has none but a passkey (offered) is challenged for it;
  * - one who must and has neither enrols first (`mustEnrol`).
  * `owner` names the user as their session will.
@@ -26,6 +27,7 @@ export async function secondFactorDue(
   const record = await options.adapter!.getSecondFactor(ownerKey(owner))
   // Passkeys are looked up only for a user who is asked for a second factor anyway.
   const withPasskey = async () => {
+    if (done.account?.type === "webauthn") return null
     const passkeyUser = await passkeyUserOf(owner, options)
     return passkeyUser ? { passkeyUser } : null
   }
