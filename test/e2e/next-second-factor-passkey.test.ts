@@ -15,7 +15,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { buildExampleAndLaunchChromium, newSecret, type RunningApp, startExample } from "./support/next-example.js"
 import { mailLink } from "./support/password-app.js"
-import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
+import { openPasskeyPage } from "./support/virtual-authenticator.js"
 
 const sessionCookie = "authjs.session-token"
 const smtp = useSmtpSink()
@@ -44,13 +44,7 @@ beforeAll(async () => {
     { hostname: "localhost" },
   )
   context = await browser.newContext()
-  page = await context.newPage()
-  page.on("console", (message) => trace.push(`console.${message.type()}: ${message.text()}`))
-  page.on("pageerror", (error) => trace.push(`page error: ${error.message}`))
-  page.on("response", (response) => trace.push(`${response.status()} ${response.request().method()} ${response.url()}`))
-  cdp = await context.newCDPSession(page)
-  await cdp.send("WebAuthn.enable", { enableUI: false })
-  authenticatorId = await addPasskeyAuthenticator(cdp)
+  ;({ page, cdp, authenticatorId } = await openPasskeyPage(context, trace))
 }, 300_000)
 
 afterAll(async (suite) => {
