@@ -382,6 +382,17 @@ describe("a passkey as the second factor: an app's own Credentials users", () =>
 })
 
 describe("a passkey as the second factor: configuration", () => {
+  it('"passkey" with an adapter that keeps no passkeys is a configuration error naming the missing methods', async () => {
+    const { SQLiteAdapter } = await import("../../packages/adapter-sqlite/src/index.js")
+    const logger = silentLogger()
+    const { listAuthenticatorsByUserId: _list, getAuthenticator: _get, ...withoutPasskeys } = SQLiteAdapter(":memory:")
+    const config = passkeySecondFactorConfig(withoutPasskeys, { Credentials, Passkey, SecondFactor }, { logger }) as AuthConfig
+    expect((await Auth(new Request(`${base}/session`), config)).status).toBe(500)
+    const logged = logger.errors.map((error: any) => String(error.message)).join("\n")
+    expect(logged).toContain('secondFactor.methods "passkey"')
+    expect(logged).toContain("listAuthenticatorsByUserId, getAuthenticator")
+  })
+
   it('"passkey" without a WebAuthn provider is a configuration error naming it', async () => {
     const { SQLiteAdapter } = await import("../../packages/adapter-sqlite/src/index.js")
     const logger = silentLogger()
