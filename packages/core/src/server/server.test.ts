@@ -84,10 +84,10 @@ describe("@gatehouse/core/server", () => {
   it("refuses a session read that asks for a sign-in fresher than the session's: RFC 9470 for an API, a redirect for a page", async () => {
     const config = credentialsConfig()
     const signedInHeaders = await signedIn(config)
-    const fresh = await getSession({ config, headers: signedInHeaders, maxAge: 60 })
+    const fresh = await getSession({ config, headers: signedInHeaders, stepUp: { maxAge: 60 } })
     expect(fresh.refused).toBeNull()
     expect(fresh.value).not.toBeNull()
-    const weak = await getSession({ config, headers: signedInHeaders, secondFactor: true })
+    const weak = await getSession({ config, headers: signedInHeaders, stepUp: { secondFactor: true } })
     expect(weak.value).toBeNull()
     expect(weak.refused?.status).toBe(401)
     expect(weak.refused?.headers?.["WWW-Authenticate"]).toContain("insufficient_user_authentication")
@@ -95,7 +95,7 @@ describe("@gatehouse/core/server", () => {
       config,
       headers: { ...signedInHeaders, accept: "text/html" },
       url: `${origin}/settings`,
-      secondFactor: true,
+      stepUp: { secondFactor: true },
     })
     const redirect = new URL(page.refused!.redirect!)
     expect(redirect.pathname).toBe("/auth/reauthenticate")
