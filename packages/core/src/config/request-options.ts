@@ -12,7 +12,7 @@ import type { ResolvedConfig } from "./resolve-config.js"
 function needsCsrf(action: AuthAction, method: string): boolean {
   // The password and second-factor pages render a form with the token; their POSTs are checked.
   if (action === "csrf" || action === "signin" || action === "signout" || action === "password") return true
-  if (action === "second-factor") return true
+  if (action === "second-factor" || action === "account") return true
   return method === "POST" && (action === "session" || action === "sessions" || action === "callback")
 }
 
