@@ -1,6 +1,4 @@
-import { AuthError, UnknownAction } from "@gatehouse/core/errors"
-import { reportError } from "@gatehouse/core/integration"
-import { signIn as coreSignIn } from "@gatehouse/core/server"
+import { signIn as coreSignIn, targetOrFailure } from "@gatehouse/core/server"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
@@ -26,8 +24,8 @@ export async function signIn(
   const config = await resolveConfig(undefined)
   const { redirect: shouldRedirect = true, redirectTo, fields } = readOptions(options)
   const { input, url, finish, referer } = await serverRequestContext("signin", config, { call: "signIn" })
-  let target: string
-  try {
+  // AuthErrors (CredentialsSignin…) reach the caller untouched; anything else is the error page's.
+  const target = await targetOrFailure(input, async () => {
     const { value, cookies } = await coreSignIn({
       ...input,
       provider,
@@ -36,14 +34,8 @@ export async function signIn(
       authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams)),
     })
     await writeCookies(finish(cookies))
-    target = value.redirect
-  } catch (error) {
-    // AuthErrors (CredentialsSignin…) reach the caller untouched; anything else is the error page's.
-    // A call the route would refuse as a bad request (a body over 64 kB) goes to the error page, as the route's refusal did.
-    if (error instanceof AuthError && !(error instanceof UnknownAction)) throw error
-    reportError(config.logger, error)
-    target = errorPage(url)
-  }
+    return value.redirect
+  })
   if (shouldRedirect) redirect(appRelativeUrl(target, url.origin))
   return target
 }
@@ -64,12 +56,4 @@ function readOptions(options: FormData | SignInOptions) {
     redirectTo: typeof redirectTo === "string" && redirectTo !== "" ? redirectTo : undefined,
     fields,
   }
-}
-
-/** The error page next to the action's URL, for a failure outside core's own errors (logged). */
-export function errorPage(actionUrl: URL): string {
-  const page = new URL(actionUrl)
-  page.pathname = page.pathname.replace(/\/[^/]+$/, "/error")
-  page.search = "error=Configuration"
-  return page.href
 }

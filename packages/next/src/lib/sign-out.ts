@@ -1,12 +1,9 @@
-import { AuthError, UnknownAction } from "@gatehouse/core/errors"
-import { reportError } from "@gatehouse/core/integration"
-import { signOut as coreSignOut } from "@gatehouse/core/server"
+import { signOut as coreSignOut, targetOrFailure } from "@gatehouse/core/server"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { writeCookies } from "./next-headers.js"
 import { serverRequestContext } from "./server-request.js"
-import { errorPage } from "./sign-in.js"
 import type { SignOutOptions } from "./types.js"
 
 /**
@@ -18,21 +15,15 @@ import type { SignOutOptions } from "./types.js"
 export async function signOut(resolveConfig: ConfigResolver, options: SignOutOptions = {}): Promise<string> {
   const config = await resolveConfig(undefined)
   const { input, url, finish, referer } = await serverRequestContext("signout", config, { call: "signOut" })
-  let target: string
-  try {
+  const target = await targetOrFailure(input, async () => {
     const { value, cookies } = await coreSignOut({
       ...input,
       redirectTo: options.redirectTo ?? referer ?? "/",
       federated: options.federated,
     })
     await writeCookies(finish(cookies))
-    target = value.redirect
-  } catch (error) {
-    // A call the route would refuse as a bad request (a body over 64 kB) goes to the error page, as the route's refusal did.
-    if (error instanceof AuthError && !(error instanceof UnknownAction)) throw error
-    reportError(config.logger, error)
-    target = errorPage(url)
-  }
+    return value.redirect
+  })
   if (options.redirect ?? true) redirect(appRelativeUrl(target, url.origin))
   return target
 }
