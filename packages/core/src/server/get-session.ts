@@ -36,8 +36,12 @@ export async function getSession(input: GetSessionInput): Promise<SessionResult>
   const value = sessionFromBody(JSON.stringify(answer.body ?? null))
   const written = cookies.length === 0 ? (answer.cookies ?? []) : [...cookies, ...(answer.cookies ?? [])]
   if (!input.stepUp) return { value, cookies: written, refused: null }
-  // A page comes back to where it was, not to the session route this call stands for.
-  const url = input.url === undefined ? request.internal.url : new URL(input.url)
+  // A page comes back to where it was (on AUTH_URL's origin when it pins one), not to the session route this call stands for.
+  const url = input.url === undefined ? request.internal.url : new URL(pathAndQuery(new URL(input.url)), request.internal.url.origin)
   const refused = await refuseUnlessRecent({ ...request.internal, url }, options, input.stepUp)
   return { value: refused ? null : value, cookies: written, refused }
+}
+
+function pathAndQuery(url: URL): string {
+  return `${url.pathname}${url.search}`
 }

@@ -102,6 +102,20 @@ describe("@gatehouse/core/server", () => {
     expect(redirect.searchParams.get("callbackUrl")).toBe(`${origin}/settings`)
   })
 
+  it("sends a refused page back on AUTH_URL's origin, not the Host the request named", async () => {
+    const prepare = configPreparer({ env: { AUTH_URL: "https://app.example", AUTH_SECRET: "x".repeat(40) } })
+    const config = prepare({ providers: credentialsConfig().providers, logger: credentialsConfig().logger })
+    const { refused } = await getSession({
+      config,
+      headers: { host: "internal:8080", accept: "text/html" },
+      url: "http://internal:8080/settings?tab=1",
+      stepUp: { maxAge: 60 },
+    })
+    const redirect = new URL(refused!.redirect!)
+    expect(redirect.origin).toBe("https://app.example")
+    expect(redirect.searchParams.get("callbackUrl")).toBe("https://app.example/settings?tab=1")
+  })
+
   it("throws a broken config's error instead of answering", async () => {
     const config = credentialsConfig({ secret: undefined })
     await expect(getSession({ config, headers })).rejects.toThrow(/secret/i)
