@@ -2,18 +2,14 @@
  * examples/qwik's password accounts and Security page in Chromium (issues 31 and 32): the flows of
  * support/security-page-flows.ts on a production build (node-server adapter) of the example. The
  * sign-in page is the home page, "/" (useSignIn; a refused password comes back there with ?error=),
- * the Security page /security/. The server is started with ORIGIN set to the browser's origin: Qwik
- * refuses form posts from any other.
+ * the Security page /security/.
  */
 import { execFile } from "node:child_process"
-import { randomBytes } from "node:crypto"
 import { join, resolve } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "playwright-core"
 import { expect } from "vitest"
-import { freePort } from "./support/free-port.js"
 import { type ExamplePart, securityPageFlows } from "./support/security-page-flows.js"
-import { spawnServer } from "./support/spawn-server.js"
 
 const run = promisify(execFile)
 const exampleDir = join(resolve(import.meta.dirname, "../.."), "examples/qwik")
@@ -30,33 +26,11 @@ async function submitPasswordForm(page: Page, email: string, password: string) {
 
 securityPageFlows({
   name: "Qwik example",
-  async start(env) {
-    const [, port] = await Promise.all([
-      // vitest sets NODE_ENV=test, which would make Vite build a development bundle.
-      run("npm", ["run", "build"], { cwd: exampleDir, env: { ...process.env, NODE_ENV: "production" }, maxBuffer: 16 * 1024 * 1024 }),
-      freePort(),
-    ])
-    const origin = `http://127.0.0.1:${port}`
-    return spawnServer({
-      command: process.execPath,
-      args: ["server/entry.node-server.js"],
-      cwd: exampleDir,
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        // The example's server gives Qwik ORIGIN as the site's origin: form posts from any other are refused.
-        ORIGIN: origin,
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        AUTH_TRUST_HOST: "true",
-        ...env,
-      },
-      probeUrl: `${origin}/auth/providers`,
-      origin,
-      label: "The Qwik example",
-    })
+  async build() {
+    // vitest sets NODE_ENV=test, which would make Vite build a development bundle.
+    await run("npm", ["run", "build"], { cwd: exampleDir, env: { ...process.env, NODE_ENV: "production" }, maxBuffer: 16 * 1024 * 1024 })
   },
+  server: { cwd: exampleDir, args: ["server/entry.node-server.js"] },
   securityPath: "/security/",
   part: (page, name) => page.locator(`#${ids[name] ?? name}`),
   async openSignIn(page, origin) {

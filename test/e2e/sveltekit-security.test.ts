@@ -11,9 +11,7 @@ import { join, resolve } from "node:path"
 import { promisify } from "node:util"
 import type { Page } from "playwright-core"
 import { afterAll, expect } from "vitest"
-import { freePort } from "./support/free-port.js"
 import { type ExamplePart, securityPageFlows } from "./support/security-page-flows.js"
-import { spawnServer } from "./support/spawn-server.js"
 
 const run = promisify(execFile)
 const exampleDir = join(resolve(import.meta.dirname, "../.."), "examples/sveltekit")
@@ -27,34 +25,10 @@ const testIds: Partial<Record<ExamplePart, string>> = { "signed-in-as": "status"
 
 securityPageFlows({
   name: "SvelteKit example",
-  async start(env) {
-    const [, port] = await Promise.all([
-      run("npm", ["run", "build"], { cwd: exampleDir, env: { ...process.env, EXAMPLE_OUT_DIR: buildDir }, maxBuffer: 16 * 1024 * 1024 }),
-      freePort(),
-    ])
-    const origin = `http://127.0.0.1:${port}`
-    const inherited: Record<string, string> = {}
-    for (const [name, value] of Object.entries(process.env)) if (value !== undefined) inherited[name] = value
-    return spawnServer({
-      command: process.execPath,
-      args: [join(buildDir, "build/index.js")],
-      cwd: exampleDir,
-      env: {
-        ...inherited,
-        NODE_ENV: "production",
-        HOST: "127.0.0.1",
-        PORT: String(port),
-        // adapter-node builds event.url from ORIGIN; SvelteKit refuses form posts from any other origin.
-        ORIGIN: origin,
-        AUTH_SECRET: randomBytes(32).toString("base64url"),
-        AUTH_TRUST_HOST: "true",
-        ...env,
-      },
-      probeUrl: `${origin}/auth/providers`,
-      origin,
-      label: "The SvelteKit example",
-    })
+  async build() {
+    await run("npm", ["run", "build"], { cwd: exampleDir, env: { ...process.env, EXAMPLE_OUT_DIR: buildDir }, maxBuffer: 16 * 1024 * 1024 })
   },
+  server: { cwd: exampleDir, args: [join(buildDir, "build/index.js")] },
   securityPath: "/security",
   part: (page, name) => page.getByTestId(testIds[name] ?? name),
   async openSignIn(page, origin) {

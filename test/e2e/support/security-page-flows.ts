@@ -14,6 +14,7 @@
  *   built-in re-authentication; right after signing in again it works, and the next sign-in asks for
  *   no code.
  */
+import { randomBytes } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -24,14 +25,17 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { launchChromium } from "./launch-chromium.js"
 import { mailCode, mailLink } from "./password-app.js"
-import type { RunningServer } from "./spawn-server.js"
+import { freePort } from "./free-port.js"
+import { type RunningServer, spawnServer } from "./spawn-server.js"
 
 /** What the flows need to know of one example app. Its auth routes are under /auth. */
 export interface ExampleUnderTest {
   /** How the suite is named. */
   name: string
-  /** Builds the example and starts it with `env` (its SMTP server, database, session settings). */
-  start(env: Record<string, string>): Promise<RunningServer>
+  /** Builds the example for production. */
+  build(): Promise<void>
+  /** How the built example's server is started: `node <args>` in `cwd`, listening on HOST and PORT. */
+  server: { cwd: string; args: string[] }
   /** The Security page's path. */
   securityPath: string
   /** One of the example's own elements on its pages (sign-in form fields, the Security page's parts). */
@@ -89,13 +93,31 @@ export function securityPageFlows(example: ExampleUnderTest): void {
 
   beforeAll(async () => {
     scratch = mkdtempSync(join(tmpdir(), "gatehouse-security-page-"))
-    browser = await launchChromium()
-    app = await example.start({
-      AUTH_SESSION_STRATEGY: "jwt",
-      SESSION_REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval),
-      SESSION_FRESH_AGE: String(freshAge),
-      DATABASE_PATH: join(scratch, "security.db"),
-      EMAIL_SERVER: `smtp://127.0.0.1:${smtp().port}?ignoreTLS=true`,
+    const [, launched, port] = await Promise.all([example.build(), launchChromium(), freePort()])
+    browser = launched
+    const origin = `http://127.0.0.1:${port}`
+    app = await spawnServer({
+      command: process.execPath,
+      ...example.server,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        // The site's public origin: SvelteKit (adapter-node) and Qwik (the example's server) refuse form posts
+        // whose Origin is another.
+        ORIGIN: origin,
+        AUTH_SECRET: randomBytes(32).toString("base64url"),
+        AUTH_TRUST_HOST: "true",
+        AUTH_SESSION_STRATEGY: "jwt",
+        SESSION_REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval),
+        SESSION_FRESH_AGE: String(freshAge),
+        DATABASE_PATH: join(scratch, "security.db"),
+        EMAIL_SERVER: `smtp://127.0.0.1:${smtp().port}?ignoreTLS=true`,
+      },
+      probeUrl: `${origin}/auth/providers`,
+      origin,
+      label: `The ${example.name}`,
     })
   }, 240_000)
 
