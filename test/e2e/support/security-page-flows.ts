@@ -397,9 +397,12 @@ export function securityPageFlows(example: ExampleUnderTest): void {
 
         await page.waitForTimeout(Math.max(0, signedInAt + (freshAge + 1) * 1000 - Date.now()))
         expect(await totpStatus(page)).toBe("on")
+        const refused = page.waitForResponse((response) => new URL(response.url()).pathname === "/auth/second-factor/disable")
         await example.part(page, "totp-disable").click()
-        // The endpoint answered 401 (RFC 9470); the page went to GET /auth/reauthenticate, which sends the
+        // The endpoint answered RFC 9470's 401; the page went to GET /auth/reauthenticate, which sends the
         // browser to sign in again and back to the Security page.
+        expect((await refused).status()).toBe(401)
+        expect((await refused).headers()["www-authenticate"]).toContain('error="insufficient_user_authentication"')
         await page.waitForURL(example.isReauthentication)
         await example.submitPasswordForm(page, totpEmail, firstPassword)
         await page.waitForURL((url) => url.pathname === "/auth/second-factor")
@@ -408,7 +411,9 @@ export function securityPageFlows(example: ExampleUnderTest): void {
         // Still on: the refused request changed nothing.
         await expect(example.part(page, "totp-status").getAttribute("data-totp")).resolves.toBe("on")
         await example.ready(page)
+        const accepted = page.waitForResponse((response) => new URL(response.url()).pathname === "/auth/second-factor/disable")
         await example.part(page, "totp-disable").click()
+        expect((await accepted).status()).toBe(200)
         await expect.poll(() => example.part(page, "totp-status").getAttribute("data-totp")).toBe("off")
         expect(await totpStatus(page)).toBe("off")
 
