@@ -216,6 +216,13 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAccount(row) : undefined
     },
 
+    async listAccountsByUserId(userId) {
+      return byUserId([], async () => {
+        const result = await pool.query<AccountRow>({ ...queries.accountsByUser, values: [userId] })
+        return result.rows.map(toAccount)
+      })
+    },
+
     async getAccount(providerAccountId, provider) {
       const row = await first<AccountRow>(queries.accountByProvider, [provider, providerAccountId])
       return row ? toAccount(row) : null
@@ -327,6 +334,11 @@ export function PostgresAdapter(pool: Pool): Adapter {
         const result = await pool.query<AuthenticatorRow>({ ...queries.authenticatorsByUser, values: [userId] })
         return result.rows.map(toAuthenticator)
       })
+    },
+
+    async deleteAuthenticator(userId, credentialID) {
+      const row = await byUserId(undefined, () => first<AuthenticatorRow>(queries.deleteAuthenticator, [userId, credentialID]))
+      return row ? toAuthenticator(row) : null
     },
 
     async updateAuthenticatorCounter(credentialID, newCounter) {

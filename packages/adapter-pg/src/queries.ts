@@ -139,6 +139,15 @@ export const queries = {
      RETURNING ${authenticatorColumns}`,
   ),
   authenticatorById: query("authenticator_by_id", `SELECT ${authenticatorColumns} FROM authenticators WHERE "credentialID" = $1`),
+  accountsByUser: query(
+    "accounts_by_user",
+    `SELECT ${accountColumns} FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,
+  ),
+  // The user's own only: a passkey of another user is never deleted through this query.
+  deleteAuthenticator: query(
+    "delete_authenticator",
+    `DELETE FROM authenticators WHERE "credentialID" = $2 AND "userId" = $1 RETURNING ${authenticatorColumns}`,
+  ),
   authenticatorsByUser: query(
     "authenticators_by_user",
     `SELECT ${authenticatorColumns} FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,

@@ -130,6 +130,10 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toAccount(row) : undefined
     },
 
+    listAccountsByUserId(userId) {
+      return sql.accountsByUser.all({ user_id: userId }).map(toAccount)
+    },
+
     getAccount(providerAccountId, provider) {
       const row = sql.accountByProvider.get({ provider, provider_account_id: providerAccountId })
       return row ? toAccount(row) : null
@@ -255,6 +259,11 @@ export function SQLiteAdapter(database: Database | string): Adapter {
 
     listAuthenticatorsByUserId(userId) {
       return sql.authenticatorsByUser.all({ user_id: userId }).map(toAuthenticator)
+    },
+
+    deleteAuthenticator(userId, credentialID) {
+      const row = sql.deleteAuthenticator.get({ user_id: userId, credential_id: credentialID })
+      return row ? toAuthenticator(row) : null
     },
 
     updateAuthenticatorCounter(credentialID, newCounter) {

@@ -23,6 +23,9 @@ export const capabilityGroups = {
   // touchOwnedSession is optional (records then keep their first expiry); tested when present.
   ownedSessions: ["createOwnedSession", "listOwnedSessions", "revokeOwnedSession", "revokeOwnedSessions", "ownerOfOwnedSession"],
   passwordHashes: ["getPasswordHash", "setPasswordHash"],
+  // The account endpoints (docs/account.md): each alone, since an adapter without passkeys has no use for the second.
+  listAccounts: ["listAccountsByUserId"],
+  deleteAuthenticator: ["deleteAuthenticator"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -34,6 +34,11 @@ export class SuiteContext {
     return this.adapter.createUser(newUser(overrides))
   }
 
+  /** An id no user has (a UUID, or for numeric-id adapters a number never handed out). */
+  unknownUserId(): string {
+    return this.idType === "string" ? crypto.randomUUID() : "2147483000"
+  }
+
   /** Ids are compared by their string form, so numeric-id adapters are judged on the same terms. */
   expectSameId(actual: unknown, expected: unknown): void {
     expect(actual, "id").not.toBeNull()

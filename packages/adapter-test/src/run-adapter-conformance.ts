@@ -5,6 +5,7 @@ import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
 import { registerAccountTokenTests } from "./groups/account-tokens.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
+import { registerDeleteAuthenticatorTests, registerListAccountsTests } from "./groups/account-listing.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
@@ -35,6 +36,8 @@ const registrars = {
   secondFactors: registerSecondFactorTests,
   ownedSessions: registerOwnedSessionTests,
   passwordHashes: registerPasswordHashTests,
+  listAccounts: registerListAccountsTests,
+  deleteAuthenticator: registerDeleteAuthenticatorTests,
 } as const
 
 /**
@@ -64,7 +67,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     for (const group of capabilities.implemented) {
       // Authenticators and getAccount hang off accounts: they need linkAccount to set up.
       if ((group === "authenticators" || group === "getAccount") && !ctx.has("accounts")) continue
-      if ((group === "unlinkAccount" || group === "accountTokens") && !ctx.has("accounts")) continue
+      if ((group === "unlinkAccount" || group === "accountTokens" || group === "listAccounts") && !ctx.has("accounts")) continue
+      if (group === "deleteAuthenticator" && !(ctx.has("accounts") && ctx.has("authenticators"))) continue
       if (group === "unlinkAccount" && !ctx.has("accounts")) continue
       // Listing and revoking sessions needs sessions to make.
       if ((group === "sessionManagement" || group === "sessionsByProviderSession") && !ctx.has("sessions")) continue

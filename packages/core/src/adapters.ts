@@ -189,6 +189,16 @@ export interface Adapter {
    */
   deleteSessionsByUserId?(userId: string, options?: { except?: string }): Awaitable<number>
   /**
+   * Beyond Auth.js, optional (the account endpoints, docs/account.md): every account linked to the
+   * user, with the token fields the adapter keeps (core never shows them). None or an unknown user: `[]`.
+   */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>
+  /**
+   * Beyond Auth.js, optional (the account endpoints: removing a passkey): deletes the authenticator
+   * with this credential id if it belongs to `userId`, and returns it; null (nothing deleted) otherwise.
+   */
+  deleteAuthenticator?(userId: string, credentialID: string): Awaitable<AdapterAuthenticator | null>
+  /**
    * Beyond Auth.js, optional (back-channel logout of a token that names the provider's session
    * but not the user): every session row whose `providerSessionId` is exactly
    * `providerSessionId` and whose `provider` is exactly `provider`, whoever's it is, with the

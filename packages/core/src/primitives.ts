@@ -23,6 +23,7 @@ export type AuthAction =
   | "webauthn-options"
   | "reauthenticate"
   | "second-factor"
+  | "account"
 
 export interface User {
   id?: string

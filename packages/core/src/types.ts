@@ -63,6 +63,8 @@ export interface PagesOptions {
   signIn: string
   /** Beyond Auth.js: the app's own second-factor page (challenge and enrolment); default the built-in `{basePath}/second-factor`. */
   secondFactor: string
+  /** Beyond Auth.js: the app's own account page (docs/account.md); default the built-in `{basePath}/account`. */
+  account: string
   signOut: string
   error: string
   verifyRequest: string
@@ -148,6 +150,16 @@ export interface EventCallbacks {
     provider: string
   }) => Awaitable<void>
   session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
+  /**
+   * Beyond Auth.js: the signed-in user removed one of their accounts (`POST {basePath}/account/unlink`,
+   * or a passkey's account with the passkey). `account` names it; no token of it is included.
+   */
+  unlinkAccount?: (message: {
+    user: AdapterUser
+    account: Pick<AdapterAccount, "provider" | "providerAccountId" | "type">
+  }) => Awaitable<void>
+  /** Beyond Auth.js: the signed-in user deleted their account (`POST {basePath}/account/delete`); `user` as it was. */
+  deleteUser?: (message: { user: AdapterUser }) => Awaitable<void>
   /** Beyond Auth.js: `getAccessToken` refreshed the provider's access token (once per refresh, on the instance that did it). */
   tokenRefreshed?: (message: TokenRefreshEvent & { expiresAt: number | null }) => Awaitable<void>
   /**

@@ -1,14 +1,6 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { requestOptionsNow } from "../config/request-options.js"
-import {
-  AuthError,
-  CredentialsSignin,
-  MissingAdapterMethods,
-  MissingCSRF,
-  SessionTokenError,
-  UnknownAction,
-  isClientError,
-} from "../errors.js"
+import { AuthError, MissingAdapterMethods, MissingCSRF, SessionTokenError, UnknownAction } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { configErrorForRequest } from "../config/untrusted-host.js"
 import { parseRequestNow } from "../http/parse-request.js"
@@ -21,6 +13,8 @@ import { errorPage } from "../pages/error-page.js"
 import { pageLocale } from "../pages/page-locale.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
+import { answeringOf } from "../second-factor/second-factor-answer.js"
+import { errorRedirectUrl } from "./error-redirect-url.js"
 import { routeAction } from "./route-action.js"
 
 /** A config, or a function of the request that returns one (sync or async). */
@@ -99,7 +93,9 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
     if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
     // A password change is a JSON call from the app's own page, like the sessions endpoints.
-    if (internal.action === "sessions" || (internal.action === "password" && internal.operation === "change")) {
+    // So are the account endpoints called for JSON (a form on the account page gets the error page).
+    const accountJson = internal.action === "account" && answeringOf(internal.headers).json
+    if (internal.action === "sessions" || accountJson || (internal.action === "password" && internal.operation === "change")) {
       return sessionsErrorResponse(error)
     }
     const url = errorRedirectUrl(error, internal, config)
@@ -128,15 +124,6 @@ function tooManySessionChunks(request: RequestInternal, config: ResolvedConfig):
     }
   }
   return undefined
-}
-
-/** Sign-in errors go back to the sign-in page, everything else to the error page; only client-safe names are shown. */
-function errorRedirectUrl(error: Error, request: RequestInternal, config: ResolvedConfig): string {
-  const params = new URLSearchParams({ error: isClientError(error) ? error.type : "Configuration" })
-  if (error instanceof CredentialsSignin) params.set("code", error.code)
-  const kind = (error instanceof AuthError && error.kind) || "error"
-  const page = config.pages[kind] ?? `${config.basePath}/${kind.toLowerCase()}`
-  return appPageUrl(page, Object.fromEntries(params), request)
 }
 
 /** A config that cannot work fails closed: 500 JSON for API calls, the error page for pages. */

@@ -15,6 +15,7 @@ const actions = new Set<string>([
   "reauthenticate",
   "second-factor",
   "password",
+  "account",
 ])
 
 /** Whether `action` names one of the actions served under `basePath`. */

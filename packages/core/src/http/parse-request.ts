@@ -2,6 +2,7 @@ import { UnknownAction } from "../errors.js"
 import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
 import { secondFactorOperation } from "../second-factor/second-factor-path.js"
+import { accountPath } from "../account/account-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"
@@ -71,6 +72,8 @@ export function parseActionPath(
   }
   const secondFactor = secondFactorOperation(segments)
   if (secondFactor) return { action: "second-factor", operation: secondFactor }
+  const account = accountPath(segments)
+  if (account) return { action: "account", ...account }
   if (segments.length === 2 && segments[0] === "password" && passwordOperations.has(segments[1]!)) {
     return { action: "password", operation: segments[1] as PasswordOperation }
   }

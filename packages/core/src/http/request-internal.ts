@@ -1,7 +1,8 @@
+import type { AccountOperation } from "../account/account-path.js"
 import type { SecondFactorOperation } from "../second-factor/second-factor-path.js"
 import type { AuthAction } from "../primitives.js"
 
-export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation
+export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountOperation
 
 /** The pages and forms under `{basePath}/password/`. */
 export type PasswordOperation = "forgot" | "reset" | "change" | "signup" | "verify"

@@ -18,7 +18,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { randomHex } from "../crypto/random-hex.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"
-import { codeRecordKey, consumeCode, consumeRecord, consumeRow, isLatestMail, linkRecordKey } from "../email/verification-records.js"
+import { consumeCode, consumeLatestMailLink } from "../email/verification-records.js"
 
 export type PasswordTokenPurpose = "verify" | "reset"
 
@@ -49,7 +49,7 @@ export async function issuePasswordToken(
   const provider = options.provider
   const maxAge = (purpose === "verify" ? provider.verifyMaxAge : provider.resetMaxAge) ?? defaultMaxAge[purpose]
   const secret = tokenSecret(options)
-  const token = `${base64url(email)}.${randomHex(32)}`
+  const token = addressToken(email)
   const code = await deriveSignInCode(token, secret)
   const { expires } = await storeVerification(options.adapter!, {
     identifier: identifierFor(purpose, email),
@@ -59,6 +59,11 @@ export async function issuePasswordToken(
     secret,
   })
   return { token, code: formatSignInCode(code), expires }
+}
+
+/** A new link token naming `email` (`<base64url(address)>.<256 random bits>`): the account's e-mail-change link uses it too. */
+export function addressToken(email: string): string {
+  return `${base64url(email)}.${randomHex(32)}`
 }
 
 /** The address a link token names, or undefined for anything that is not such a token. */
@@ -82,14 +87,13 @@ export async function spendPasswordLink(
 ): Promise<string | undefined> {
   const email = addressOfToken(token)
   if (!email) return undefined
-  const adapter = options.adapter as Required<Adapter>
-  const secret = tokenSecret(options)
-  const identifier = identifierFor(purpose, email)
-  const row = await consumeRow(adapter, await linkRecordKey(identifier, token, secret))
-  if (!row) return undefined
-  if (!(await isLatestMail(adapter, identifier, secret, new Date(row.expires)))) return undefined
-  const code = await deriveSignInCode(token, secret)
-  return (await consumeRecord(adapter, await codeRecordKey(identifier, code, secret))) ? email : undefined
+  const spent = await consumeLatestMailLink(
+    options.adapter as Required<Adapter>,
+    identifierFor(purpose, email),
+    token,
+    tokenSecret(options),
+  )
+  return spent ? email : undefined
 }
 
 /** Spends a code typed by the user (one attempt is used first, right or wrong). */

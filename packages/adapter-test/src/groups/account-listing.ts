@@ -1,0 +1,69 @@
+import { describe, expect, test } from "vitest"
+import type { SuiteContext } from "../context.js"
+import { newAccount, newAuthenticator, uniqueTag } from "../fixtures.js"
+
+/** The account endpoints' listing of a user's accounts (listAccountsByUserId). */
+export function registerListAccountsTests(ctx: SuiteContext): void {
+  describe("listAccountsByUserId", () => {
+    test("lists every account of the user, whatever its kind, and no one else's", async () => {
+      const user = await ctx.createUser()
+      const other = await ctx.createUser()
+      const userId = String(user.id)
+      const oidc = newAccount(userId)
+      const second = newAccount(userId, { provider: "other-idp" })
+      const passkey = newAccount(userId, { type: "webauthn", provider: "passkey", providerAccountId: `passkey-${uniqueTag()}` })
+      for (const account of [oidc, second, passkey]) await ctx.adapter.linkAccount(account)
+      await ctx.adapter.linkAccount(newAccount(String(other.id)))
+      const listed = await ctx.adapter.listAccountsByUserId(userId)
+      const keys = listed.map((account) => `${account.provider}/${account.providerAccountId}`).sort()
+      expect(keys).toEqual([oidc, second, passkey].map((account) => `${account.provider}/${account.providerAccountId}`).sort())
+      for (const account of listed) ctx.expectSameId(account.userId, userId)
+      expect(listed.find((account) => account.provider === "passkey")?.type).toBe("webauthn")
+    })
+
+    test("an unlinked account is no longer listed; an unknown user has none", async () => {
+      const user = await ctx.createUser()
+      const account = newAccount(String(user.id))
+      await ctx.adapter.linkAccount(account)
+      if (ctx.has("unlinkAccount")) {
+        await ctx.adapter.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+        expect(await ctx.adapter.listAccountsByUserId(String(user.id))).toEqual([])
+      }
+      expect(await ctx.adapter.listAccountsByUserId(ctx.unknownUserId())).toEqual([])
+    })
+  })
+}
+
+/** Removing one passkey of the signed-in user (deleteAuthenticator): only ever the given user's. */
+export function registerDeleteAuthenticatorTests(ctx: SuiteContext): void {
+  describe("deleteAuthenticator", () => {
+    async function userWithPasskeys(count: number) {
+      const user = await ctx.createUser()
+      const userId = String(user.id)
+      const providerAccountId = `passkey-${uniqueTag()}`
+      await ctx.adapter.linkAccount({ userId, type: "webauthn", provider: "passkey", providerAccountId })
+      const authenticators = Array.from({ length: count }, () => newAuthenticator(userId, providerAccountId))
+      for (const authenticator of authenticators) await ctx.adapter.createAuthenticator(authenticator)
+      return { userId, authenticators }
+    }
+
+    test("deletes the user's passkey, returns it, and leaves their others", async () => {
+      const { userId, authenticators } = await userWithPasskeys(2)
+      const [gone, kept] = authenticators as [(typeof authenticators)[0], (typeof authenticators)[0]]
+      const deleted = await ctx.adapter.deleteAuthenticator(userId, gone.credentialID)
+      expect(deleted?.credentialID).toBe(gone.credentialID)
+      expect(await ctx.adapter.getAuthenticator(gone.credentialID)).toBeNull()
+      expect((await ctx.adapter.listAuthenticatorsByUserId(userId)).map((a) => a.credentialID)).toEqual([kept.credentialID])
+      expect(await ctx.adapter.deleteAuthenticator(userId, gone.credentialID)).toBeNull()
+    })
+
+    test("refuses another user's passkey: null, and it stays", async () => {
+      const owner = await userWithPasskeys(1)
+      const attacker = await userWithPasskeys(1)
+      const target = owner.authenticators[0]!
+      expect(await ctx.adapter.deleteAuthenticator(attacker.userId, target.credentialID)).toBeNull()
+      expect((await ctx.adapter.getAuthenticator(target.credentialID))?.credentialID).toBe(target.credentialID)
+      expect(await ctx.adapter.deleteAuthenticator(ctx.unknownUserId(), target.credentialID)).toBeNull()
+    })
+  })
+}

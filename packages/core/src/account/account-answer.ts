@@ -1,0 +1,29 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { noStoreHeaders } from "../session/no-store-headers.js"
+import type { Answering } from "../second-factor/second-factor-answer.js"
+import type { ResponseInternal } from "../types.js"
+import { accountPageUrl } from "./account-page-url.js"
+
+/** What an account endpoint answers: a status, an error code (shown on the page), or a JSON body. */
+export interface AccountResult {
+  status?: number
+  error?: string
+  /** Said to the page as `?done=` (a form posted from the account page). */
+  done?: string
+  body?: Record<string, unknown>
+}
+
+/**
+ * A JSON answer for `Accept: application/json`, else (a form on the account page) the way back to
+ * the account page, with `?error=` or `?done=`. Every answer is private and never stored.
+ */
+export function accountAnswer(answering: Answering, options: InternalOptions, result: AccountResult): ResponseInternal {
+  if (answering.json) {
+    const body = result.error ? { error: result.error } : (result.body ?? { ok: true })
+    return { status: result.status ?? 200, headers: { ...noStoreHeaders }, body }
+  }
+  const page = new URL(accountPageUrl(options))
+  if (result.error) page.searchParams.set("error", result.error)
+  else if (result.done) page.searchParams.set("done", result.done)
+  return { redirect: page.href, headers: { "Cache-Control": "no-store" } }
+}

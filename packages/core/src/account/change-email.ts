@@ -1,0 +1,75 @@
+import type { AdapterUser } from "../adapters.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { readEmailIdentifier } from "../email/email-address.js"
+import { readSubmittedCode } from "../email/sign-in-code.js"
+import { sendLinkMail } from "../email/send-link-mail.js"
+import { emitEvent } from "../events/emit-event.js"
+import type { RequestInternal } from "../http/request-internal.js"
+import type { EmailConfig } from "../providers/types.js"
+import type { AccountResult } from "./account-answer.js"
+import { accountMessageText } from "./account-messages.js"
+import { issueEmailChangeToken, spendEmailChangeCode, spendEmailChangeLink } from "./email-change-tokens.js"
+
+/**
+ * POST {basePath}/account/email with `email`: mails a link and a code to the new address and a
+ * notice to the old one; the address changes only when the link or code comes back
+ * (confirmEmailChange). An address another user has gets the same answer and no mail (its owner
+ * is not pestered, and the answer tells the asker nothing). The caller has checked CSRF and the recent sign-in.
+ */
+export async function changeEmail(request: RequestInternal, user: AdapterUser, options: InternalOptions): Promise<AccountResult> {
+  const address = readEmailIdentifier(request.body?.email, emailProviderOf(options) ?? {})
+  if (address.problem !== undefined) return { status: 400, error: "invalid-email" }
+  const email = address.identifier
+  if (email === user.email) return { status: 400, error: "same-email" }
+  const sent: AccountResult = { done: "email-sent", body: { sent: true } }
+  const owner = await options.adapter!.getUserByEmail(email)
+  const taken = owner !== null && owner.id !== user.id
+  if (!taken) {
+    const { token, code, expires } = await issueEmailChangeToken(user.id, email, options)
+    const url = `${options.url.href.replace(/\/$/, "")}/account/email/confirm?${new URLSearchParams({ token })}`
+    await sendLinkMail({ ...mailText("change", options, email), to: email, url, code, expires, label: '[account] "email-change"' }, options)
+  }
+  if (user.email) {
+    const url = `${options.url.href.replace(/\/$/, "")}/account`
+    await sendLinkMail({ ...mailText("notice", options, email), to: user.email, url, label: '[account] "email-change-notice"' }, options)
+  }
+  options.logger.debug("account: e-mail change requested", { taken })
+  return sent
+}
+
+/**
+ * POST {basePath}/account/email/confirm with the mail's `token`, or `email` and `code`: the signed-in
+ * user (the one who asked: another user's session finds no mail) gets the new address, verified.
+ * `updateUser` fires. A wrong, used, old or expired link or code: 400 `invalid-code`.
+ */
+export async function confirmEmailChange(request: RequestInternal, user: AdapterUser, options: InternalOptions): Promise<AccountResult> {
+  const body = request.body ?? {}
+  let email: string | undefined
+  if (typeof body.token === "string") {
+    email = await spendEmailChangeLink(user.id, body.token, options)
+  } else {
+    const address = readEmailIdentifier(body.email, emailProviderOf(options) ?? {})
+    const code = readSubmittedCode(body.code)
+    if (address.identifier && code && (await spendEmailChangeCode(user.id, address.identifier, code, options))) email = address.identifier
+  }
+  if (!email) return { status: 400, error: "invalid-code" }
+  // Taken since the mail was sent: the proof stands, but two users never share an address.
+  const owner = await options.adapter!.getUserByEmail(email)
+  if (owner && owner.id !== user.id) return { status: 409, error: "email-taken" }
+  const updated = await options.adapter!.updateUser({ id: user.id, email, emailVerified: new Date() })
+  await emitEvent(options, "updateUser", { user: updated })
+  return { done: "email-changed", body: { email } }
+}
+
+function emailProviderOf(options: InternalOptions): EmailConfig | undefined {
+  return options.providers.find((p) => p.type === "email") as EmailConfig | undefined
+}
+
+function mailText(kind: "change" | "notice", options: InternalOptions, email: string) {
+  const host = options.url.host
+  return {
+    subject: accountMessageText(options.locale, `mail.${kind}.subject`, { host }),
+    body: accountMessageText(options.locale, `mail.${kind}.body`, { host, email }),
+    codeLabel: accountMessageText(options.locale, "mail.code"),
+  }
+}

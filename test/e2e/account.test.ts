@@ -1,0 +1,439 @@
+/**
+ * The user's own account (issue 33) through its endpoints, on SQLite and PostgreSQL, with database
+ * and JWT sessions: the real handler, the real dev IdP (oidc-provider on loopback) for linking, real
+ * adapters. Every changing endpoint is attacked: no CSRF token, a cross-site POST, a sign-in older
+ * than `freshAge`, the last way in, another user's account or passkey.
+ */
+import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
+import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
+import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
+import { describe, expect, test } from "vitest"
+import Passkey from "../../packages/core/src/providers/passkey.js"
+import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { basicClient } from "./oauth-app.js"
+import {
+  account,
+  accountApp,
+  accountPage,
+  accountPost,
+  base,
+  linkIdp,
+  origin,
+  seedPasswordUser,
+  signInWithIdp,
+  signInWithPassword,
+} from "./support/account-app.js"
+
+/** IdP users handed out one per use, so tests sharing a database never meet each other's accounts. */
+const idpUsers = Array.from({ length: 120 }, (_, i) => ({
+  sub: `account-idp-${i}`,
+  name: `IdP User ${i}`,
+  email: `account-idp-${i}@idp.example.test`,
+  email_verified: true,
+}))
+let nextIdpUser = 0
+const idpUser = () => idpUsers[nextIdpUser++]!.sub
+
+const idp = useSuiteResource(
+  () =>
+    startDevIdentityProvider({
+      clients: [{ ...basicClient, redirect_uris: [`${origin}/auth/callback/dev-oidc`] }],
+      users: idpUsers,
+    }),
+  (started) => started.close(),
+)
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Every row of every table, with its table's name. */
+async function everyRow(database: AdapterDatabase): Promise<{ table: string; row: Record<string, unknown> }[]> {
+  if (database.kind === "SQLite") {
+    const tables = database.sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]
+    return tables.flatMap((table) =>
+      (database.sqlite.prepare(`SELECT * FROM "${table}"`).all() as Record<string, unknown>[]).map((row) => ({ table, row })),
+    )
+  }
+  const tables = await database.pool.query<{ table_name: string }>(
+    "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+  )
+  const rows: { table: string; row: Record<string, unknown> }[] = []
+  for (const { table_name } of tables.rows) {
+    const result = await database.pool.query(`SELECT * FROM "${table_name}"`)
+    rows.push(...result.rows.map((row) => ({ table: table_name, row })))
+  }
+  return rows
+}
+
+/** The rows that are the user's: naming its id in a user column (or as a user row), or holding its address anywhere. */
+async function rowsOf(database: AdapterDatabase, user: { id: string; email: string }): Promise<string[]> {
+  const userColumn = /^(user_?id|owner_?key)$/i
+  return (await everyRow(database))
+    .filter(({ table, row }) =>
+      Object.entries(row).some(
+        ([column, value]) =>
+          ((userColumn.test(column) || (table === "users" && column === "id")) && String(value) === String(user.id)) ||
+          (typeof value === "string" && value.toLowerCase().includes(user.email.toLowerCase())),
+      ),
+    )
+    .map(({ table, row }) => `${table} ${JSON.stringify(row)}`)
+}
+
+describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
+  const database = useAdapterDatabase(kind, "account")
+
+  describe.each(["database", "jwt"] as const)("with %s sessions", (strategy) => {
+    const app = (options: { freshAge?: number; providers?: unknown[]; config?: Record<string, unknown> } = {}) =>
+      accountApp({ adapter: database().adapter, strategy, issuer: idp().issuer, ...options })
+
+    /** A password user, signed in now in a browser of its own. */
+    async function passwordUser(testApp: ReturnType<typeof app>, label: string) {
+      const email = uniqueAddress(label)
+      const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
+      const browser = testApp.browser()
+      await signInWithPassword(browser, email, "a long enough passphrase")
+      return { user, email, browser }
+    }
+
+    test("GET /account: 401 signed out; signed in, the user and how they sign in, never a token or a provider's subject", async () => {
+      const testApp = app()
+      expect(await account(testApp.browser())).toEqual({ status: 401, body: { error: "not-signed-in" } })
+      const anonymousPage = await testApp.browser().request(accountPage, { headers: { accept: "text/html" } })
+      expect(anonymousPage.headers.get("location")).toBe(`${base}/signin?callbackUrl=${encodeURIComponent(accountPage)}`)
+
+      const { user, email, browser } = await passwordUser(testApp, "show")
+      const sub = idpUser()
+      const linked = await linkIdp(browser, sub)
+      expect(linked.headers.get("location")).toBe(accountPage)
+      const { status, body } = await account(browser)
+      expect(status).toBe(200)
+      expect(body).toMatchObject({
+        user: { id: user.id, email, name: "Ada", image: null },
+        accounts: [{ provider: "dev-oidc", type: "oidc", linkedAt: null }],
+        passkeys: [],
+        password: true,
+        emailSignIn: false,
+        secondFactor: { available: false, totp: false, backupCodesLeft: 0 },
+      })
+      expect(body.accounts[0].handle).toMatch(/^[0-9a-f]{32}$/)
+      const stored = (await database().adapter.listAccountsByUserId!(user.id))[0]!
+      const text = JSON.stringify(body)
+      for (const secretValue of [stored.access_token, stored.id_token, stored.providerAccountId]) {
+        expect(secretValue).toBeTruthy()
+        expect(text).not.toContain(secretValue)
+      }
+      expect(testApp.events.filter((event) => event.name === "linkAccount")).toHaveLength(1)
+    })
+
+    test("link: an IdP account another user has is refused, and both users stay as they were", async () => {
+      const testApp = app()
+      const sub = idpUser()
+      const other = testApp.browser()
+      await signInWithIdp(other, sub)
+      const otherBefore = (await account(other)).body
+      const { user, browser } = await passwordUser(testApp, "link-taken")
+
+      const refused = await linkIdp(browser, sub)
+      expect(refused.status).toBe(302)
+      expect(refused.headers.get("location")).toContain("error=OAuthAccountNotLinked")
+      expect(await database().adapter.listAccountsByUserId!(user.id)).toEqual([])
+      expect((await account(browser)).body.user.id).toBe(user.id)
+      expect((await account(other)).body).toEqual(otherBefore)
+      expect(testApp.events.filter((event) => event.name === "linkAccount" && event.message.user.id === user.id)).toEqual([])
+    })
+
+    test("link needs a signed-in user and the CSRF token", async () => {
+      const testApp = app()
+      const anonymous = await testApp.browser().request(`${base}/account/link/dev-oidc`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+        body: new URLSearchParams({ csrfToken: "whatever" }),
+      })
+      expect(anonymous.status).toBe(403)
+      const { browser } = await passwordUser(testApp, "link-csrf")
+      const noCsrf = await accountPost(browser, "/link/dev-oidc", {}, { csrf: false })
+      expect(noCsrf.status).toBe(403)
+      expect(noCsrf.headers.get("location")).toBeNull()
+      const signedOut = testApp.browser()
+      const notSignedIn = await accountPost(signedOut, "/link/dev-oidc")
+      expect(notSignedIn.status).toBe(401)
+    })
+
+    test("unlink: refused without CSRF, cross-site and without a recent sign-in; then removed, with unlinkAccount", async () => {
+      const testApp = app({ freshAge: 2 })
+      const { user, browser } = await passwordUser(testApp, "unlink")
+      await linkIdp(browser, idpUser())
+      const linkedCount = async () => (await database().adapter.listAccountsByUserId!(user.id)).length
+      expect(await linkedCount()).toBe(1)
+
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc" }, { csrf: false })).status).toBe(403)
+      const crossSite = await accountPost(browser, "/unlink", { provider: "dev-oidc" }, { headers: { "sec-fetch-site": "cross-site" } })
+      expect(crossSite.status).toBe(403)
+      const foreignOrigin = await accountPost(browser, "/unlink", { provider: "dev-oidc" }, { headers: { origin: "http://evil.test" } })
+      expect(foreignOrigin.status).toBe(403)
+      expect(await linkedCount()).toBe(1)
+
+      // The link was a sign-in: it is recent. Let it age past freshAge.
+      await sleep(2100)
+      const stale = await accountPost(browser, "/unlink", { provider: "dev-oidc" })
+      expect(stale.status).toBe(401)
+      expect(stale.headers.get("www-authenticate")).toContain('error="insufficient_user_authentication"')
+      const stalePage = await accountPost(browser, "/unlink", { provider: "dev-oidc" }, { headers: { accept: "text/html" } })
+      expect(stalePage.headers.get("location")).toContain(`${base}/reauthenticate?`)
+      expect(await linkedCount()).toBe(1)
+
+      await signInWithPassword(browser, user.email, "a long enough passphrase")
+      expect((await accountPost(browser, "/unlink", { provider: "nowhere" })).status).toBe(404)
+      const unlinked = await accountPost(browser, "/unlink", { provider: "dev-oidc" })
+      expect(unlinked.status).toBe(200)
+      expect(await linkedCount()).toBe(0)
+      const events = testApp.events.filter((event) => event.name === "unlinkAccount")
+      expect(events).toHaveLength(1)
+      expect(events[0]!.message.account).toMatchObject({ provider: "dev-oidc", type: "oidc" })
+      expect(JSON.stringify(events[0]!.message.account)).not.toContain("access_token")
+    })
+
+    test("unlink: the last way in is refused (409) and stays; with a password beside it, it goes", async () => {
+      const testApp = app()
+      const browser = testApp.browser()
+      await signInWithIdp(browser, idpUser())
+      const me = (await account(browser)).body.user
+      const refused = await accountPost(browser, "/unlink", { provider: "dev-oidc" })
+      expect(refused.status).toBe(409)
+      expect(await refused.json()).toEqual({ error: "last-method" })
+      expect(await database().adapter.listAccountsByUserId!(me.id)).toHaveLength(1)
+
+      await database().adapter.setPasswordHash!(
+        me.id,
+        "$scrypt$ln=10,r=8,p=1$c2FsdHNhbHRzYWx0c2FsdA$aGFzaGhhc2hoYXNoaGFzaGhhc2hoYXNoaGFzaGhhc2g",
+      )
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc" })).status).toBe(200)
+      expect(await database().adapter.listAccountsByUserId!(me.id)).toEqual([])
+    })
+
+    test("two accounts at one provider: unlink needs the handle, and removes exactly that one", async () => {
+      const testApp = app()
+      const { user, browser } = await passwordUser(testApp, "two-accounts")
+      await linkIdp(browser, idpUser())
+      // A second account at the same provider: the IdP's session is for the first, so a new browser at the IdP.
+      const second = idpUser()
+      await database().adapter.linkAccount!({ userId: user.id, type: "oidc", provider: "dev-oidc", providerAccountId: second })
+      const { accounts } = (await account(browser)).body
+      expect(accounts).toHaveLength(2)
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc" })).status).toBe(400)
+      const target = accounts[1].handle
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc", handle: target })).status).toBe(200)
+      const left = (await account(browser)).body.accounts
+      expect(left).toHaveLength(1)
+      expect(left[0].handle).toBe(accounts[0].handle)
+    })
+
+    test("passkeys: listed by credential id; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const browser = testApp.browser()
+      await signInWithIdp(browser, idpUser())
+      const me = (await account(browser)).body.user
+      const seedPasskey = async (userId: string) => {
+        const credentialID = `cred-${crypto.randomUUID()}`
+        await database().adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
+        await database().adapter.createAuthenticator!({
+          userId,
+          providerAccountId: credentialID,
+          credentialID,
+          credentialPublicKey: "pQECAyYgASFYIA",
+          counter: 0,
+          credentialBackedUp: false,
+          credentialDeviceType: "singleDevice",
+          transports: "internal",
+        })
+        return credentialID
+      }
+      const first = await seedPasskey(me.id)
+      const second = await seedPasskey(me.id)
+      const stranger = await seedPasswordUser(database().adapter, uniqueAddress("stranger"), "a long enough passphrase")
+      const theirs = await seedPasskey(stranger.id)
+
+      const listed = (await account(browser)).body
+      expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
+      expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: null, lastUsedAt: null })
+      expect(listed.accounts.map((entry: { provider: string }) => entry.provider)).toEqual(["dev-oidc"])
+
+      expect((await accountPost(browser, "/passkeys/delete", { id: theirs })).status).toBe(404)
+      expect(await database().adapter.getAuthenticator!(theirs)).not.toBeNull()
+      expect((await accountPost(browser, "/passkeys/delete", { id: first }, { csrf: false })).status).toBe(403)
+      expect(await database().adapter.getAuthenticator!(first)).not.toBeNull()
+
+      expect((await accountPost(browser, "/passkeys/delete", { id: first })).status).toBe(200)
+      expect(await database().adapter.getAuthenticator!(first)).toBeNull()
+      expect(await database().adapter.getAccount!(first, "passkey")).toBeNull()
+      const unlinked = testApp.events.filter((event) => event.name === "unlinkAccount")
+      expect(unlinked.map((event) => event.message.account)).toEqual([{ provider: "passkey", providerAccountId: first, type: "webauthn" }])
+
+      expect((await accountPost(browser, "/unlink", { provider: "dev-oidc" })).status).toBe(200)
+      const last = await accountPost(browser, "/passkeys/delete", { id: second })
+      expect(last.status).toBe(409)
+      expect(await last.json()).toEqual({ error: "last-method" })
+      expect(await database().adapter.getAuthenticator!(second)).not.toBeNull()
+    })
+
+    test("delete: refused without CSRF, cross-site and without a recent sign-in; then no row of the user in any table, signed out, deleteUser", async () => {
+      const testApp = app({ freshAge: 2 })
+      const { user, email, browser } = await passwordUser(testApp, "delete")
+      await linkIdp(browser, idpUser())
+      const other = testApp.browser()
+      await signInWithPassword(other, email, "a long enough passphrase")
+      // A second-factor record is keyed by the user's id, not a foreign key: it must go too.
+      await database().adapter.setSecondFactor!({ ownerKey: user.id, totpSecret: "sealed-secret", backupCodeHashes: ["a".repeat(64)] })
+      expect((await rowsOf(database(), { id: user.id, email })).length).toBeGreaterThan(3)
+
+      expect((await accountPost(browser, "/delete", {}, { csrf: false })).status).toBe(403)
+      expect((await accountPost(browser, "/delete", {}, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403)
+      await sleep(2100)
+      expect((await accountPost(browser, "/delete")).status).toBe(401)
+      expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+
+      await signInWithPassword(browser, email, "a long enough passphrase")
+      const deleted = await accountPost(browser, "/delete")
+      expect(deleted.status).toBe(200)
+      expect(await deleted.json()).toEqual({ deleted: true })
+      expect(deleted.headers.getSetCookie().some((cookie) => /session-token=;.*max-age=0/i.test(cookie))).toBe(true)
+      expect(await rowsOf(database(), { id: user.id, email })).toEqual([])
+      expect(await account(browser)).toEqual({ status: 401, body: { error: "not-signed-in" } })
+      expect(await account(other)).toEqual({ status: 401, body: { error: "not-signed-in" } })
+      expect(((await (await other.request(`${base}/session`)).json()) as any)?.user).toBeUndefined()
+      const events = testApp.events.filter((event) => event.name === "deleteUser")
+      expect(events.map((event) => event.message.user.id)).toEqual([user.id])
+    })
+  })
+})
+
+describe.each(adapterDatabaseKinds)("changing the address on %s, through real mail", (kind) => {
+  const database = useAdapterDatabase(kind, "account_email")
+  const sink = useSmtpSink()
+
+  /** The next mail to `address` (mails to other addresses, left over by other tests, are passed over). */
+  async function mailFor(address: string) {
+    for (;;) {
+      const received = await sink().nextMail()
+      if (received.envelope.to.includes(address)) return received
+    }
+  }
+  const linkOf = (text: string) =>
+    new URL(
+      text
+        .split("\n")
+        .find((line) => line.includes("/account/email/confirm?"))!
+        .trim(),
+    )
+  const codeOf = (text: string) => /this code: ([A-Z0-9-]+)/.exec(text)![1]!
+
+  describe.each(["database", "jwt"] as const)("with %s sessions", (strategy) => {
+    const app = (freshAge = 600) => accountApp({ adapter: database().adapter, strategy, issuer: idp().issuer, sink: sink(), freshAge })
+
+    async function passwordUser(testApp: ReturnType<typeof app>, label: string) {
+      const email = uniqueAddress(label)
+      const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
+      const browser = testApp.browser()
+      await signInWithPassword(browser, email, "a long enough passphrase")
+      return { user, email, browser }
+    }
+
+    test("a link to the new address and a notice to the old; the address changes only through the link, once; updateUser", async () => {
+      const testApp = app()
+      const { user, email, browser } = await passwordUser(testApp, "old")
+      const newAddress = uniqueAddress("new")
+      const asked = await accountPost(browser, "/email", { email: newAddress })
+      expect(asked.status).toBe(200)
+      expect(await asked.json()).toEqual({ sent: true })
+      const change = await mailFor(newAddress)
+      expect(change.mail.subject).toBe("Confirm your new address for app.test")
+      const notice = await mailFor(email)
+      expect(notice.mail.subject).toBe("An address change was asked for at app.test")
+      expect(notice.mail.text).toContain(newAddress)
+      expect(notice.mail.text).not.toContain("/account/email/confirm")
+      expect((await account(browser)).body.user.email).toBe(email)
+
+      // The link proves the address for the user who asked only: another signed-in user gets nothing from it.
+      const token = linkOf(change.mail.text!).searchParams.get("token")!
+      const intruder = await passwordUser(testApp, "intruder")
+      expect((await accountPost(intruder.browser, "/email/confirm", { token })).status).toBe(400)
+      expect((await account(intruder.browser)).body.user.email).toBe(intruder.email)
+
+      const confirmed = await accountPost(browser, "/email/confirm", { token })
+      expect(confirmed.status).toBe(200)
+      expect(await confirmed.json()).toEqual({ email: newAddress })
+      const after = (await account(browser)).body.user
+      expect(after.email).toBe(newAddress)
+      expect(Date.parse(after.emailVerified)).toBeGreaterThan(Date.now() - 60_000)
+      expect(testApp.events.filter((event) => event.name === "updateUser").map((event) => event.message.user.email)).toEqual([newAddress])
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+      expect(await database().adapter.getUserByEmail!(email)).toBeNull()
+      expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
+    })
+
+    test("an address another user has: the same answer, no mail to it, nobody changed", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "asker")
+      const owner = await passwordUser(testApp, "owner")
+      const free = await accountPost(browser, "/email", { email: uniqueAddress("free") })
+      const taken = await accountPost(browser, "/email", { email: owner.email })
+      expect(taken.status).toBe(free.status)
+      expect(await taken.text()).toBe(await free.text())
+      const noticeToAsker = [await mailFor(email), await mailFor(email)]
+      expect(noticeToAsker.map((received) => received.mail.subject)).toEqual([
+        "An address change was asked for at app.test",
+        "An address change was asked for at app.test",
+      ])
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(owner.email))).toEqual([])
+      expect((await account(browser)).body.user.email).toBe(email)
+      expect((await account(owner.browser)).body.user.email).toBe(owner.email)
+    })
+
+    test("by code: a wrong code is refused, the right one changes the address; the mail's link is dead afterwards", async () => {
+      const testApp = app()
+      const { browser } = await passwordUser(testApp, "by-code")
+      const newAddress = uniqueAddress("coded")
+      await accountPost(browser, "/email", { email: newAddress })
+      const change = await mailFor(newAddress)
+      const code = codeOf(change.mail.text!)
+      const wrong = code.startsWith("A") ? `B${code.slice(1)}` : `A${code.slice(1)}`
+      expect((await accountPost(browser, "/email/confirm", { email: newAddress, code: wrong })).status).toBe(400)
+      expect((await accountPost(browser, "/email/confirm", { email: newAddress, code })).status).toBe(200)
+      expect((await account(browser)).body.user.email).toBe(newAddress)
+      const token = linkOf(change.mail.text!).searchParams.get("token")!
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+    })
+
+    test("asking needs the CSRF token, a same-site POST and a recent sign-in; nothing is mailed otherwise", async () => {
+      const testApp = app(2)
+      const { browser } = await passwordUser(testApp, "guarded")
+      const target = uniqueAddress("guarded-new")
+      expect((await accountPost(browser, "/email", { email: target }, { csrf: false })).status).toBe(403)
+      expect((await accountPost(browser, "/email", { email: target }, { headers: { "sec-fetch-site": "cross-site" } })).status).toBe(403)
+      await sleep(2100)
+      expect((await accountPost(browser, "/email", { email: target })).status).toBe(401)
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(target))).toEqual([])
+    })
+  })
+})
+
+describe("an adapter without the account methods (an Auth.js adapter)", () => {
+  const database = useAdapterDatabase("SQLite", "account_foreign")
+
+  test("GET and POST answer the configuration error (500), naming what the adapter lacks in the log, and change nothing", async () => {
+    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
+    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
+    const email = uniqueAddress("foreign")
+    const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
+    const browser = testApp.browser()
+    await signInWithPassword(browser, email, "a long enough passphrase")
+    const shown = await account(browser)
+    expect(shown.status).toBe(500)
+    expect(JSON.stringify(shown.body)).not.toContain("listAccountsByUserId")
+    expect((await accountPost(browser, "/delete")).status).toBe(500)
+    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+    const logged = testApp.logger.errors.map((error) => error.message)
+    expect(logged.some((message) => message.includes("listAccountsByUserId"))).toBe(true)
+  })
+})
