@@ -6,6 +6,7 @@
  */
 import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
 import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { pageForms } from "@gatehouse/test-kit/html-form"
 import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
@@ -275,6 +276,48 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(await database().adapter.getAuthenticator!(second)).not.toBeNull()
     })
 
+    test("the built-in page: its forms unlink (status shown), refuse the last way in (alert shown), and speak the visitor's language", async () => {
+      const testApp = app()
+      const { browser } = await passwordUser(testApp, "page")
+      await linkIdp(browser, idpUser())
+      const page = async (query = "", language = "en") => {
+        const response = await browser.request(`${accountPage}${query}`, { headers: { accept: "text/html", "accept-language": language } })
+        expect(response.status).toBe(200)
+        expect(response.headers.get("content-type")).toContain("text/html")
+        return response.text()
+      }
+      const text = await page()
+      expect(text).toContain("<h1>Your account</h1>")
+      expect(text).toContain("You can sign in with your password.")
+      const forms = pageForms(text)
+      const unlinkForm = forms.find((form) => form.action === `${base}/account/unlink`)!
+      expect(unlinkForm.fields).toMatchObject({ provider: "dev-oidc", handle: expect.stringMatching(/^[0-9a-f]{32}$/) })
+      expect(forms.map((form) => form.action)).toEqual(
+        expect.arrayContaining([
+          `${base}/account/link/dev-oidc`,
+          `${base}/account/email`,
+          `${base}/account/email/confirm`,
+          `${base}/account/delete`,
+        ]),
+      )
+      for (const form of forms) expect(form.fields.csrfToken).toBeTruthy()
+
+      const unlinked = await browser.request(unlinkForm.action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams(unlinkForm.fields),
+      })
+      expect(unlinked.headers.get("location")).toBe(`${accountPage}?done=unlinked`)
+      expect(await page("?done=unlinked")).toContain('<p role="status">The account was unlinked.</p>')
+      expect(await page("?error=last-method", "de")).toContain(
+        '<div class="error" role="alert">Das ist Ihre letzte Anmeldemöglichkeit: Fügen Sie zuerst eine weitere hinzu.</div>',
+      )
+      // A made-up code shows the generic message, never the text it carries.
+      const made = await page("?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+      expect(made).toContain("That did not work. Please try again.")
+      expect(made).not.toContain("<script>alert")
+    })
+
     test("delete: refused without CSRF, cross-site and without a recent sign-in; then no row of the user in any table, signed out, deleteUser", async () => {
       const testApp = app({ freshAge: 2 })
       const { user, email, browser } = await passwordUser(testApp, "delete")
@@ -368,6 +411,29 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
       expect(await database().adapter.getUserByEmail!(email)).toBeNull()
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
+    })
+
+    test("the mail's link opens a page (opening it changes nothing) whose button confirms", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "by-page")
+      const newAddress = uniqueAddress("paged")
+      await accountPost(browser, "/email", { email: newAddress })
+      const link = linkOf((await mailFor(newAddress)).mail.text!)
+      const opened = await browser.request(link, { headers: { accept: "text/html" } })
+      expect(opened.status).toBe(200)
+      expect((await account(browser)).body.user.email).toBe(email)
+      const [form] = pageForms(await opened.text())
+      expect(form!.action).toBe(`${base}/account/email/confirm`)
+      const confirmed = await browser.request(form!.action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams(form!.fields),
+      })
+      expect(confirmed.headers.get("location")).toBe(`${accountPage}?done=email-changed`)
+      expect((await account(browser)).body.user.email).toBe(newAddress)
+      // Signed out, the link leads to the sign-in page and back; it changes nothing on its own.
+      const signedOut = await testApp.browser().request(link, { headers: { accept: "text/html" } })
+      expect(signedOut.headers.get("location")).toContain(`${base}/signin?callbackUrl=`)
     })
 
     test("an address another user has: the same answer, no mail to it, nobody changed", async () => {

@@ -13,7 +13,7 @@ import { changeEmail, confirmEmailChange } from "./change-email.js"
 import { deleteAccount } from "./delete-account.js"
 import { deletePasskey } from "./delete-passkey.js"
 import { linkAccount } from "./link-account.js"
-import { showAccount } from "./show-account.js"
+import { showAccount, showEmailConfirmation } from "./show-account.js"
 import { unlinkAccount } from "./unlink-account.js"
 
 /** The operations that change how the user signs in, or who they are: each needs a recent sign-in (step-up/). */
@@ -31,17 +31,13 @@ export async function accountAction(request: RequestInternal, options: InternalO
   const answering = answeringOf(request.headers)
   if (request.method === "GET") {
     if (operation === "show") return showAccount(request, answering, options)
-    // The link in the e-mail-change mail: a page that posts the token back (a link alone changes nothing).
-    if (operation === "email-confirm") return showAccount(request, answering, options)
+    if (operation === "email-confirm") return showEmailConfirmation(request, options)
     throw new UnknownAction(`Unsupported action: GET account ${operation}`)
   }
   if (operation === "show") throw new UnknownAction("Unsupported action: POST account")
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during an account request")
   const user = await accountUser(request, options)
-  if (!user) {
-    if (answering.json) return accountAnswer(answering, options, { status: 401, error: "not-signed-in" })
-    return { redirect: signInUrl(options) }
-  }
+  if (!user) return accountAnswer(answering, options, { status: 401, error: "not-signed-in" })
   if (needRecentSignIn.has(operation!)) {
     const refused = await refuseUnlessRecent(request, options, { callbackUrl: accountPageUrl(options) })
     if (refused) return refused
@@ -77,10 +73,4 @@ export async function accountAction(request: RequestInternal, options: InternalO
 
 function isResponse(result: AccountResult | ResponseInternal): result is ResponseInternal {
   return "redirect" in result || "cookies" in result || "headers" in result
-}
-
-function signInUrl(options: InternalOptions): string {
-  const signin = new URL(`${options.url.href.replace(/\/$/, "")}/signin`)
-  signin.searchParams.set("callbackUrl", accountPageUrl(options))
-  return signin.href
 }
