@@ -2,7 +2,7 @@ import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { type AccountResult } from "./account-answer.js"
+import type { AccountResult } from "./account-answer.js"
 import { accountHandle } from "./account-handle.js"
 import { methodsLeft, signInMethods } from "./sign-in-methods.js"
 

@@ -24,6 +24,9 @@ export type AccountPageView =
 const errors = new Set(["last-method", "not-linked", "invalid-email", "same-email", "invalid-code", "email-taken"])
 const dones = new Set(["unlinked", "passkey-deleted", "email-sent", "email-changed"])
 
+// The shared styles size one heading per page; the account page's sections sit below its title.
+const sectionStyle = html`<style>.card h2{font-size:1rem;margin:1.5rem 0 .5rem}.card ul{padding-left:1.25rem}</style>`
+
 /**
  * The built-in account page: how the user signs in (accounts to unlink, passkeys to remove, whether
  * a password is set), providers to link, the address to change (a link and a code by mail), and
@@ -73,6 +76,12 @@ export function accountPage(options: InternalOptions, view: AccountPageView): Re
   return {
     status: 200,
     headers: pageHeaders(),
-    body: renderPage(locale, { text: accountMessageText(locale, "title") }, html`<main class="card">${content}</main>`, options.theme),
+    body: renderPage(
+      locale,
+      { text: accountMessageText(locale, "title") },
+      html`<main class="card">${content}</main>`,
+      options.theme,
+      sectionStyle,
+    ),
   }
 }
