@@ -4,11 +4,10 @@
  * its label; the deletion form cannot be sent before its checkbox is ticked; and the unlink button,
  * pressed with the keyboard alone, unlinks and says so. Screenshots go to .tmp/screenshots/pages/.
  */
-import { mkdirSync, readFileSync } from "node:fs"
-import { createRequire } from "node:module"
+import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import Database from "better-sqlite3"
-import type { BrowserContext, Page } from "playwright-core"
+import type { BrowserContext } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import GitHub from "../../packages/core/src/providers/github.js"
@@ -19,9 +18,9 @@ import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { repoRoot } from "./support/clean-room-app.js"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
 import { useChromium } from "./support/launch-chromium.js"
-import { cheapHashing, seedPasswordUser } from "./support/account-app.js"
+import { seriousViolations } from "./support/serious-violations.js"
+import { cheapHashing, seedPasskey, seedPasswordUser } from "./support/account-app.js"
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 const screenshots = join(repoRoot, ".tmp", "screenshots", "pages")
 const browser = useChromium()
 let db: Database.Database
@@ -54,17 +53,7 @@ async function signedInContext(colorScheme: "light" | "dark", locale: string): P
   const email = `page-${crypto.randomUUID().slice(0, 8)}@example.test`
   const user = await seedPasswordUser(adapter, email, "a long enough passphrase")
   await adapter.linkAccount!({ userId: user.id, type: "oauth", provider: "github", providerAccountId: crypto.randomUUID() })
-  const credentialID = `cred-${crypto.randomUUID()}`
-  await adapter.linkAccount!({ userId: user.id, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
-  await adapter.createAuthenticator!({
-    userId: user.id,
-    providerAccountId: credentialID,
-    credentialID,
-    credentialPublicKey: "pQECAyYgASFYIA",
-    counter: 0,
-    credentialBackedUp: false,
-    credentialDeviceType: "singleDevice",
-  })
+  await seedPasskey(adapter, user.id)
   const context = await browser().newContext({ colorScheme, bypassCSP: true, locale, viewport: { width: 520, height: 1200 } })
   const page = await context.newPage()
   await page.goto(`${server.origin}/auth/signin`)
@@ -76,14 +65,6 @@ async function signedInContext(colorScheme: "light" | "dark", locale: string): P
   ])
   await page.close()
   return context
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ["violations"] }))
-  return (results.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary: string }> }>)
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`) }))
 }
 
 describe("the account page in Chromium", () => {

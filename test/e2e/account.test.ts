@@ -21,6 +21,7 @@ import {
   base,
   linkIdp,
   origin,
+  seedPasskey,
   seedPasswordUser,
   signInWithIdp,
   signInWithPassword,
@@ -233,25 +234,10 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       const browser = testApp.browser()
       await signInWithIdp(browser, idpUser())
       const me = (await account(browser)).body.user
-      const seedPasskey = async (userId: string) => {
-        const credentialID = `cred-${crypto.randomUUID()}`
-        await database().adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
-        await database().adapter.createAuthenticator!({
-          userId,
-          providerAccountId: credentialID,
-          credentialID,
-          credentialPublicKey: "pQECAyYgASFYIA",
-          counter: 0,
-          credentialBackedUp: false,
-          credentialDeviceType: "singleDevice",
-          transports: "internal",
-        })
-        return credentialID
-      }
-      const first = await seedPasskey(me.id)
-      const second = await seedPasskey(me.id)
+      const first = await seedPasskey(database().adapter, me.id)
+      const second = await seedPasskey(database().adapter, me.id)
       const stranger = await seedPasswordUser(database().adapter, uniqueAddress("stranger"), "a long enough passphrase")
-      const theirs = await seedPasskey(stranger.id)
+      const theirs = await seedPasskey(database().adapter, stranger.id)
 
       const listed = (await account(browser)).body
       expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())

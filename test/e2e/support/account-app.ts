@@ -73,6 +73,23 @@ export async function seedPasswordUser(adapter: Adapter, email: string, password
   return user
 }
 
+/** A passkey of the user, stored as a passkey registration stores it (its webauthn account and authenticator); its credential id. */
+export async function seedPasskey(adapter: Adapter, userId: string): Promise<string> {
+  const credentialID = `cred-${crypto.randomUUID()}`
+  await adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
+  await adapter.createAuthenticator!({
+    userId,
+    providerAccountId: credentialID,
+    credentialID,
+    credentialPublicKey: "pQECAyYgASFYIA",
+    counter: 0,
+    credentialBackedUp: false,
+    credentialDeviceType: "singleDevice",
+    transports: "internal",
+  })
+  return credentialID
+}
+
 export async function csrfToken(browser: FetchBrowser): Promise<string> {
   return ((await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }).csrfToken
 }
