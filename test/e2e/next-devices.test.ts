@@ -16,6 +16,7 @@ import {
   screenshotInBothColorSchemes,
   startExample,
   type RunningApp,
+  waitForPath,
 } from "./support/next-example.js"
 
 const idpClient = { id: "gatehouse-next-devices-e2e", secret: "next-devices-e2e-client-secret" }
@@ -56,7 +57,7 @@ describe.each(["jwt", "database"] as const)("Next.js example, your devices (%s s
   /** Signs in through the provider; its own session in this browser may skip its login page. */
   async function signIn(page: Page): Promise<void> {
     await page.goto(`${app.origin}/devices`)
-    await page.waitForURL((url) => url.pathname === "/signin")
+    await waitForPath(page, "/signin")
     await page.getByTestId("dev-idp-submit").click()
     await page.waitForURL((url) => url.origin !== app.origin || url.pathname === "/devices")
     if (new URL(page.url()).origin !== app.origin) await page.locator("#sign-in").click()

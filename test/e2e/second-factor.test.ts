@@ -4,60 +4,22 @@
  * codes claimed once across two browsers and a second process, backup codes once, the end of a
  * pending sign-in after five wrong codes, and pending cookies that cannot be swapped between users.
  */
-import { type ChildProcess, spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { createInterface } from "node:readline"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
-import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js"
-import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
-import { createTemporaryDatabase, type TemporaryDatabase } from "@gatehouse/test-kit/temporary-database"
+import { type InstanceDatabase, instanceDatabases } from "./support/instance-databases.js"
+import { startReadyInstance } from "./support/ready-instance.js"
 import { secondFactorConfig, userNamed } from "./support/second-factor-app.mjs"
 
 const origin = "http://app.test"
 const base = `${origin}/auth`
 const pendingCookie = "authjs.pending-sign-in"
 const sessionCookie = "authjs.session-token"
-
-interface Database {
-  kind: "sqlite" | "pg"
-  /** What the second process opens: a file path or a database name. */
-  name: string
-  adapter: Adapter
-  close(): Promise<void>
-}
-
-const databases: { label: string; open(): Promise<Database> }[] = [
-  {
-    label: "SQLite file",
-    async open() {
-      const folder = mkdtempSync(join(tmpdir(), "gatehouse-second-factor-"))
-      const file = join(folder, "auth.db")
-      return {
-        kind: "sqlite",
-        name: file,
-        adapter: SQLiteAdapter(file),
-        close: async () => rmSync(folder, { recursive: true, force: true }),
-      }
-    },
-  },
-  {
-    label: "PostgreSQL",
-    async open() {
-      const database: TemporaryDatabase = await createTemporaryDatabase("second_factor")
-      await migrate(database.pool)
-      return { kind: "pg", name: database.name, adapter: PostgresAdapter(database.pool), close: () => database.drop() }
-    },
-  },
-]
 
 async function csrfToken(browser: FetchBrowser, at = base): Promise<string> {
   return ((await (await browser.request(`${at}/csrf`)).json()) as { csrfToken: string }).csrfToken
@@ -108,8 +70,8 @@ async function enrol(app: { browser: () => FetchBrowser }, name: string): Promis
 /** A code of the secret's next time step: the current one was claimed by the enrolment. */
 const nextCode = (secret: string, steps = 1) => totpCodeAt(secret, Date.now() + steps * 30_000)
 
-describe.each(databases)("second factor on $label", (kind) => {
-  let database: Database
+describe.each(instanceDatabases)("second factor on $label", (kind) => {
+  let database: InstanceDatabase
   let config: AuthConfig
   let logger: ReturnType<typeof silentLogger>
   const signIns: any[] = []
@@ -148,6 +110,7 @@ describe.each(databases)("second factor on $label", (kind) => {
     ).toEqual({
       pending: true,
       mustEnrol: false,
+      passkey: false,
     })
     expect((await post(browser, `${base}/second-factor/disable`, {}, true)).status).toBe(401)
     expect(signIns).toEqual([])
@@ -319,25 +282,6 @@ describe.each(databases)("second factor on $label", (kind) => {
 })
 
 /** A second instance in its own process, on the built packages and the same database. */
-async function startInstance(database: Database): Promise<{ origin: string; stop(): Promise<void> }> {
-  const child: ChildProcess = spawn(process.execPath, [join(import.meta.dirname, "support/second-factor-server.mjs")], {
-    env: { ...process.env, DB_KIND: database.kind, DB: database.name },
-    stdio: ["ignore", "pipe", "inherit"],
-  })
-  const lines = createInterface({ input: child.stdout! })
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`instance exited with ${code}`)))
-    lines.on("line", (line) => {
-      const ready = /^ready (\d+)$/.exec(line)
-      if (ready) resolve(Number(ready[1]))
-    })
-  })
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise((resolve) => {
-        child.once("exit", () => resolve())
-        child.kill()
-      }),
-  }
+function startInstance(database: InstanceDatabase): Promise<{ origin: string; stop(): Promise<void> }> {
+  return startReadyInstance(join(import.meta.dirname, "support/second-factor-server.mjs"), { DB_KIND: database.kind, DB: database.name })
 }

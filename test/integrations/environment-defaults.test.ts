@@ -14,7 +14,7 @@ import { afterEach, describe, expect, it, vi } from "vitest"
 import { createConfigResolver } from "../../packages/next/src/lib/create-config-resolver.js"
 import type { NextAuthConfig } from "../../packages/next/src/lib/types.js"
 import { resolveConfig as resolveQwikConfig } from "../../packages/qwik/src/resolve-config.js"
-import { prepareConfig } from "../../packages/sveltekit/src/lib/prepare-config.js"
+import { kitConfigPreparer } from "../../packages/sveltekit/src/lib/prepare-config.js"
 
 type Env = Record<string, string>
 
@@ -125,7 +125,7 @@ async function throughNext(env: Env, app: AuthConfig) {
 }
 
 function throughSvelteKit(env: Env, app: AuthConfig) {
-  return prepareConfig(app, { env, dev: false, building: false, base: "" }).handler
+  return kitConfigPreparer({ env, dev: false, building: false, base: "" })(app)
 }
 
 async function throughQwik(env: Env, app: AuthConfig) {

@@ -183,7 +183,7 @@ export class OAuthAccountNotLinked extends SignInError {
   static type = "OAuthAccountNotLinked" as const
 }
 /**
- * A second-factor code was refused (`cause.reason`: "wrong-code", "too-many" when the pending
+ * A second factor was refused (`cause.reason`: "wrong-code", "wrong-passkey", "too-many" when the pending
  * sign-in ended after 5 wrong codes or the owner's limit was reached, "expired" when no pending
  * sign-in was found or it had ended). The answer is the same whatever the reason.
  */

@@ -4,11 +4,11 @@
  * actions and endpoints on the server.
  */
 import type { RequestEventCommon } from "@builder.io/qwik-city"
-import { type AccessToken, getAccessToken } from "@gatehouse/core"
-import { forwardedHeaders } from "@gatehouse/core/integration"
-import { applySetCookies } from "./parse-set-cookie.js"
+import type { AccessToken } from "@gatehouse/core"
+import { getAccessToken } from "@gatehouse/core/server"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
-import { QWIK_BASE_PATH } from "./set-env-defaults.js"
+import { serverInput } from "./server-input.js"
+import { writeAuthCookies } from "./write-cookies.js"
 
 /**
  * A JWT session without an adapter keeps the tokens in its cookie: a refresh rewrites it through
@@ -17,11 +17,8 @@ import { QWIK_BASE_PATH } from "./set-env-defaults.js"
 export function createAccessTokenHelper(authOptions: AuthOptionsQrl) {
   return async function accessTokenOf(event: RequestEventCommon, providerId: string): Promise<AccessToken | null> {
     const config = await resolveConfig(authOptions, event)
-    const request = new Request(new URL(`${QWIK_BASE_PATH}/session`, event.request.url), {
-      headers: forwardedHeaders(event.request.headers),
-    })
-    const { token, cookies } = await getAccessToken(request, config, providerId, { withCookies: true })
-    applySetCookies(cookies, event)
-    return token
+    const { value, cookies } = await getAccessToken({ ...serverInput(event, config), providerId })
+    writeAuthCookies(cookies, event)
+    return value
   }
 }

@@ -3,6 +3,7 @@ import { isServer } from "@builder.io/qwik/build"
 
 export { QwikAuth$, QwikAuthQrl } from "./qwik-auth.js"
 export { setEnvDefaults } from "./set-env-defaults.js"
+export type { RecentAuthenticationOptions } from "./step-up.js"
 export { AuthError, CredentialsSignin } from "@gatehouse/core/errors"
 
 /** Provider option key replacing the fetch used for the provider's OAuth endpoints (server only). */

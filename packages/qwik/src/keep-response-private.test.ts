@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { keepResponsePrivate } from "./keep-response-private.js"
-import { applySetCookies } from "./parse-set-cookie.js"
+import { applySetCookies } from "./write-cookies.js"
 
 /** What Qwik City's `cacheControl(value, target)` does with the response's headers. */
 function cacheControl(headers: Headers, value: string, target = "Cache-Control"): void {

@@ -7,6 +7,7 @@ import { createRevokeSessionAction } from "./revoke-session-action.js"
 import { createSessionsLoader } from "./sessions-loader.js"
 import { createSignInAction } from "./sign-in-action.js"
 import { createSignOutAction } from "./sign-out-action.js"
+import { createStepUpHelper } from "./step-up.js"
 import type { QwikAuthConfig } from "./types.js"
 
 /**
@@ -26,6 +27,12 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
     getAccessToken: createAccessTokenHelper(authOptions),
     useSessions: createSessionsLoader(authOptions),
     useRevokeSession: createRevokeSessionAction(authOptions),
+    /**
+     * In a `routeLoader$`, action or endpoint guarding a sensitive operation:
+     * `const session = await requireRecentAuthentication(event, { maxAge: 300, secondFactor: true })`.
+     * A sign-in too old or too weak sends a page to `/auth/reauthenticate` (and back), an API request a 401 (RFC 9470).
+     */
+    requireRecentAuthentication: createStepUpHelper(authOptions),
   }
 }
 

@@ -4,7 +4,7 @@ import { Auth, isAuthAction } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
 import { checkFormOrigin } from "./check-form-origin.js"
 import { getSession } from "./get-session.js"
-import { applySetCookies } from "./parse-set-cookie.js"
+import { applySetCookies, writeAuthCookies } from "./write-cookies.js"
 import { QwikAuthIntegrationError } from "./integration-error.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { QWIK_BASE_PATH } from "./set-env-defaults.js"
@@ -31,9 +31,9 @@ export function createRequestHook(authOptions: AuthOptionsQrl) {
     event.sharedMap.set(SESSION_KEY, null)
     const config = await configForPage(authOptions, event)
     if (!config) return
-    const { data, setCookies } = await getSession(event.request, config)
+    const { data, cookies } = await getSession(event.request, config)
     event.sharedMap.set(SESSION_KEY, data)
-    applySetCookies(setCookies, event)
+    writeAuthCookies(cookies, event)
   }
 }
 

@@ -1,13 +1,14 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { routeActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
-import { revokeSessions, type RevokeTarget } from "@gatehouse/core"
-import { applySetCookies } from "./parse-set-cookie.js"
+import type { RevokeTarget } from "@gatehouse/core"
+import { revokeSessions } from "@gatehouse/core/server"
 import { SESSION_KEY } from "./request-hook.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
-import { sessionsRequest } from "./sessions-request.js"
+import { serverInput } from "./server-input.js"
 import type { RevokeSessionInput, RevokeSessionResult } from "./types.js"
 import { validateRevokeSessionInput } from "./validate-action-input.js"
+import { writeAuthCookies } from "./write-cookies.js"
 
 /**
  * `useRevokeSession`: a route action ending one of the signed-in user's sessions (`{ sessionId }`),
@@ -21,10 +22,10 @@ export function createRevokeSessionAction(authOptions: AuthOptionsQrl): Action<R
     if (!isServer) return { failed: undefined, revoked: 0, signedOut: false }
     const config = await resolveConfig(authOptions, event)
     const target: RevokeTarget = input.sessionId !== undefined ? { sessionId: input.sessionId } : { scope: input.scope! }
-    const result = await revokeSessions(sessionsRequest(event.request), config, target)
-    applySetCookies(result.setCookie, event)
-    if (result.signedOut) event.sharedMap.set(SESSION_KEY, null)
-    return { failed: undefined, revoked: result.revoked, signedOut: result.signedOut }
+    const { value, cookies } = await revokeSessions({ ...serverInput(event, config), target })
+    writeAuthCookies(cookies, event)
+    if (value.signedOut) event.sharedMap.set(SESSION_KEY, null)
+    return { failed: undefined, revoked: value.revoked, signedOut: value.signedOut }
   }
 
   return routeActionQrl(

@@ -1,11 +1,11 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { routeLoaderQrl, type Loader, type RequestEventLoader } from "@builder.io/qwik-city"
-import { listSessions } from "@gatehouse/core"
-import { applySetCookies } from "./parse-set-cookie.js"
+import { listSessions } from "@gatehouse/core/server"
 import { SESSION_KEY } from "./request-hook.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
-import { sessionsRequest } from "./sessions-request.js"
+import { serverInput } from "./server-input.js"
+import { writeAuthCookies } from "./write-cookies.js"
 import type { SessionInfo } from "./types.js"
 
 /**
@@ -21,10 +21,10 @@ export function createSessionsLoader(authOptions: AuthOptionsQrl): Loader<Sessio
     // The request hook found nobody signed in (or a revocation in this request ended the session): nothing to ask.
     if (!event.sharedMap.get(SESSION_KEY)) return null
     const config = await resolveConfig(authOptions, event)
-    const { sessions, setCookie } = await listSessions(sessionsRequest(event.request), config, { withCookies: true })
+    const { value, cookies } = await listSessions(serverInput(event, config))
     // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
-    applySetCookies(setCookie, event)
-    return sessions
+    writeAuthCookies(cookies, event)
+    return value
   }
   return routeLoaderQrl(inlinedQrl(readSessions, "useSessions_gatehouseSessions")) as Loader<SessionInfo[] | null>
 }

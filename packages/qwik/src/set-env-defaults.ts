@@ -3,6 +3,7 @@ import type { AuthConfig } from "@gatehouse/core/types"
 import { isServer } from "@builder.io/qwik/build"
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler"
 import type { QwikAuthConfig } from "./types.js"
+import { envRecord } from "./env-record.js"
 
 /** The only base path the Qwik integration serves: its request hook answers `/auth/*`. */
 export const QWIK_BASE_PATH = "/auth"
@@ -23,11 +24,4 @@ export function setEnvDefaults(env: EnvGetter, config: QwikAuthConfig): void {
   config.skipCSRFCheck = skipCSRFCheck
   // The base path is fixed, so AUTH_URL's path has nothing to decide and nothing to warn about.
   coreSetEnvDefaults(envRecord(env), config as AuthConfig, true)
-}
-
-/** Qwik's getter as the record core reads: `env.AUTH_SECRET` → `env.get("AUTH_SECRET")`. */
-function envRecord(env: EnvGetter): Record<string, string | undefined> {
-  return new Proxy({} as Record<string, string | undefined>, {
-    get: (_target, key) => (typeof key === "string" ? env.get(key) : undefined),
-  })
 }

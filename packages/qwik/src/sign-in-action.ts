@@ -1,19 +1,20 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
-import { findProvider, signInRoute } from "@gatehouse/core/integration"
-import { postToAuth } from "./post-to-auth.js"
+import { findProvider } from "@gatehouse/core/integration"
+import { failureUrl, signIn as coreSignIn } from "@gatehouse/core/server"
 import { readAuthFailure } from "./read-auth-failure.js"
 import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
-import { QWIK_BASE_PATH } from "./set-env-defaults.js"
+import { serverInput } from "./server-input.js"
 import { signInFailureMessage, signInFailureStatus } from "./sign-in-failure-message.js"
 import type { SignInFailed, SignInInput, SignInResult } from "./types.js"
 import { validateSignInInput } from "./validate-action-input.js"
+import { writeAuthCookies } from "./write-cookies.js"
 
 /**
- * `useSignIn`: a global action. Posts to `/auth/signin/<id>` (OAuth, OIDC, email) or
- * `/auth/callback/<id>` (credentials) and sends the browser where core says. A refusal (wrong
+ * `useSignIn`: a global action. Runs core's `signIn` (what a post to `/auth/signin/<id>` for OAuth,
+ * OIDC and email, or `/auth/callback/<id>` for credentials, runs) and sends the browser where core says. A refusal (wrong
  * credentials, signIn callback said no) goes where core sends it too, as with `@auth/qwik`: the
  * sign-in page (`pages.signIn` or the built-in one) with `?error=<type>&code=<code>`. With
  * `redirectOnFailure: false` in the input it is the action's value instead, and the form stays.
@@ -34,16 +35,26 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
       }) as SignInFailed
     }
 
-    const form = new URLSearchParams({ callbackUrl: redirectTo })
+    const fieldValues: Record<string, string> = {}
     for (const [name, value] of Object.entries(fields)) {
-      if (value !== undefined && value !== null) form.set(name, String(value))
+      if (value !== undefined && value !== null) fieldValues[name] = String(value)
     }
-    const endpoint = providerType ? signInRoute(providerType) : "signin"
-    const path = `${QWIK_BASE_PATH}/${endpoint}${providerId ? `/${encodeURIComponent(providerId)}` : ""}`
-    const query = new URLSearchParams(authorizationParams ?? "").toString()
-
-    const target = await postToAuth(event, config, query ? `${path}?${query}` : path, form)
-    if (!target) return { failed: undefined }
+    const callInput = serverInput(event, config)
+    let target: string
+    try {
+      const { value, cookies } = await coreSignIn({
+        ...callInput,
+        provider: providerId,
+        fields: fieldValues,
+        redirectTo,
+        authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams ?? "")),
+      })
+      writeAuthCookies(cookies, event)
+      target = value.redirect
+    } catch (error) {
+      // A refused sign-in goes where the route would send it: the sign-in page with ?error=…&code=….
+      target = failureUrl(error, callInput)
+    }
     const failure = staysOnFailure ? readAuthFailure(target, config, event.request.url) : null
     if (failure) {
       return event.fail(signInFailureStatus(failure.error), {

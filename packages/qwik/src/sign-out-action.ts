@@ -1,25 +1,38 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
-import { postToAuth } from "./post-to-auth.js"
+import { failureUrl, signOut as coreSignOut } from "@gatehouse/core/server"
 import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { signOutForm } from "./sign-out-form.js"
-import { QWIK_BASE_PATH } from "./set-env-defaults.js"
+import { serverInput } from "./server-input.js"
+import { writeAuthCookies } from "./write-cookies.js"
 import type { SignOutInput, SignOutResult } from "./types.js"
 import { validateSignOutInput } from "./validate-action-input.js"
 
 /**
- * `useSignOut`: a global action that posts to `/auth/signout` (session ended, cookies cleared) and
- * redirects; with `federated`, to the identity provider's end-session endpoint first.
+ * `useSignOut`: a global action running core's `signOut` (what a post to `/auth/signout` runs: session
+ * ended, cookies cleared) and redirecting; with `federated`, to the identity provider's end-session endpoint first.
  */
 export function createSignOutAction(authOptions: AuthOptionsQrl): Action<SignOutResult, SignOutInput, false> {
   async function signOut(input: SignOutInput, event: RequestEventAction): Promise<SignOutResult> {
     if (!isServer) return { failed: undefined }
     const config = await resolveConfig(authOptions, event)
     const form = signOutForm(input, defaultRedirectTo(event))
-    const target = await postToAuth(event, config, `${QWIK_BASE_PATH}/signout`, form)
-    if (!target) return { failed: undefined }
+    const federated = form.get("federated")
+    const callInput = serverInput(event, config)
+    let target: string
+    try {
+      const { value, cookies } = await coreSignOut({
+        ...callInput,
+        redirectTo: form.get("callbackUrl") ?? undefined,
+        federated: federated === null ? undefined : federated === "true",
+      })
+      writeAuthCookies(cookies, event)
+      target = value.redirect
+    } catch (error) {
+      target = failureUrl(error, callInput)
+    }
     return redirectFromAction(event, target)
   }
 

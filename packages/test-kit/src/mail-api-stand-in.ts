@@ -20,6 +20,11 @@ export interface MailApiStandIn {
   answer(status: number, body?: unknown): void
   /** A `fetch` for the provider's `customFetch`: same request, sent to the stand-in. */
   fetch: typeof fetch
+  /**
+   * Where the stand-in listens, for a provider running in another process (another runtime): its
+   * `customFetch` posts here and names the URL it meant in the `x-intended-url` header.
+   */
+  url: string
   close(): Promise<void>
 }
 
@@ -33,7 +38,7 @@ export async function startMailApiStandIn(): Promise<MailApiStandIn> {
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8")
       requests.push({
-        intendedUrl: intended.shift() ?? "",
+        intendedUrl: (req.headers["x-intended-url"] as string | undefined) ?? intended.shift() ?? "",
         method: req.method ?? "",
         headers: req.headers,
         body: !text
@@ -57,6 +62,7 @@ export async function startMailApiStandIn(): Promise<MailApiStandIn> {
       reply = { status, body }
     },
     fetch: standInFetch,
+    url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }

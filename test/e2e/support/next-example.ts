@@ -184,6 +184,22 @@ export async function buildExampleAndLaunchChromium(): Promise<Browser> {
 const screenshotDir = join(repoRoot, ".tmp", "screenshots", "next")
 
 /** Saves `page` as `<name>-light.png` and `<name>-dark.png`, then leaves its colour scheme as it was. */
+/**
+ * Waits until the browser's path is `pathname`; when it is not, the error says where the browser is and what the
+ * page shows (a 500 page, a sign-in error), which a bare timeout does not.
+ */
+export async function waitForPath(page: Page, pathname: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForURL((url) => url.pathname === pathname, { timeout })
+  } catch (error) {
+    const shown = await page
+      .locator("body")
+      .innerText({ timeout: 2_000 })
+      .catch(() => "(no body)")
+    throw new Error(`expected the browser at ${pathname}; it is at ${page.url()}, showing: ${shown.slice(0, 500)}`, { cause: error })
+  }
+}
+
 export async function screenshotInBothColorSchemes(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true })
   for (const colorScheme of ["light", "dark"] as const) {

@@ -5,7 +5,10 @@
  *   AUTH_DEV_IDP_ISSUER, AUTH_DEV_IDP_ID, AUTH_DEV_IDP_SECRET   adds the dev OpenID provider
  *   DATABASE_PATH                    SQLite file: users, accounts and sessions in a database
  *   AUTH_SESSION_STRATEGY            "jwt" or "database" (default: database with DATABASE_PATH)
- *   EMAIL_SERVER, EMAIL_FROM         SMTP URL for e-mail sign-in (needs DATABASE_PATH)
+ *   EMAIL_SERVER, EMAIL_FROM         SMTP URL for e-mail sign-in and password accounts (needs DATABASE_PATH)
+ *   SESSION_FRESH_AGE                how recent (seconds) a sign-in must be to turn the second factor off
+ *                                    (step-up; default 600)
+ *   SESSION_REVOCATION_CHECK_INTERVAL seconds between checks that a JWT session was not revoked (default 60)
  */
 import type { EnvGetter } from "@builder.io/qwik-city/middleware/request-handler"
 
@@ -14,6 +17,8 @@ export interface SignInOptions {
   credentials: boolean
   devIdp: boolean
   email: boolean
+  /** Password accounts: sign-up, verification and reset mails need the database and the SMTP server. */
+  password: boolean
 }
 
 export function signInOptions(env: EnvGetter): SignInOptions {
@@ -23,6 +28,7 @@ export function signInOptions(env: EnvGetter): SignInOptions {
     credentials: sessionStrategy(env) === "jwt",
     devIdp: Boolean(env.get("AUTH_DEV_IDP_ISSUER")),
     email: hasDatabase && Boolean(env.get("EMAIL_SERVER")),
+    password: hasDatabase && Boolean(env.get("EMAIL_SERVER")),
   }
 }
 

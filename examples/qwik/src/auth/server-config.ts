@@ -10,6 +10,9 @@ import type { QwikAuthConfig } from "@gatehouse/qwik"
 import { CredentialsSignin } from "@gatehouse/qwik"
 import Credentials from "@gatehouse/qwik/providers/credentials"
 import Nodemailer from "@gatehouse/qwik/providers/nodemailer"
+import Password from "@gatehouse/qwik/providers/password"
+// @gatehouse/qwik has no second-factor entry point of its own: SecondFactor comes from core.
+import { SecondFactor } from "@gatehouse/core/second-factor"
 import { sessionStrategy, signInOptions } from "./options"
 
 /** A refusal with its own code: the page shows it next to the error type. */
@@ -46,12 +49,22 @@ export function exampleConfig(env: EnvGetter): QwikAuthConfig {
       Nodemailer({ server: env.get("EMAIL_SERVER")!, from: env.get("EMAIL_FROM") ?? "Gatehouse example <no-reply@gatehouse.test>" }),
     )
   }
+  // Verification, reset and "password changed" mails go through the e-mail provider above.
+  if (offered.password) providers.push(Password())
+  const freshAge = env.get("SESSION_FRESH_AGE")
+  const revocationCheckInterval = env.get("SESSION_REVOCATION_CHECK_INTERVAL")
   built = {
     providers,
     // The home page holds the sign-in forms: a refused sign-in comes back there with ?error=&code=.
     pages: { signIn: "/" },
     adapter: databasePath ? SQLiteAdapter(databasePath) : undefined,
-    session: { strategy: sessionStrategy(env) },
+    // Optional, and kept in the database: only users who turned TOTP on (on /security/) are asked for a code.
+    secondFactor: databasePath ? SecondFactor({ issuer: "Gatehouse Qwik example" }) : undefined,
+    session: {
+      strategy: sessionStrategy(env),
+      ...(freshAge ? { freshAge: Number(freshAge) } : {}),
+      ...(revocationCheckInterval ? { revocationCheckInterval: Number(revocationCheckInterval) } : {}),
+    },
   }
   return built
 }

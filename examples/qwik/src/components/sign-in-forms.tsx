@@ -71,6 +71,33 @@ export const SignInForms = component$<Props>(({ redirectTo, offered, refused }) 
           <button type="submit">Sign in with credentials</button>
         </Form>
       )}
+      {offered.password && (
+        <>
+          {/* The Password provider through the same action: a wrong password, an unknown or unverified address
+              all come back as the one CredentialsSignin refusal. */}
+          <Form action={signIn} id="password-form">
+            <input type="hidden" name="providerId" value="password" />
+            <input type="hidden" name="options.redirectTo" value={redirectTo} />
+            <label>
+              E-mail <input name="options.email" type="email" autoComplete="email" required />
+            </label>
+            <label>
+              Password <input name="options.password" type="password" autoComplete="current-password" required />
+            </label>
+            <button type="submit">Sign in with your password</button>
+          </Form>
+          {/* Sign-up (with a verification mail) and the forgotten-password pages are built in. */}
+          <p>
+            <a href={`/auth/password/signup?${new URLSearchParams({ callbackUrl: redirectTo })}`} id="password-signup-link">
+              Create an account
+            </a>{" "}
+            ·{" "}
+            <a href={`/auth/password/forgot?${new URLSearchParams({ callbackUrl: redirectTo })}`} id="password-forgot-link">
+              Forgot your password?
+            </a>
+          </p>
+        </>
+      )}
       {offered.devIdp && (
         <Form action={signIn} id="oidc-form">
           <input type="hidden" name="providerId" value="dev-idp" />

@@ -6,16 +6,19 @@ import { SignOutForm } from "../components/sign-out-form"
 import { useSession } from "./plugin@auth"
 
 /**
- * Where to go after signing in (a same-site path from ?redirectTo=, else this page), and why the last
- * sign-in was refused: this is the app's sign-in page (`pages.signIn`), so a refusal lands here with
- * ?error=<type>&code=<code>.
+ * Where to go after signing in (a page of this site from ?redirectTo= or ?callbackUrl=, else this page), and
+ * why the last sign-in was refused: this is the app's sign-in page (`pages.signIn`), so a refusal lands here
+ * with ?error=<type>&code=<code>.
  */
 export const useSignInTarget = routeLoader$((event) => {
-  const requested = event.url.searchParams.get("redirectTo")
-  const path = requested && requested.startsWith("/") && !requested.startsWith("//") ? requested : "/"
+  // ?callbackUrl= (a full URL) is what core adds when it sends a browser here, e.g. to re-authenticate.
+  const requested = event.url.searchParams.get("redirectTo") ?? event.url.searchParams.get("callbackUrl") ?? "/"
+  const target = URL.canParse(requested, event.url.origin) ? new URL(requested, event.url.origin) : null
+  // Only pages of this site: anything else would make the sign-in page an open redirect.
+  const redirectTo = target?.origin === event.url.origin ? target.href : new URL("/", event.url.origin).href
   const error = event.url.searchParams.get("error")
   const refused = error ? { error, code: event.url.searchParams.get("code") ?? undefined } : undefined
-  return { redirectTo: new URL(path, event.url.origin).href, offered: signInOptions(event.env), refused }
+  return { redirectTo, offered: signInOptions(event.env), refused }
 })
 
 export default component$(() => {

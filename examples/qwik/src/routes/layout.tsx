@@ -8,7 +8,10 @@ export default component$(() => {
     <>
       <header>
         <nav>
-          <Link href="/">Home</Link> · <Link href="/protected/">Protected</Link> · <Link href="/devices/">Your devices</Link>
+          <Link href="/">Home</Link> · <Link href="/protected/">Protected</Link> · <Link href="/devices/">Your devices</Link> ·{" "}
+          <Link href="/security/" id="security-link">
+            Security
+          </Link>
         </nav>
         <p id="session-status">
           {session.value?.user ? `Signed in as ${session.value.user.name ?? session.value.user.email}` : "Not signed in"}

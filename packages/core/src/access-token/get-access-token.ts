@@ -3,9 +3,11 @@
  * refreshed first when it is about to expire (providers with `tokenRefresh: true`).
  */
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
-import { serverRequestOptions } from "../config/server-request-options.js"
 import { InvalidProvider, MissingAdapterMethods } from "../errors.js"
 import type { AuthConfigInput } from "../handler/auth.js"
+import { serverInputOf } from "../server/server-input-of.js"
+import type { ServerInput } from "../server/server-input.js"
+import { serverOptions, serverRequest } from "../server/server-request.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { Cookie } from "../primitives.js"
@@ -64,21 +66,22 @@ export async function getAccessToken(
   providerId: string,
   callOptions?: { withCookies?: boolean },
 ): Promise<AccessToken | null | AccessTokenWithCookies> {
-  const result = await accessTokenForServer(request, configInput, providerId)
+  const result = await accessTokenForServer(await serverInputOf(request, configInput), providerId)
   return callOptions?.withCookies ? { token: result.token, cookies: result.cookies.map(serializeCookie) } : result.token
 }
 
 /**
- * For the framework integrations (`@gatehouse/core/integration`): the same, with the cookies as
- * core's Cookie records, which frameworks' cookie APIs take apart more easily than header text.
+ * For `@gatehouse/core/server` and the framework integrations: the same over the user's headers, with
+ * the cookies as core's Cookie records, which frameworks' cookie APIs take apart more easily than header text.
  */
 export async function accessTokenForServer(
-  request: Request,
-  configInput: AuthConfigInput,
+  input: ServerInput,
   providerId: string,
 ): Promise<{ token: AccessToken | null; cookies: Cookie[] }> {
   // Read as the session endpoint would read this request: same cookies, same origin rules.
-  const { options, cookies: requestCookies } = await serverRequestOptions(request, configInput, "session")
+  const request = serverRequest(input, { action: "session" })
+  const requestCookies = request.internal.cookies
+  const { options } = await serverOptions(request)
   const provider = options.providers.find((p) => p.id === providerId)
   if (provider?.type !== "oauth" && provider?.type !== "oidc") {
     throw new InvalidProvider(`getAccessToken: "${providerId}" is not an OAuth or OIDC provider of this config`)

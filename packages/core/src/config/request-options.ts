@@ -32,11 +32,11 @@ function needsCallbackUrl(action: AuthAction): boolean {
  * This request's options: the resolved config plus the cookie set for its scheme, the named
  * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
  */
-export async function requestOptions(request: RequestInternal, config: ResolvedConfig): Promise<RequestOptions> {
-  return requestOptionsNow(request, config)
+export async function requestOptions(request: RequestInternal, config: ResolvedConfig, serverCall = false): Promise<RequestOptions> {
+  return requestOptionsNow(request, config, serverCall)
 }
 
-interface RequestOptions {
+export interface RequestOptions {
   options: InternalOptions
   cookies: Cookie[]
 }
@@ -45,7 +45,11 @@ interface RequestOptions {
  * As requestOptions, but synchronous (throwing synchronously) when the action needs neither the
  * CSRF state nor a callback URL (a session read): the handler then awaits nothing for them.
  */
-export function requestOptionsNow(request: RequestInternal, config: ResolvedConfig): RequestOptions | Promise<RequestOptions> {
+export function requestOptionsNow(
+  request: RequestInternal,
+  config: ResolvedConfig,
+  serverCall = false,
+): RequestOptions | Promise<RequestOptions> {
   const { url: requestUrl, action, providerId, method } = request
   const origin = requestUrl.origin
   const secure = config.useSecureCookies ?? requestUrl.protocol === "https:"
@@ -109,8 +113,9 @@ export function requestOptionsNow(request: RequestInternal, config: ResolvedConf
     },
   }
 
-  if (config.skipCSRFCheck) options.csrfTokenVerified = true
-  const csrfDue = !config.skipCSRFCheck && needsCsrf(action, method)
+  // A server call (@gatehouse/core/server) carries no token: its caller applied the cross-site rule instead.
+  if (config.skipCSRFCheck || serverCall) options.csrfTokenVerified = true
+  const csrfDue = !config.skipCSRFCheck && !serverCall && needsCsrf(action, method)
   if (!csrfDue && !needsCallbackUrl(action)) return { options, cookies }
   return withCsrfAndCallbackUrl(request, config, { options, cookies }, csrfDue)
 }

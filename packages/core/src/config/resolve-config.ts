@@ -144,7 +144,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const publicOrigin = publicOriginFromEnv(env)
   const adapter = wrapAdapter(config.adapter, logger)
   const redirectProxyUrl = config.redirectProxyUrl
-  const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter)
+  const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
 

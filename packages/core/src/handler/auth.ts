@@ -1,14 +1,6 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { requestOptionsNow } from "../config/request-options.js"
-import {
-  AuthError,
-  CredentialsSignin,
-  MissingAdapterMethods,
-  MissingCSRF,
-  SessionTokenError,
-  UnknownAction,
-  isClientError,
-} from "../errors.js"
+import { AuthError, MissingAdapterMethods, MissingCSRF, SessionTokenError, UnknownAction } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { configErrorForRequest } from "../config/untrusted-host.js"
 import { parseRequestNow } from "../http/parse-request.js"
@@ -22,6 +14,7 @@ import { pageLocale } from "../pages/page-locale.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
 import { answeringOf } from "../second-factor/second-factor-answer.js"
+import { errorRedirectUrl } from "./error-redirect-url.js"
 import { routeAction } from "./route-action.js"
 
 /** A config, or a function of the request that returns one (sync or async). */
@@ -131,15 +124,6 @@ function tooManySessionChunks(request: RequestInternal, config: ResolvedConfig):
     }
   }
   return undefined
-}
-
-/** Sign-in errors go back to the sign-in page, everything else to the error page; only client-safe names are shown. */
-function errorRedirectUrl(error: Error, request: RequestInternal, config: ResolvedConfig): string {
-  const params = new URLSearchParams({ error: isClientError(error) ? error.type : "Configuration" })
-  if (error instanceof CredentialsSignin) params.set("code", error.code)
-  const kind = (error instanceof AuthError && error.kind) || "error"
-  const page = config.pages[kind] ?? `${config.basePath}/${kind.toLowerCase()}`
-  return appPageUrl(page, Object.fromEntries(params), request)
 }
 
 /** A config that cannot work fails closed: 500 JSON for API calls, the error page for pages. */

@@ -5,6 +5,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
 import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
+import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"
 import type { AuthenticationMark } from "../session/token-marks.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
 import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.js"
@@ -44,18 +45,13 @@ export async function finishSignIn(request: RequestInternal, done: FirstFactorDo
   const authentication = firstFactorAuthentication(done)
   let pending: Cookie[] | undefined
   try {
-    const owner = ownerKey(ownerOfSignIn(done.user, done.account, options))
+    const sessionOwner = ownerOfSignIn(done.user, done.account, options)
+    const owner = ownerKey(sessionOwner)
     await refuseStepUpByAnother(request.cookies, owner, options)
-    const due = await secondFactorDue(done, authentication.methods, owner, options)
+    const due = await secondFactorDue(done, authentication.methods, sessionOwner, options)
     if (due) {
       const { cookies: _cookies, ...kept } = done
-      const state = {
-        ...kept,
-        id: crypto.randomUUID(),
-        owner,
-        methods: authentication.methods,
-        ...(due === "enrol" ? { mustEnrol: true } : {}),
-      }
+      const state = { ...kept, id: crypto.randomUUID(), owner, methods: authentication.methods, ...due }
       pending = await pendingSignInCookies(state, request.cookies, options)
     }
   } catch (error) {
@@ -77,7 +73,7 @@ export async function completeSignIn(
   done: FirstFactorDone,
   authentication: AuthenticationMark,
   options: InternalOptions,
-  secondFactor?: "totp" | "backup-code",
+  secondFactor?: SecondFactorProof["method"],
 ): Promise<ResponseInternal> {
   let sessionCookies: Cookie[]
   try {

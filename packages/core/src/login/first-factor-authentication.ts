@@ -3,8 +3,8 @@ import type { FirstFactorDone } from "./finish-sign-in.js"
 
 /**
  * The `amr` values (RFC 8176, and `fed`/`email` where it has none) of each way to sign in, when
- * the method does not say itself. A passkey is something held and something known or been (user
- * verification), so it is two factors already.
+ * the method does not say itself. The WebAuthn callback says itself (webauthn/passkey-amr.ts): a
+ * passkey is something held and, with user verification, something known or been: two factors.
  */
 const methodsOfAccountType: Record<string, string[]> = {
   credentials: ["pwd"],

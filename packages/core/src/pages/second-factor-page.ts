@@ -1,5 +1,6 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
+import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import { html, SafeHtml } from "./html.js"
 import { type SecondFactorMessageKey, secondFactorCatalogues } from "./locales/second-factor.js"
 import type { PageLocale } from "./page-locale.js"
@@ -7,7 +8,12 @@ import { pageHeaders, renderPage } from "./render-page.js"
 
 /** What the built-in second-factor page shows: one of its steps. */
 export type SecondFactorView =
-  | { step: "challenge"; error?: boolean }
+  /**
+   * `codes`: the user has TOTP (a code, or a backup code, answers). `passkey`: one of the user's
+   * passkeys may answer, with the WebAuthn provider's page script (its browser library and form
+   * behaviour, the sign-in page's own) driving the ceremony.
+   */
+  | { step: "challenge"; error?: boolean; codes: boolean; passkey?: InlineScript }
   | { step: "required" }
   | { step: "enrol"; secret: string; qr: string; error?: boolean }
   | { step: "backup-codes"; codes: string[]; continueTo: string }
@@ -15,9 +21,9 @@ export type SecondFactorView =
 
 /**
  * The built-in second-factor page: the challenge of a pending sign-in (TOTP or backup code,
- * `autocomplete="one-time-code"`), the enrolment (QR code, key, confirmation), the backup codes
- * shown once, and, for a signed-in user, turning it off or getting new codes. Plain forms, no
- * script; every string from the page catalogues.
+ * `autocomplete="one-time-code"`, or a passkey), the enrolment (QR code, key, confirmation), the
+ * backup codes shown once, and, for a signed-in user, turning it off or getting new codes. Plain
+ * forms, no script but the passkey's (allowed by its CSP hash); every string from the page catalogues.
  */
 export function secondFactorPage(options: InternalOptions, view: SecondFactorView, status = 200): ResponseInternal<string> {
   const { locale } = options
@@ -27,10 +33,18 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
   const codeField = (id: string) =>
     html`<label for="${id}">${message(locale, "code")}</label><input id="${id}" type="text" name="code" inputmode="text" autocomplete="one-time-code" autocapitalize="none" spellcheck="false" maxlength="20" required autofocus>`
   let content: SafeHtml
+  let script: InlineScript | undefined
   switch (view.step) {
-    case "challenge":
-      content = html`<h1>${message(locale, "challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "challenge.intro")}</p><form action="${base}/callback/second-factor" method="POST">${csrf}${codeField("second-factor-code")}<button type="submit">${message(locale, "verify")}</button></form>`
+    case "challenge": {
+      script = view.passkey
+      // The script fetches the options, runs the ceremony and posts its answer as `data` to the form's action.
+      const passkeyForm = html`<form class="provider" action="${base}/callback/second-factor" method="POST" id="second-factor-passkey" data-webauthn-options="${base}/second-factor/passkey/options">${csrf}<p class="error" role="alert" data-webauthn-error data-failed-message="${text(locale, "passkey.failed")}" hidden></p><button type="submit">${message(locale, "passkey.use")}</button></form>`
+      const codeForm = html`<form action="${base}/callback/second-factor" method="POST">${csrf}${codeField("second-factor-code")}<button type="submit">${message(locale, "verify")}</button></form>`
+      content = !view.codes
+        ? html`<h1>${message(locale, "passkey.heading")}</h1>${error(view.error)}<p>${message(locale, "passkey.only")}</p>${passkeyForm}`
+        : html`<h1>${message(locale, "challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "challenge.intro")}</p>${codeForm}${view.passkey ? html`<hr><p>${message(locale, "passkey.or")}</p>${passkeyForm}` : ""}`
       break
+    }
     case "required":
       content = html`<h1>${message(locale, "enrol.heading")}</h1><p>${message(locale, "required")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "enrol.start")}</button></form>`
       break
@@ -48,8 +62,13 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
   }
   return {
     status,
-    headers: pageHeaders(),
-    body: renderPage(locale, "secondFactor.title", html`<main class="card">${content}</main>`, options.theme),
+    headers: pageHeaders(script?.hash),
+    body: renderPage(
+      locale,
+      "secondFactor.title",
+      html`<main class="card">${content}</main>${script ? html`<script>${new SafeHtml(script.source)}</script>` : ""}`,
+      options.theme,
+    ),
   }
 }
 

@@ -2,10 +2,13 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { MissingCSRF, SecondFactorFailed } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishPendingSignIn } from "../login/finish-pending-sign-in.js"
+import type { Cookie } from "../primitives.js"
 import type { ResponseInternal } from "../types.js"
 import { claimSecondFactorCode } from "./check-code.js"
+import { claimPasskeyAnswer, isPasskeyAnswer } from "./passkey-answer.js"
 import { type PendingSignIn, pendingSignInDeletion, readPendingSignIn } from "./pending-sign-in.js"
 import { secondFactorPageUrl } from "./second-factor-due.js"
+import type { SecondFactorProof } from "./second-factor-proof.js"
 
 /** Wrong codes a pending sign-in may take; the fifth ends it. */
 export const attemptsPerPendingSignIn = 5
@@ -14,8 +17,9 @@ export const failuresPerOwner = 10
 export const ownerFailureWindowMs = 60 * 60 * 1000
 
 /**
- * POST {basePath}/callback/second-factor (`csrfToken`, `code`): the answer to the challenge of a
- * pending sign-in. The right code (claimed once through the adapter) completes it; a wrong one
+ * POST {basePath}/callback/second-factor (`csrfToken`, and `code`, or `data`: a passkey's
+ * assertion, see passkey-answer.ts): the answer to the challenge of a pending sign-in. The right
+ * code (claimed once through the adapter) or passkey (its challenge claimed once) completes it; a wrong one
  * is counted through the adapter (per pending sign-in and per owner, across every instance) and
  * sends the browser back to the page; the fifth, or any once the owner's limit is reached, ends
  * the pending sign-in (claimed, so its cookie opens nothing any more). Every refusal looks the
@@ -27,19 +31,33 @@ export async function answerChallenge(request: RequestInternal, options: Interna
   if (!pending || pending.mustEnrol || options.pendingSignIns.claimedHere(pending.id)) return ended(request, options, "expired")
   const adapter = options.adapter!
   const record = await adapter.getSecondFactor(pending.owner)
-  if (!record?.totpSecret) return ended(request, options, "expired", pending)
-  if (record.recentFailures >= failuresPerOwner) return ended(request, options, "too-many", pending)
+  // A user challenged for a passkey alone (required, no TOTP) has no record, and no failures in it yet.
+  if (!record?.totpSecret && !pending.passkeyUser) return ended(request, options, "expired", pending)
+  if ((record?.recentFailures ?? 0) >= failuresPerOwner) return ended(request, options, "too-many", pending)
 
-  const used = await claimSecondFactorCode(record, request.body?.code, options)
+  const spent: Cookie[] = []
+  let used: SecondFactorProof | null = null
+  let refusal: { reason: string; err?: Error } = { reason: "wrong-code" }
+  if (isPasskeyAnswer(request)) {
+    const answered = await claimPasskeyAnswer(request, pending, options, spent)
+    if ("refused" in answered) refusal = { reason: "wrong-passkey", err: answered.refused }
+    else used = answered
+  } else if (record?.totpSecret) {
+    const code = await claimSecondFactorCode(record, request.body?.code, options)
+    if (code) used = { method: code, amr: "otp" }
+  }
   if (!used) {
     const counts = await adapter.countSecondFactorFailure(pending.owner, pending.id, new Date(Date.now() + ownerFailureWindowMs))
-    if (counts.attempt >= attemptsPerPendingSignIn || counts.owner >= failuresPerOwner) return ended(request, options, "too-many", pending)
-    options.logger.error(new SecondFactorFailed("A second-factor code was refused", { reason: "wrong-code", attempt: counts.attempt }))
-    return { redirect: withError(secondFactorPageUrl(options)) }
+    if (counts.attempt >= attemptsPerPendingSignIn || counts.owner >= failuresPerOwner) {
+      const response = await ended(request, options, "too-many", pending)
+      return { ...response, cookies: [...spent, ...(response.cookies ?? [])] }
+    }
+    options.logger.error(new SecondFactorFailed("A second factor was refused", { ...refusal, attempt: counts.attempt }))
+    return { redirect: withError(secondFactorPageUrl(options)), cookies: spent }
   }
   // Once: a pending cookie replayed (here or on another instance) after it completed opens nothing.
   if (!(await options.pendingSignIns.claim(pending.id))) return ended(request, options, "expired")
-  return finishPendingSignIn(request, pending, used, options, pendingSignInDeletion(request.cookies, options))
+  return finishPendingSignIn(request, pending, used, options, [...spent, ...pendingSignInDeletion(request.cookies, options)])
 }
 
 /** The pending sign-in is over: claimed (when there is one), its cookie deleted, the browser back at the sign-in page. */

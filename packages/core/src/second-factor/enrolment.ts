@@ -64,7 +64,13 @@ export async function confirmTotp(
 
   let completed: ResponseInternal | undefined
   if (owner.pending && (await options.pendingSignIns.claim(owner.pending.id))) {
-    completed = await finishPendingSignIn(request, owner.pending, "totp", options, pendingSignInDeletion(request.cookies, options))
+    completed = await finishPendingSignIn(
+      request,
+      owner.pending,
+      { method: "totp", amr: "otp" },
+      options,
+      pendingSignInDeletion(request.cookies, options),
+    )
   }
   const continueTo = completed?.redirect ?? secondFactorPageUrl(options)
   const response = answering.json

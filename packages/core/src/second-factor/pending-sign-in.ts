@@ -29,6 +29,8 @@ export interface PendingSignIn {
   createdUserId?: string
   /** The user must enrol (required, none yet): the challenge page shows the enrolment. */
   mustEnrol?: boolean
+  /** The adapter user whose passkeys may answer the challenge (second-factor/passkey-answer.ts), when one may. */
+  passkeyUser?: string
 }
 
 /** Ended pending sign-ins are remembered a little longer than any can live (at most an hour). */

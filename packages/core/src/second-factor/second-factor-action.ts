@@ -6,6 +6,8 @@ import type { ResponseInternal } from "../types.js"
 import { answerChallenge } from "./answer-challenge.js"
 import { confirmTotp, enrolTotp } from "./enrolment.js"
 import { disableSecondFactor, renewBackupCodes } from "./management.js"
+import { passkeyChallengeOptions } from "./passkey-answer.js"
+import { readPendingSignIn } from "./pending-sign-in.js"
 import { answer, answeringOf } from "./second-factor-answer.js"
 import { secondFactorOwner } from "./second-factor-owner.js"
 import { showSecondFactor } from "./show-second-factor.js"
@@ -20,13 +22,14 @@ export async function secondFactorAction(request: RequestInternal, options: Inte
   const operation = request.operation
   const answering = answeringOf(request.headers)
   if (request.method === "GET") {
+    if (operation === "passkey-options") return passkeyChallengeOptions(request, await readPendingSignIn(request.cookies, options), options)
     if (operation !== "show") throw new UnknownAction(`Unsupported action: GET ${operation}`)
     const custom = options.pages.secondFactor
     if (custom && !answering.json)
       return { redirect: appPageUrl(custom, request.query.error ? { error: String(request.query.error) } : {}, options) }
     return showSecondFactor(request, answering, options)
   }
-  if (operation === "show") throw new UnknownAction("Unsupported action: POST second-factor")
+  if (operation === "show" || operation === "passkey-options") throw new UnknownAction(`Unsupported action: POST ${operation}`)
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a second-factor request")
   if (operation === "challenge") return answerChallenge(request, options)
   const owner = await secondFactorOwner(request.cookies, options)

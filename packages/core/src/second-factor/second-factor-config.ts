@@ -6,8 +6,12 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Awaitable, User } from "../primitives.js"
 import type { ResponseInternal } from "../types.js"
 
-/** The second factors a user may use (docs/second-factor.md). A passkey used to sign in counts as both factors already. */
-export type SecondFactorMethod = "totp" | "backup-code"
+/**
+ * The second factors a user may use (docs/second-factor.md). "passkey": an adapter user's own
+ * passkey (of the app's WebAuthn provider) answers the challenge instead of a code. A passkey
+ * used to sign in counts as both factors already.
+ */
+export type SecondFactorMethod = "totp" | "backup-code" | "passkey"
 
 /** What second factors need of otpauth and uqr (second-factor/totp-library.ts), handed in by SecondFactor(). */
 export interface TotpLibrary {
@@ -32,7 +36,11 @@ export const totpLibraryKey: unique symbol = Symbol.for("gatehouse.second-factor
  * factor, gets no session until the second factor is done.
  */
 export interface SecondFactorConfig {
-  /** Which second factors are offered. Default: both. Backup codes come with TOTP and are not offered alone. */
+  /**
+   * Which second factors are offered. Default: TOTP and backup codes. Backup codes come with TOTP
+   * and are not offered alone. Add "passkey" (with a WebAuthn or Passkey provider) to let users
+   * answer the challenge with one of their passkeys.
+   */
   methods?: SecondFactorMethod[]
   /**
    * Who must have a second factor: `false` (default, users opt in), `true` (everyone), or a
@@ -57,6 +65,11 @@ export interface SecondFactorOptions {
   totp: TotpLibrary
 }
 
+const knownMethods: readonly SecondFactorMethod[] = ["totp", "backup-code", "passkey"]
+
+/** What a passkey answering the challenge needs of the adapter (webauthn/verify-authentication.ts). */
+const passkeyMethods = ["listAuthenticatorsByUserId", "getAuthenticator", "getAccount", "updateAuthenticatorCounter", "getUser"] as const
+
 /** What each second-factor request needs of the adapter. */
 export const secondFactorMethods = [
   "getSecondFactor",
@@ -76,6 +89,7 @@ export const secondFactorMethods = [
 export function resolveSecondFactor(
   config: SecondFactorConfig | undefined,
   adapter: Adapter | undefined,
+  providers: readonly { type: string }[] = [],
 ): { options?: SecondFactorOptions; error?: AuthError } {
   if (config === undefined) return {}
   if (config === null || typeof config !== "object") return { error: new AuthError("secondFactor must be an options object") }
@@ -94,8 +108,20 @@ export function resolveSecondFactor(
     return { error: missing }
   }
   const methods = config.methods ?? ["totp", "backup-code"]
-  if (!Array.isArray(methods) || !methods.includes("totp") || methods.some((m) => m !== "totp" && m !== "backup-code")) {
-    return { error: new AuthError('secondFactor.methods must include "totp" (and may include "backup-code")') }
+  if (!Array.isArray(methods) || !methods.includes("totp") || methods.some((m) => !knownMethods.includes(m))) {
+    return { error: new AuthError('secondFactor.methods must include "totp" (and may include "backup-code" and "passkey")') }
+  }
+  if (methods.includes("passkey")) {
+    if (!providers.some((provider) => provider.type === "webauthn")) {
+      return {
+        error: new AuthError('secondFactor.methods "passkey" needs a WebAuthn or Passkey provider: the passkeys are the ones it registers'),
+      }
+    }
+    const missingPasskeys = missingAdapterMethods(adapter, passkeyMethods)
+    if (missingPasskeys) {
+      missingPasskeys.message = `secondFactor.methods "passkey" needs the adapter's authenticator methods. ${missingPasskeys.message}`
+      return { error: missingPasskeys }
+    }
   }
   const pendingMaxAge = config.pendingMaxAge ?? 300
   if (typeof pendingMaxAge !== "number" || !(pendingMaxAge > 0 && pendingMaxAge <= 3600)) {

@@ -1,26 +1,36 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { FirstFactorDone } from "../login/finish-sign-in.js"
+import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"
+import { passkeyUserOf } from "./passkey-answer.js"
+import type { PendingSignIn } from "./pending-sign-in.js"
 
 /**
- * What the gate must still ask of a sign-in whose first factor is done: the code of the user's
- * TOTP ("challenge"), an enrolment first when a second factor is required and the user has none
- * ("enrol"), or nothing (second factors off, a first factor that is two already such as a
- * passkey, or a user who has none and need not). `ownerKey` names the user as its session will.
+ * What the gate must still ask of a sign-in whose first factor is done, as the fields of its
+ * pending sign-in, or null for nothing (second factors off, a first factor that is two already
+ * such as a passkey, or a user who has none and need not):
+ * - a user with TOTP is challenged: a code, or one of their passkeys when "passkey" is offered
+ *   (`passkeyUser`);
+ * - a user who must have a second factor and has none but a passkey (offered) is challenged for it;
+ * - one who must and has neither enrols first (`mustEnrol`).
+ * `owner` names the user as their session will.
  */
 export async function secondFactorDue(
   done: Pick<FirstFactorDone, "user" | "account">,
   methods: string[],
-  ownerKey: string,
+  owner: SessionOwner,
   options: InternalOptions,
-): Promise<"challenge" | "enrol" | null> {
+): Promise<Pick<PendingSignIn, "mustEnrol" | "passkeyUser"> | null> {
   const config = options.secondFactor
   if (!config || methods.includes(multiFactorMethod)) return null
-  const record = await options.adapter!.getSecondFactor(ownerKey)
-  if (record?.totpSecret) return "challenge"
+  const record = await options.adapter!.getSecondFactor(ownerKey(owner))
+  const passkeyUser = await passkeyUserOf(owner, options)
+  const challenge = passkeyUser ? { passkeyUser } : {}
+  if (record?.totpSecret) return challenge
   const required =
     typeof config.required === "function" ? await config.required({ user: done.user, account: done.account }) : config.required
-  return required === true ? "enrol" : null
+  if (required !== true) return null
+  return passkeyUser ? challenge : { mustEnrol: true }
 }
 
 /** The page a pending sign-in is sent to: the app's `pages.secondFactor`, else the built-in `{basePath}/second-factor`. */

@@ -3,13 +3,16 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { secondFactorPage } from "../pages/second-factor-page.js"
 import { noStoreHeaders } from "../session/no-store-headers.js"
 import type { ResponseInternal } from "../types.js"
-import { readPendingSignIn } from "./pending-sign-in.js"
+import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
+import { passkeyCeremonyOptions } from "./passkey-answer.js"
+import { type PendingSignIn, readPendingSignIn } from "./pending-sign-in.js"
 import type { Answering } from "./second-factor-answer.js"
 import { secondFactorOwner } from "./second-factor-owner.js"
 
 /**
- * GET {basePath}/second-factor. With a pending sign-in: the challenge (or, for a user who must
- * enrol first, the enrolment). Signed in: the user's methods, as JSON `{ totp, backupCodesLeft,
+ * GET {basePath}/second-factor. With a pending sign-in: the challenge (a code, and a passkey
+ * when the user may answer with one; as JSON `{ pending, mustEnrol, passkey }`), or, for a user
+ * who must enrol first, the enrolment. Signed in: the user's methods, as JSON `{ totp, backupCodesLeft,
  * passkeys }` with `Accept: application/json`, else the page to turn TOTP on or off and get new
  * backup codes. Nobody: 401 (JSON) or the sign-in page, back here afterwards.
  */
@@ -21,8 +24,10 @@ export async function showSecondFactor(
   const error = typeof request.query.error === "string"
   const pending = await readPendingSignIn(request.cookies, options)
   if (pending && !options.pendingSignIns.claimedHere(pending.id)) {
-    if (answering.json) return json({ pending: true, mustEnrol: !!pending.mustEnrol })
-    return secondFactorPage(options, pending.mustEnrol ? { step: "required" } : { step: "challenge", error })
+    if (answering.json) return json({ pending: true, mustEnrol: !!pending.mustEnrol, passkey: !!pending.passkeyUser })
+    if (pending.mustEnrol) return secondFactorPage(options, { step: "required" })
+    const codes = !!(await options.adapter!.getSecondFactor(pending.owner))?.totpSecret
+    return secondFactorPage(options, { step: "challenge", error, codes, passkey: await passkeyScript(pending, options) })
   }
   const owner = await secondFactorOwner(request.cookies, options)
   if (!owner) {
@@ -36,6 +41,15 @@ export async function showSecondFactor(
   const backupCodesLeft = totp ? (record?.backupCodesLeft ?? 0) : 0
   if (answering.json) return json({ totp, backupCodesLeft, passkeys: await passkeyCount(owner.session, options) })
   return secondFactorPage(options, { step: "manage", totp, backupCodesLeft })
+}
+
+/**
+ * The passkey script for a pending user who may answer with a passkey: the WebAuthn provider's
+ * sign-in page script, loaded through the provider (apps without passkeys never bundle it).
+ */
+async function passkeyScript(pending: PendingSignIn, options: InternalOptions): Promise<InlineScript | undefined> {
+  if (!pending.passkeyUser) return undefined
+  return passkeyCeremonyOptions(options)?.provider.loadSigninPageScript?.()
 }
 
 function json(body: Record<string, unknown>, status = 200): ResponseInternal {

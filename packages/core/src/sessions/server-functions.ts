@@ -1,15 +1,12 @@
-import type { InternalOptions } from "../config/internal-options.js"
 import { resolveConfig } from "../config/resolve-config.js"
-import { serverRequestOptions } from "../config/server-request-options.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
-import { clearSessionCookie } from "../http/session-chunks.js"
 import type { AuthConfigInput } from "../handler/auth.js"
+import { serverInputOf } from "../server/server-input-of.js"
+import { listSessions as listServerSessions, revokeSessions as revokeServerSessions, sessionsCall } from "../server/sessions.js"
 import type { AuthConfig, RevokeTarget, SessionInfo } from "../types.js"
-import { type CurrentSessionRead, currentSession } from "./current-session.js"
 import { listUserSessions } from "./list-user-sessions.js"
-import { revokeAllOf, revokeFor } from "./revoke-user-sessions.js"
+import { revokeAllOf } from "./revoke-user-sessions.js"
 import type { SessionOwner } from "./session-owner.js"
-import { requireAnySessionRecords } from "./session-records.js"
 
 /**
  * The signed-in user's sessions (by the request's cookies), or null when nobody is signed in.
@@ -33,12 +30,13 @@ export async function listSessions(
   config: AuthConfigInput,
   callOptions?: { withCookies?: boolean },
 ): Promise<SessionInfo[] | null | { sessions: SessionInfo[] | null; setCookie: string[] }> {
-  const withCookies = !!callOptions?.withCookies
-  const { current, options, cookies } = await sessionsRequest(request, config, withCookies ? "sets-cookies" : "sets-no-cookies")
-  const sessions = current.session ? await listUserSessions(current.session) : null
-  if (!withCookies) return sessions
-  const setCookie = current.stale ? clearSessionCookie(cookies, options.cookies.sessionToken) : current.reissued
-  return { sessions, setCookie: setCookie.map(serializeCookie) }
+  const input = await serverInputOf(request, config)
+  if (!callOptions?.withCookies) {
+    const { current } = await sessionsCall(input, "sets-no-cookies")
+    return current.session ? await listUserSessions(current.session) : null
+  }
+  const { value, cookies } = await listServerSessions(input)
+  return { sessions: value, setCookie: cookies.map(serializeCookie) }
 }
 
 /**
@@ -53,12 +51,8 @@ export async function revokeSessions(
   config: AuthConfigInput,
   target: RevokeTarget,
 ): Promise<{ revoked: number; signedOut: boolean; setCookie: string[] }> {
-  const { current, options, cookies } = await sessionsRequest(request, config, "sets-cookies")
-  const clear = () => clearSessionCookie(cookies, options.cookies.sessionToken).map(serializeCookie)
-  const reissued = current.reissued.map(serializeCookie)
-  if (!current.session) return { revoked: 0, signedOut: false, setCookie: current.stale ? clear() : reissued }
-  const { revoked, signedOut } = await revokeFor(current.session, target, options)
-  return { revoked, signedOut, setCookie: signedOut ? clear() : reissued }
+  const { value, cookies } = await revokeServerSessions({ ...(await serverInputOf(request, config)), target })
+  return { ...value, setCookie: cookies.map(serializeCookie) }
 }
 
 /**
@@ -75,15 +69,4 @@ export async function revokeUserSessions(config: AuthConfig, user: string | { pr
   const owner: SessionOwner =
     typeof user === "string" ? { kind: "user", userId: user } : { kind: "app", provider: user.provider, appUserId: String(user.appUserId) }
   return revokeAllOf(owner, resolved)
-}
-
-/** The request's options, cookies and current session, as `{basePath}/sessions` would see them. */
-async function sessionsRequest(
-  request: Request,
-  config: AuthConfigInput,
-  answer: "sets-cookies" | "sets-no-cookies",
-): Promise<{ current: CurrentSessionRead; options: InternalOptions; cookies: Record<string, string> }> {
-  const { options, cookies } = await serverRequestOptions(request, config, "sessions")
-  requireAnySessionRecords(options)
-  return { current: await currentSession(cookies, options, answer), options, cookies }
 }

@@ -1,6 +1,7 @@
-import { serverRequestOptions } from "../config/server-request-options.js"
 import type { AuthConfigInput } from "../handler/auth.js"
 import { toResponse } from "../http/to-response.js"
+import { serverInputOf } from "../server/server-input-of.js"
+import { serverOptions, serverRequest } from "../server/server-request.js"
 import { refuseUnlessRecent, type StepUpNeed } from "./refuse-unless-recent.js"
 
 /**
@@ -21,11 +22,8 @@ export async function requireRecentAuthentication(
   config: AuthConfigInput,
   need: StepUpNeed = {},
 ): Promise<Response | null> {
-  const { options, cookies } = await serverRequestOptions(request, config, "session")
-  const refusal = await refuseUnlessRecent(
-    { url: new URL(request.url), method: request.method, headers: request.headers, cookies },
-    options,
-    need,
-  )
+  const call = serverRequest(await serverInputOf(request, config), { action: "session" })
+  const { options } = await serverOptions(call)
+  const refusal = await refuseUnlessRecent({ ...call.internal, url: new URL(request.url), method: request.method }, options, need)
   return refusal ? toResponse(refusal) : null
 }

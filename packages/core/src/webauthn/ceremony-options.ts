@@ -69,6 +69,33 @@ export async function authenticationOptions(
 }
 
 /**
+ * Options for a passkey answering the second-factor challenge of a pending sign-in whose first
+ * factor named the user: they list that user's credentials (the browser offers no other, and
+ * naming them tells nobody more than the first factor already proved), and the challenge cookie
+ * is bound to the pending sign-in, for the second-factor ceremony only.
+ */
+export async function secondFactorAuthenticationOptions(
+  request: RequestInternal,
+  options: WebAuthnInternalOptions,
+  pending: { id: string; userId: string },
+): Promise<ResponseInternal> {
+  const { provider } = options
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(options, request)
+  const publicKey = await server.generateAuthenticationOptions({
+    ...provider.authenticationOptions,
+    rpID: relyingParty.id,
+    allowCredentials: await credentialsOf(pending.userId, options),
+  })
+  await options.passkeyChallenges.issue(publicKey.challenge)
+  const cookie = await mintChallengeCookie(
+    { challenge: publicKey.challenge, ceremony: "second-factor", pendingSignIn: pending.id },
+    options,
+  )
+  return optionsResponse({ action: "authenticate", options: publicKey }, cookie)
+}
+
+/**
  * Options for creating a credential. The WebAuthn user handle is random, never the user's id:
  * credentials are tied to users through the stored authenticator, not the handle.
  */

@@ -19,11 +19,16 @@ import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 /** Who a registration is for: an existing (signed-in) user, or just the new user's e-mail. */
 export type RegistrationUser = Partial<AdapterUser> & { email: string }
 
+/** A sign-in's ceremony, or a passkey answering the second-factor challenge of a pending sign-in. */
+export type ChallengeCeremony = Ceremony | "second-factor"
+
 export interface ChallengeState {
   challenge: string
-  ceremony: Ceremony
+  ceremony: ChallengeCeremony
   /** Set for registrations only. */
   user?: RegistrationUser
+  /** Set for second factors only: the pending sign-in the challenge was handed to (its id). */
+  pendingSignIn?: string
 }
 
 interface ChallengePayload extends ChallengeState {
@@ -62,7 +67,7 @@ export function challengeCookieDeletion(options: WebAuthnInternalOptions): Cooki
  */
 export async function readChallengeCookie(
   cookies: Record<string, string>,
-  ceremony: Ceremony,
+  ceremony: ChallengeCeremony,
   options: WebAuthnInternalOptions,
 ): Promise<ChallengeState> {
   const { name } = options.cookies.webauthnChallenge
@@ -96,5 +101,8 @@ export async function readChallengeCookie(
   if (ceremony === "register" && (!payload.user || typeof payload.user.email !== "string")) {
     throw new WebAuthnVerificationError("The WebAuthn registration challenge carried no user", { provider })
   }
-  return { challenge: payload.challenge, ceremony, user: payload.user }
+  if (ceremony === "second-factor" && typeof payload.pendingSignIn !== "string") {
+    throw new WebAuthnVerificationError("The WebAuthn second-factor challenge named no pending sign-in", { provider })
+  }
+  return { challenge: payload.challenge, ceremony, user: payload.user, pendingSignIn: payload.pendingSignIn }
 }

@@ -9,18 +9,37 @@ import { readCeremonyResponse } from "./read-ceremony-response.js"
 import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 
 /**
+ * For a passkey answering a pending sign-in's second-factor challenge: the pending sign-in the
+ * challenge must have been handed to, and the user whose credential alone may answer it.
+ */
+export interface SecondFactorAssertion {
+  pendingSignIn: string
+  userId: string
+}
+
+/**
  * Checks a sign-in assertion: a live challenge from this provider, a credential registered with
  * this provider, and @simplewebauthn/server's verification (signature, origin, RP ID, challenge,
  * user presence/verification, and a signature counter that must grow once it is non-zero). The
- * new counter is stored. Returns the account and user the credential belongs to.
+ * new counter is stored. Returns the account and user the credential belongs to, whether the
+ * credential is backed up (a synced passkey: its key is not bound to one device), and whether the
+ * authenticator verified the user (webauthn/passkey-amr.ts).
+ *
+ * With `secondFactor`, the challenge must be one handed to that pending sign-in, and the
+ * credential that user's: another user's passkey is refused before any signature is checked, and
+ * its challenge left unclaimed, the same way as an unknown credential.
  */
 export async function verifyAuthentication(
   request: RequestInternal,
   options: WebAuthnInternalOptions,
-): Promise<{ user: AdapterUser; account: AdapterAccount }> {
+  secondFactor?: SecondFactorAssertion,
+): Promise<{ user: AdapterUser; account: AdapterAccount; backedUp: boolean; userVerified: boolean }> {
   const { adapter, provider } = options
   const response = readCeremonyResponse<AuthenticationResponseJSON>(request, "authentication")
-  const { challenge } = await readChallengeCookie(request.cookies, "authenticate", options)
+  const { challenge, pendingSignIn } = await readChallengeCookie(request.cookies, secondFactor ? "second-factor" : "authenticate", options)
+  if (secondFactor && pendingSignIn !== secondFactor.pendingSignIn) {
+    throw new WebAuthnVerificationError("The WebAuthn challenge was handed to another pending sign-in", { provider: provider.id })
+  }
 
   const credentialID = storedCredentialId(response.id)
   if (!credentialID) throw new WebAuthnVerificationError("The WebAuthn credential id is not base64url", { provider: provider.id })
@@ -40,6 +59,12 @@ export async function verifyAuthentication(
   }
   if (authenticator.userId && authenticator.userId !== account.userId) {
     throw new AuthError("The stored authenticator and its account belong to different users", { provider: provider.id, credentialID })
+  }
+  if (secondFactor && account.userId !== secondFactor.userId) {
+    throw new WebAuthnVerificationError("This credential is another user's than the pending sign-in's", {
+      provider: provider.id,
+      credentialID,
+    })
   }
 
   const server = await simpleWebAuthnFor(provider)
@@ -75,7 +100,7 @@ export async function verifyAuthentication(
     })
   }
 
-  const { newCounter } = verification.authenticationInfo
+  const { newCounter, credentialBackedUp, userVerified } = verification.authenticationInfo
   try {
     await adapter.updateAuthenticatorCounter(authenticator.credentialID, newCounter)
   } catch (error) {
@@ -93,5 +118,5 @@ export async function verifyAuthentication(
   if (!user) {
     throw new AuthError("WebAuthn user not found in database", { provider: provider.id, credentialID, userID: account.userId })
   }
-  return { user, account }
+  return { user, account, backedUp: credentialBackedUp, userVerified }
 }

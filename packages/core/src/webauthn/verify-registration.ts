@@ -14,6 +14,8 @@ export interface VerifiedRegistration {
   account: Account
   /** To be stored once the user is known. */
   authenticator: Omit<Authenticator, "userId">
+  /** Whether the authenticator verified the user (PIN or biometrics), not only their presence. */
+  userVerified: boolean
 }
 
 /**
@@ -65,5 +67,5 @@ export async function verifyRegistration(request: RequestInternal, options: WebA
     credentialDeviceType: info.credentialDeviceType,
     transports: transportsToString(response.response?.transports) ?? null,
   }
-  return { user: user!, account, authenticator }
+  return { user: user!, account, authenticator, userVerified: info.userVerified }
 }

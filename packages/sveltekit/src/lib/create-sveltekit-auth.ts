@@ -1,20 +1,21 @@
 import type { Action, Handle, RequestEvent } from "@sveltejs/kit"
 import { Auth } from "@gatehouse/core"
 import { reportError } from "@gatehouse/core/integration"
-import type { Session } from "@gatehouse/core/types"
+import { isCrossOriginFormPost } from "@gatehouse/core/server"
+import type { AuthConfig, Session } from "@gatehouse/core/types"
 import { accessTokenFor } from "./get-access-token.js"
 import { authBasePath } from "./auth-base-path.js"
 import { isAuthRequest } from "./is-auth-request.js"
-import { isCrossOriginUncheckedPost } from "./cross-origin-unchecked-post.js"
-import { prepareConfig, type PreparedConfig } from "./prepare-config.js"
+import { kitConfigPreparer } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
-import { readSession } from "./read-session.js"
+import { readRecentSession, readSession } from "./read-session.js"
 import { localsSessions } from "./sessions.js"
 import { keepPrivateIfSessionWritten } from "./session-dependent-response.js"
 import { readSignInForm } from "./read-sign-in-form.js"
 import { signInOnServer } from "./sign-in.js"
 import { signOutOnServer } from "./sign-out.js"
 import type { KitRuntime, SvelteKitAuthConfigInput } from "./types.js"
+import type { RecentAuthenticationOptions } from "./read-session.js"
 
 export interface SvelteKitAuthResult {
   /**
@@ -31,16 +32,17 @@ export interface SvelteKitAuthResult {
 /** `SvelteKitAuth` with SvelteKit's runtime values passed in rather than imported, so it runs under plain Node too. */
 export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: KitRuntime): SvelteKitAuthResult {
   const basePath = authBasePath(runtime.base)
+  const prepareConfig = kitConfigPreparer(runtime)
   // One resolution per request, however many of handle, locals.auth() and the actions ask for it.
   // Keyed by `locals`, the one object SvelteKit shares across a request's hooks, loads and actions.
-  const configs = new WeakMap<object, Promise<PreparedConfig>>()
+  const configs = new WeakMap<object, Promise<AuthConfig>>()
   const sessionReads = new WeakMap<object, Promise<Session | null>>()
 
-  function configFor(event: RequestEvent): Promise<PreparedConfig> {
+  function configFor(event: RequestEvent): Promise<AuthConfig> {
     let config = configs.get(event.locals)
     if (!config) {
       // An async wrapper, so a config function that throws synchronously becomes a rejection too.
-      config = (async () => prepareConfig(typeof input === "function" ? await input(event) : input, runtime))()
+      config = (async () => prepareConfig(typeof input === "function" ? await input(event) : input))()
       configs.set(event.locals, config)
     }
     return config
@@ -63,7 +65,9 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
   }
 
   const handle: Handle = async ({ event, resolve }) => {
-    event.locals.auth ??= () => sessionFor(event)
+    // With step-up options (`locals.auth({ maxAge, secondFactor })`) the sign-in must be recent and strong enough.
+    event.locals.auth ??= (need?: RecentAuthenticationOptions) =>
+      need ? configFor(event).then((config) => readRecentSession(event, config, runtime, need)) : sessionFor(event)
     event.locals.getSession ??= event.locals.auth
     event.locals.getAccessToken ??= async (providerId) => accessTokenFor(event, await configFor(event), runtime, providerId)
     event.locals.sessions ??= localsSessions(event, {
@@ -74,17 +78,17 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
       signedOut: (revoked) => void sessionReads.set(revoked.locals, Promise.resolve(null)),
     })
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
-    if (isCrossOriginUncheckedPost(event.request, event.url)) {
+    if (isCrossOriginFormPost(event.request, event.url, basePath)) {
       return new Response("Cross-site POST requests of this content type are forbidden", { status: 403 })
     }
-    const config = await configFor(event)
-    return Auth(event.request, config.handler) as Promise<Response>
+    // The route itself: the browser's request, as it came.
+    return Auth(event.request, await configFor(event))
   }
 
   const signIn: Action = async (event) => {
     const { providerId, options, authorizationParams } = readSignInForm(await readForm(event))
     sessionReads.delete(event.locals)
-    return signInOnServer(event, providerId, options, authorizationParams, await configFor(event), runtime)
+    return signInOnServer(event, providerId, options, authorizationParams, await configFor(event))
   }
 
   const signOut: Action = async (event) => {
@@ -95,7 +99,6 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
       event,
       { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined, federated: federatedField(form) },
       await configFor(event),
-      runtime,
     )
   }
 

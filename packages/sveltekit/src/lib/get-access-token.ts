@@ -4,10 +4,10 @@
  */
 import type { RequestEvent } from "@sveltejs/kit"
 import type { AccessToken } from "@gatehouse/core"
-import { accessTokenForServer } from "@gatehouse/core/integration"
-import { actionUrl } from "./action-url.js"
+import { getAccessToken } from "@gatehouse/core/server"
+import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import type { PreparedConfig } from "./prepare-config.js"
+import { serverInput } from "./server-input.js"
 import type { KitRuntime } from "./types.js"
 
 /**
@@ -18,19 +18,16 @@ import type { KitRuntime } from "./types.js"
  */
 export async function accessTokenFor(
   event: RequestEvent,
-  config: PreparedConfig,
+  config: AuthConfig,
   runtime: KitRuntime,
   providerId: string,
 ): Promise<AccessToken | null> {
   if (runtime.building) return null
-  const request = new Request(actionUrl("session", event, runtime.env, config.server), {
-    headers: { cookie: event.request.headers.get("cookie") ?? "" },
-  })
-  const { token, cookies } = await accessTokenForServer(request, config.server, providerId)
+  const { value, cookies } = await getAccessToken({ ...serverInput(event, config), providerId })
   try {
     applyAuthCookies(event, cookies)
   } catch {
     // The response has already begun (see above).
   }
-  return token
+  return value
 }

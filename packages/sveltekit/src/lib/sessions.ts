@@ -1,8 +1,9 @@
 import type { RequestEvent } from "@sveltejs/kit"
-import { listSessions, revokeSessions, type RevokeTarget, type SessionInfo } from "@gatehouse/core"
-import { cookieFromSetCookie } from "@gatehouse/core/integration"
+import type { RevokeTarget, SessionInfo } from "@gatehouse/core"
+import { listSessions, revokeSessions } from "@gatehouse/core/server"
+import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import type { PreparedConfig } from "./prepare-config.js"
+import { serverInput } from "./server-input.js"
 import type { KitRuntime } from "./types.js"
 
 export type { SessionInfo }
@@ -30,58 +31,38 @@ export interface LocalsSessions {
 }
 
 interface SessionsContext {
-  config: (event: RequestEvent) => Promise<PreparedConfig>
+  config: (event: RequestEvent) => Promise<AuthConfig>
   runtime: KitRuntime
   /** Called when the request's own session was revoked, so later reads in this request see nobody. */
   signedOut: (event: RequestEvent) => void
 }
 
 /**
- * Builds `locals.sessions` for a request, over core's `listSessions` / `revokeSessions`. Errors are
+ * Builds `locals.sessions` for a request, over core's server `listSessions` / `revokeSessions`. Errors are
  * the caller's to see (a missing adapter method throws `MissingAdapterMethods`): unlike
  * `locals.auth()`, nothing here guards a page, so failing loudly opens nothing.
  */
 export function localsSessions(event: RequestEvent, context: SessionsContext): LocalsSessions {
   async function revoke(target: RevokeTarget): Promise<RevokeResult> {
-    const config = (await context.config(event)).handler
-    const result = await revokeSessions(requestForCore(event), config, target)
-    applyAuthCookies(
-      event,
-      result.setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null),
-    )
-    if (result.signedOut) context.signedOut(event)
-    return { revoked: result.revoked, signedOut: result.signedOut }
+    const { value, cookies } = await revokeSessions({ ...serverInput(event, await context.config(event)), target })
+    applyAuthCookies(event, cookies)
+    if (value.signedOut) context.signedOut(event)
+    return value
   }
   return {
     async list() {
       if (context.runtime.building) return null
-      const config = (await context.config(event)).handler
-      const { sessions, setCookie } = await listSessions(requestForCore(event), config, { withCookies: true })
+      const { value, cookies } = await listSessions(serverInput(event, await context.config(event)))
       // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
       try {
-        applyAuthCookies(
-          event,
-          setCookie.map(cookieFromSetCookie).filter((cookie) => cookie !== null),
-        )
+        applyAuthCookies(event, cookies)
       } catch {
         // The response has already begun (a streamed load): SvelteKit refuses cookie writes then.
       }
-      return sessions
+      return value
     },
     revoke: (sessionId) => revoke({ sessionId }),
     revokeOthers: () => revoke({ scope: "others" }),
     revokeAll: () => revoke({ scope: "all" }),
   }
-}
-
-/**
- * The user's request as core's session functions read it: its cookies and user agent, and the host
- * SvelteKit resolved for it (core builds its action URL from that, or from AUTH_URL when set).
- * Forwarding headers stay behind, as for every request this integration makes to core (see action-url.ts).
- */
-function requestForCore(event: RequestEvent): Request {
-  const headers = new Headers({ cookie: event.request.headers.get("cookie") ?? "", host: event.url.host })
-  const userAgent = event.request.headers.get("user-agent")
-  if (userAgent) headers.set("user-agent", userAgent)
-  return new Request(event.url, { headers })
 }

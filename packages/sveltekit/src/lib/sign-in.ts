@@ -1,11 +1,9 @@
 import { redirect, type RequestEvent } from "@sveltejs/kit"
-import { Auth } from "@gatehouse/core"
-import { findProvider, forwardedHeaders, signInRoute } from "@gatehouse/core/integration"
-import type { ResponseInternal } from "@gatehouse/core/types"
-import { actionUrl } from "./action-url.js"
-import type { PreparedConfig } from "./prepare-config.js"
-import { redirectTarget } from "./redirect-target.js"
-import type { KitRuntime } from "./types.js"
+import { signIn } from "@gatehouse/core/server"
+import type { AuthConfig } from "@gatehouse/core/types"
+import { applyAuthCookies } from "./apply-auth-cookies.js"
+import { orErrorPage } from "./or-error-page.js"
+import { serverInput } from "./server-input.js"
 
 export type AuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams
 
@@ -19,37 +17,32 @@ export interface SignInOptions {
 }
 
 /**
- * Signs in on the server, as a browser posting to `/auth/signin/<id>` (or `/auth/callback/<id>`
- * for credentials) would, then redirects (303) where core says: to the provider, to the
- * verify-request page, or back to the app. Without a known provider it redirects to the sign-in
- * page. An AuthError (a failed credentials sign-in among them) is thrown to the caller.
+ * Signs in on the server through core's `signIn` (the actions a browser posting to
+ * `/auth/signin/<id>`, or `/auth/callback/<id>` for credentials, runs), then redirects (303) where
+ * core says: to the provider, to the verify-request page, or back to the app. Without a known
+ * provider it redirects to the sign-in page. An AuthError (a failed credentials sign-in among them)
+ * is thrown to the caller.
  */
 export async function signInOnServer(
   event: RequestEvent,
   provider: string | undefined,
   options: SignInOptions,
   authorizationParams: AuthorizationParams | undefined,
-  config: PreparedConfig,
-  runtime: KitRuntime,
+  config: AuthConfig,
 ): Promise<never> {
   const { redirectTo, callbackUrl: legacyCallbackUrl, ...fields } = options
-  const callbackUrl = redirectTo ?? legacyCallbackUrl ?? event.request.headers.get("referer") ?? "/"
-  const signInPage = actionUrl("signin", event, runtime.env, config.server)
-
-  const found = provider ? findProvider(config.server.providers, provider) : undefined
-  if (!found) {
-    signInPage.search = new URLSearchParams({ callbackUrl }).toString()
-    redirect(303, signInPage.toString())
-  }
-
-  const target = actionUrl(signInRoute(found.type), event, runtime.env, config.server)
-  target.pathname += `/${encodeURIComponent(found.id)}`
-  target.search = new URLSearchParams(authorizationParams).toString()
-  const body = new URLSearchParams({ ...definedFields(fields), callbackUrl })
-  const request = new Request(target, { method: "POST", headers: forwardedHeaders(event.request.headers), body })
-
-  const response = (await Auth(request, config.server)) as ResponseInternal | Response
-  redirect(303, redirectTarget(event, response, actionUrl("error", event, runtime.env, config.server)))
+  const target = await orErrorPage(event, config, async () => {
+    const { value, cookies } = await signIn({
+      ...serverInput(event, config),
+      provider,
+      fields: definedFields(fields),
+      redirectTo: redirectTo ?? legacyCallbackUrl ?? event.request.headers.get("referer") ?? "/",
+      authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams)),
+    })
+    applyAuthCookies(event, cookies)
+    return value.redirect
+  })
+  redirect(303, target)
 }
 
 function definedFields(fields: Record<string, string | undefined>): Record<string, string> {

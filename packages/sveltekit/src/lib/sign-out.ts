@@ -1,11 +1,9 @@
 import { redirect, type RequestEvent } from "@sveltejs/kit"
-import { Auth } from "@gatehouse/core"
-import { forwardedHeaders } from "@gatehouse/core/integration"
-import type { ResponseInternal } from "@gatehouse/core/types"
-import { actionUrl } from "./action-url.js"
-import type { PreparedConfig } from "./prepare-config.js"
-import { redirectTarget } from "./redirect-target.js"
-import type { KitRuntime } from "./types.js"
+import { signOut } from "@gatehouse/core/server"
+import type { AuthConfig } from "@gatehouse/core/types"
+import { applyAuthCookies } from "./apply-auth-cookies.js"
+import { orErrorPage } from "./or-error-page.js"
+import { serverInput } from "./server-input.js"
 
 export interface SignOutOptions {
   /** Where to land after signing out; default: the page the request came from, else "/". */
@@ -19,21 +17,19 @@ export interface SignOutOptions {
 }
 
 /**
- * Ends the session on the server (JWT cookie cleared, or the database session deleted), then redirects
- * (303): to `redirectTo`, or with `federated` to the provider's end-session endpoint first.
+ * Ends the session on the server through core's `signOut` (JWT cookie cleared, or the database
+ * session deleted), then redirects (303): to `redirectTo`, or with `federated` to the provider's
+ * end-session endpoint first.
  */
-export async function signOutOnServer(
-  event: RequestEvent,
-  options: SignOutOptions,
-  config: PreparedConfig,
-  runtime: KitRuntime,
-): Promise<never> {
-  const callbackUrl = options.redirectTo ?? event.request.headers.get("referer") ?? "/"
-  const request = new Request(actionUrl("signout", event, runtime.env, config.server), {
-    method: "POST",
-    headers: forwardedHeaders(event.request.headers),
-    body: new URLSearchParams({ callbackUrl, ...(options.federated !== undefined ? { federated: String(options.federated) } : {}) }),
+export async function signOutOnServer(event: RequestEvent, options: SignOutOptions, config: AuthConfig): Promise<never> {
+  const target = await orErrorPage(event, config, async () => {
+    const { value, cookies } = await signOut({
+      ...serverInput(event, config),
+      redirectTo: options.redirectTo ?? event.request.headers.get("referer") ?? "/",
+      federated: options.federated,
+    })
+    applyAuthCookies(event, cookies)
+    return value.redirect
   })
-  const response = (await Auth(request, config.server)) as ResponseInternal | Response
-  redirect(303, redirectTarget(event, response, actionUrl("error", event, runtime.env, config.server)))
+  redirect(303, target)
 }

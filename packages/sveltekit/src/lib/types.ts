@@ -2,6 +2,7 @@ import type { RequestEvent } from "@sveltejs/kit"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
 import type { AccessToken } from "@gatehouse/core"
 import type { LocalsSessions } from "./sessions.js"
+import type { RecentAuthenticationOptions } from "./read-session.js"
 
 /**
  * The SvelteKit flavour of `AuthConfig` (the same type as `@auth/sveltekit`'s). Two fields are
@@ -28,8 +29,13 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace App {
     interface Locals {
-      /** The current session, or null when nobody is signed in (or it cannot be read). */
-      auth(): Promise<Session | null>
+      /**
+       * The current session, or null when nobody is signed in (or it cannot be read). With
+       * `{ maxAge, secondFactor }`, the sign-in must also be that recent (seconds; default
+       * `session.freshAge`) and strong: a page is redirected to `/auth/reauthenticate` (and back), an
+       * API request gets RFC 9470's 401 (`WWW-Authenticate: Bearer error="insufficient_user_authentication"`).
+       */
+      auth(need?: RecentAuthenticationOptions): Promise<Session | null>
       /** @deprecated Use `auth()`. */
       getSession(): Promise<Session | null>
       /**

@@ -2,6 +2,9 @@ import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { SvelteKitAuthConfig } from "@gatehouse/sveltekit"
 import Credentials from "@gatehouse/sveltekit/providers/credentials"
 import Nodemailer from "@gatehouse/sveltekit/providers/nodemailer"
+import Password from "@gatehouse/sveltekit/providers/password"
+// @gatehouse/sveltekit has no second-factor entry point of its own: SecondFactor comes from core.
+import { SecondFactor } from "@gatehouse/core/second-factor"
 import { demoUser } from "./demo-user.js"
 
 type Env = Record<string, string | undefined>
@@ -13,7 +16,15 @@ type Env = Record<string, string | undefined>
  *   too, unlike Auth.js);
  * - credentials "demo" / "demo";
  * - the local OpenID provider when AUTH_DEV_IDP_ISSUER is set (core reads AUTH_DEV_IDP_ID / _SECRET);
- * - e-mail links through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), when set.
+ * - e-mail links through the SMTP server at EMAIL_SERVER (e.g. smtp://127.0.0.1:2525), when set, and
+ *   password accounts (the Password provider: sign-up with a verified address, forgotten password), their
+ *   mails going through the same SMTP server;
+ * - a second factor (TOTP and backup codes) that users turn on from the Security page (/security); once on,
+ *   every sign-in asks for a code before it makes a session;
+ * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be to turn the second factor off (step-up;
+ *   default 600);
+ * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default
+ *   60), e.g. by a password reset in another browser.
  */
 export function authConfig(env: Env): SvelteKitAuthConfig {
   const providers: SvelteKitAuthConfig["providers"] = [
@@ -30,12 +41,20 @@ export function authConfig(env: Env): SvelteKitAuthConfig {
   }
   if (env.EMAIL_SERVER) {
     providers.push(Nodemailer({ server: env.EMAIL_SERVER, from: env.EMAIL_FROM ?? "Gatehouse example <no-reply@example.test>" }))
+    // Verification, reset and "password changed" mails go through the e-mail provider above.
+    providers.push(Password())
   }
   return {
     providers,
     adapter: SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db"),
     pages: { signIn: "/signin" },
-    session: { strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt" },
+    // Optional: only users who turned TOTP on (on /security) are asked for a code.
+    secondFactor: SecondFactor({ issuer: "Gatehouse SvelteKit example" }),
+    session: {
+      strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
+      ...(env.SESSION_FRESH_AGE ? { freshAge: Number(env.SESSION_FRESH_AGE) } : {}),
+      ...(env.SESSION_REVOCATION_CHECK_INTERVAL ? { revocationCheckInterval: Number(env.SESSION_REVOCATION_CHECK_INTERVAL) } : {}),
+    },
     callbacks: {
       // The user id is handy on pages; Auth.js leaves it out of the session by default.
       // JWT sessions carry the id in token.sub, database sessions on the user record: one is set.

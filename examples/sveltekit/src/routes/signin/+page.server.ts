@@ -5,7 +5,8 @@ import { signIn } from "../../auth"
 import type { Actions, PageServerLoad } from "./$types"
 
 export const load: PageServerLoad = () => {
-  return { devIdp: Boolean(env.AUTH_DEV_IDP_ISSUER), email: Boolean(env.EMAIL_SERVER) }
+  // Password accounts come with e-mail (their verification and reset mails need it): see auth-config.ts.
+  return { devIdp: Boolean(env.AUTH_DEV_IDP_ISSUER), email: Boolean(env.EMAIL_SERVER), password: Boolean(env.EMAIL_SERVER) }
 }
 
 export const actions: Actions = {

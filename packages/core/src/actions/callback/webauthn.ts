@@ -8,6 +8,7 @@ import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
 import { challengeCookieDeletion } from "../../webauthn/challenge-cookie.js"
+import { passkeyMethods } from "../../webauthn/passkey-amr.js"
 import { verifyAuthentication } from "../../webauthn/verify-authentication.js"
 import { verifyRegistration, type VerifiedRegistration } from "../../webauthn/verify-registration.js"
 import { webauthnOptionsOf } from "../../webauthn/webauthn-options-of.js"
@@ -30,12 +31,16 @@ export async function webauthnCallback(request: RequestInternal, internalOptions
 
   let user: User
   let account: Account
+  let ceremony: { backedUp: boolean; userVerified: boolean }
   let registration: VerifiedRegistration | undefined
   if (action === "authenticate") {
-    ;({ user, account } = await verifyAuthentication(request, options))
+    const verified = await verifyAuthentication(request, options)
+    ;({ user, account } = verified)
+    ceremony = verified
   } else {
     registration = await verifyRegistration(request, options)
     ;({ user, account } = registration)
+    ceremony = { backedUp: registration.authenticator.credentialBackedUp, userVerified: registration.userVerified }
   }
   const used = [challengeCookieDeletion(options)]
 
@@ -52,5 +57,7 @@ export async function webauthnCallback(request: RequestInternal, internalOptions
       throw error
     }
   }
-  return finishSignIn(request, { ...login, redirectTo: landingUrl(login.isNewUser, internal), cookies: used }, internal)
+  // Possession and user verification are two factors already: such a sign-in is never asked for a second.
+  const methods = passkeyMethods(ceremony)
+  return finishSignIn(request, { ...login, redirectTo: landingUrl(login.isNewUser, internal), cookies: used, methods }, internal)
 }

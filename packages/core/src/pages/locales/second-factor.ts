@@ -27,6 +27,11 @@ const en = {
   "manage.off": "Off: signing in does not ask for a second factor.",
   "manage.disable": "Turn off two-step verification",
   "manage.newCodes": "Get new backup codes",
+  "passkey.heading": "Confirm it is you",
+  "passkey.only": "Confirm it is you with one of your passkeys.",
+  "passkey.or": "Or confirm it is you with one of your passkeys.",
+  "passkey.use": "Use a passkey",
+  "passkey.failed": "The passkey did not work. Please try again.",
 }
 
 export type SecondFactorMessageKey = keyof typeof en
@@ -59,6 +64,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Aus: Bei der Anmeldung wird kein zweiter Faktor abgefragt.",
     "manage.disable": "Bestätigung in zwei Schritten ausschalten",
     "manage.newCodes": "Neue Backup-Codes erzeugen",
+    "passkey.heading": "Bestätigen Sie, dass Sie es sind",
+    "passkey.only": "Bestätigen Sie mit einem Ihrer Passkeys, dass Sie es sind.",
+    "passkey.or": "Oder bestätigen Sie mit einem Ihrer Passkeys, dass Sie es sind.",
+    "passkey.use": "Passkey verwenden",
+    "passkey.failed": "Der Passkey hat nicht funktioniert. Bitte versuchen Sie es erneut.",
   },
   // French
   fr: {
@@ -85,6 +95,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Désactivée : la connexion ne demande pas de second facteur.",
     "manage.disable": "Désactiver la validation en deux étapes",
     "manage.newCodes": "Obtenir de nouveaux codes de secours",
+    "passkey.heading": "Confirmez votre identité",
+    "passkey.only": "Confirmez votre identité avec l’une de vos clés d’accès.",
+    "passkey.or": "Ou confirmez votre identité avec l’une de vos clés d’accès.",
+    "passkey.use": "Utiliser une clé d’accès",
+    "passkey.failed": "La clé d’accès n’a pas fonctionné. Veuillez réessayer.",
   },
   // Spanish
   es: {
@@ -111,6 +126,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Desactivada: al iniciar sesión no se pide un segundo factor.",
     "manage.disable": "Desactivar la verificación en dos pasos",
     "manage.newCodes": "Obtener códigos de respaldo nuevos",
+    "passkey.heading": "Confirma que eres tú",
+    "passkey.only": "Confirma que eres tú con una de tus llaves de acceso.",
+    "passkey.or": "O confirma que eres tú con una de tus llaves de acceso.",
+    "passkey.use": "Usar una llave de acceso",
+    "passkey.failed": "La llave de acceso no funcionó. Inténtalo de nuevo.",
   },
   // Portuguese
   pt: {
@@ -136,6 +156,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Desativada: ao entrar, não é pedido um segundo fator.",
     "manage.disable": "Desativar a verificação em duas etapas",
     "manage.newCodes": "Gerar novos códigos de backup",
+    "passkey.heading": "Confirme que é você",
+    "passkey.only": "Confirme que é você com uma das suas chaves de acesso.",
+    "passkey.or": "Ou confirme que é você com uma das suas chaves de acesso.",
+    "passkey.use": "Usar uma chave de acesso",
+    "passkey.failed": "A chave de acesso não funcionou. Tente novamente.",
   },
   // Italian
   it: {
@@ -161,6 +186,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Disattivata: all’accesso non viene chiesto un secondo fattore.",
     "manage.disable": "Disattiva la verifica in due passaggi",
     "manage.newCodes": "Genera nuovi codici di backup",
+    "passkey.heading": "Conferma la tua identità",
+    "passkey.only": "Conferma la tua identità con una delle tue passkey.",
+    "passkey.or": "Oppure conferma la tua identità con una delle tue passkey.",
+    "passkey.use": "Usa una passkey",
+    "passkey.failed": "La passkey non ha funzionato. Riprova.",
   },
   // Dutch
   nl: {
@@ -186,6 +216,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "Uit: bij het aanmelden wordt geen tweede factor gevraagd.",
     "manage.disable": "Verificatie in twee stappen uitschakelen",
     "manage.newCodes": "Nieuwe back-upcodes maken",
+    "passkey.heading": "Bevestig dat u het bent",
+    "passkey.only": "Bevestig met een van uw passkeys dat u het bent.",
+    "passkey.or": "Of bevestig met een van uw passkeys dat u het bent.",
+    "passkey.use": "Passkey gebruiken",
+    "passkey.failed": "De passkey werkte niet. Probeer het opnieuw.",
   },
   // Japanese
   ja: {
@@ -210,6 +245,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "無効: サインイン時に2つ目の要素を求めません。",
     "manage.disable": "2段階認証を無効にする",
     "manage.newCodes": "新しいバックアップコードを発行",
+    "passkey.heading": "本人確認",
+    "passkey.only": "パスキーのいずれかで本人であることを確認してください。",
+    "passkey.or": "または、パスキーのいずれかで本人であることを確認してください。",
+    "passkey.use": "パスキーを使用",
+    "passkey.failed": "パスキーを使用できませんでした。もう一度お試しください。",
   },
   // Chinese
   zh: {
@@ -233,6 +273,11 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "已关闭：登录时不需要第二个验证因素。",
     "manage.disable": "关闭两步验证",
     "manage.newCodes": "生成新的备用码",
+    "passkey.heading": "确认是您本人",
+    "passkey.only": "请使用您的一个通行密钥确认是您本人。",
+    "passkey.or": "或者使用您的一个通行密钥确认是您本人。",
+    "passkey.use": "使用通行密钥",
+    "passkey.failed": "通行密钥验证未成功。请重试。",
   },
   // Korean
   ko: {
@@ -257,5 +302,10 @@ export const secondFactorCatalogues: Readonly<Record<string, SecondFactorMessage
     "manage.off": "사용 안 함: 로그인할 때 두 번째 요소를 요청하지 않습니다.",
     "manage.disable": "2단계 인증 사용 중지",
     "manage.newCodes": "새 백업 코드 받기",
+    "passkey.heading": "본인 확인",
+    "passkey.only": "패스키 중 하나로 본인임을 확인하세요.",
+    "passkey.or": "또는 패스키 중 하나로 본인임을 확인하세요.",
+    "passkey.use": "패스키 사용",
+    "passkey.failed": "패스키가 작동하지 않았습니다. 다시 시도해 주세요.",
   },
 })

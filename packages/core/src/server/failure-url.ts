@@ -1,0 +1,24 @@
+import { resolveConfig } from "../config/resolve-config.js"
+import { errorRedirectUrl } from "../handler/error-redirect-url.js"
+import type { ServerInput } from "./server-input.js"
+import { serverRequest } from "./server-request.js"
+
+/**
+ * Where the browser goes after a server call failed with `error`, as the auth route would have sent
+ * it (the sign-in page with `?error=CredentialsSignin&code=…`, the error page with
+ * `?error=Configuration`…), for an integration whose form actions redirect on failure. Logs the error
+ * through the config's logger, as the route does.
+ */
+export function failureUrl(error: unknown, input: ServerInput): string {
+  const failure = error instanceof Error ? error : new Error(String(error))
+  const config = resolveConfig(input.config)
+  config.logger.error(failure)
+  let request: { url: URL }
+  try {
+    request = serverRequest(input, { action: "error" }).internal
+  } catch {
+    // A config that cannot work (or a foreign host) still gets its error page, on the request's own origin.
+    request = { url: new URL(input.url ?? config.publicOrigin ?? "http://localhost") }
+  }
+  return errorRedirectUrl(failure, request, config)
+}

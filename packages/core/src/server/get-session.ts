@@ -1,0 +1,44 @@
+import { session } from "../actions/session.js"
+import { sessionFromBody } from "../integration/read-session.js"
+import { refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
+import type { ResponseInternal, Session } from "../types.js"
+import type { ServerInput, ServerResult } from "./server-input.js"
+import { serverOptions, serverRequest } from "./server-request.js"
+
+/** `getSession`'s input: with `maxAge` or `secondFactor`, the session must also pass the step-up check. */
+export interface GetSessionInput extends ServerInput, StepUpNeed {}
+
+export interface SessionResult extends ServerResult<Session | null> {
+  /**
+   * With step-up options: null when the sign-in is recent (and strong) enough, else core's answer
+   * refusing it (step-up/refuse-unless-recent.ts): a redirect to `{basePath}/reauthenticate` for a
+   * page (`redirect`), RFC 9470's 401 for an API (`status`, `headers`, `body`). Always null without them.
+   */
+  refused: ResponseInternal | null
+}
+
+/**
+ * The session of the user's request, read as `GET {basePath}/session` reads it (the same action:
+ * the app's `jwt` and `session` callbacks, revocation checks, the cookie renewed when due), the value
+ * as that route's JSON (Dates as ISO text; an empty object is nobody). `cookies`
+ * holds what that answer would set (a renewed or cleared session cookie). Throws the config's error
+ * for a broken config.
+ */
+export async function getSession(input: GetSessionInput): Promise<SessionResult> {
+  const request = serverRequest(input, { action: "session" })
+  const prepared = serverOptions(request)
+  const { options, cookies } = prepared instanceof Promise ? await prepared : prepared
+  const answer = await session(request.internal, options)
+  // As JSON, as the route answers it: a database session's Dates become ISO text here too.
+  const value = sessionFromBody(JSON.stringify(answer.body ?? null))
+  const written = cookies.length === 0 ? (answer.cookies ?? []) : [...cookies, ...(answer.cookies ?? [])]
+  if (input.maxAge === undefined && !input.secondFactor) return { value, cookies: written, refused: null }
+  // A page comes back to where it was, not to the session route this call stands for.
+  const url = input.url === undefined ? request.internal.url : new URL(input.url)
+  const refused = await refuseUnlessRecent({ ...request.internal, url }, options, {
+    maxAge: input.maxAge,
+    secondFactor: input.secondFactor,
+    callbackUrl: input.callbackUrl,
+  })
+  return { value: refused ? null : value, cookies: written, refused }
+}

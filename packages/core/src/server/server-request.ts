@@ -1,0 +1,84 @@
+import { configErrorForRequest } from "../config/untrusted-host.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { requestOptionsNow } from "../config/request-options.js"
+import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
+import { SessionTokenError } from "../errors.js"
+import { forwardedOrigin } from "../integration/forwarded-headers.js"
+import { parseCookieHeader } from "../http/parse-cookie-header.js"
+import { pinToPublicOrigin } from "../http/public-origin.js"
+import type { RequestInternal, RequestOperation } from "../http/request-internal.js"
+import { sessionChunkCount } from "../http/session-chunks.js"
+import type { AuthAction, Cookie } from "../primitives.js"
+import type { ServerInput } from "./server-input.js"
+
+/** What a server call does, as the route `{basePath}/<action>[/<providerId>]` would be asked it. */
+export interface ServerCall {
+  action: AuthAction
+  method?: "GET" | "POST"
+  providerId?: string
+  operation?: RequestOperation
+  body?: Record<string, any>
+  query?: Record<string, string>
+}
+
+export interface ServerRequest {
+  internal: RequestInternal
+  config: ResolvedConfig
+}
+
+const emptyHeaders = new Headers()
+
+/**
+ * The user's request as core's actions see it, for a call made on the user's behalf: addressed to
+ * the auth route on the request's origin, so with the same cookie names, AUTH_URL's pinned origin
+ * and, in production, its refusal of a foreign host (UntrustedHost, thrown). Throws the config's
+ * error for a broken config, and SessionTokenError for a flood of session cookie chunks (as the
+ * handler refuses one). Synchronous: a session read awaits nothing here.
+ */
+export function serverRequest(input: ServerInput, call: ServerCall): ServerRequest {
+  const config = resolveConfig(input.config)
+  const headers = input.headers === undefined ? emptyHeaders : input.headers instanceof Headers ? input.headers : new Headers(input.headers)
+  const origin = originOf(input, headers, config)
+  if (config.configError) throw configErrorForRequest(config.configError, origin)
+  const internal: RequestInternal = {
+    url: new URL(`${origin}${config.basePath}/${call.action}${call.providerId ? `/${encodeURIComponent(call.providerId)}` : ""}`),
+    method: call.method ?? "GET",
+    action: call.action,
+    providerId: call.providerId,
+    ...(call.operation ? { operation: call.operation } : {}),
+    headers,
+    cookies: input.cookies ?? parseCookieHeader(headers.get("cookie")),
+    query: call.query ?? {},
+    body: call.body,
+  }
+  if (config.publicOrigin) {
+    const pinned = pinToPublicOrigin(internal, config.publicOrigin, config.refuseForeignHosts)
+    if (pinned instanceof Error) throw pinned
+    internal.url = pinned
+  }
+  const max = config.session.maxCookieChunks
+  for (const cookies of [config.cookies.secure, config.cookies.plain]) {
+    const count = sessionChunkCount(internal.cookies, cookies.sessionToken.name)
+    if (count > max)
+      throw new SessionTokenError(`Refused a call carrying ${count} session cookie chunks (session.maxCookieChunks is ${max})`)
+  }
+  return { internal, config }
+}
+
+/**
+ * The request's options for a server call: CSRF counts as checked (the caller applied the
+ * cross-site rule, `crossSiteCall`), and the cookies the options' decisions write (the callback URL).
+ */
+export function serverOptions(
+  request: ServerRequest,
+): { options: InternalOptions; cookies: Cookie[] } | Promise<{ options: InternalOptions; cookies: Cookie[] }> {
+  return requestOptionsNow(request.internal, request.config, true)
+}
+
+function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig): string {
+  if (input.url !== undefined) return (input.url instanceof URL ? input.url : new URL(input.url)).origin
+  const origin = forwardedOrigin(headers, "https") ?? config.publicOrigin?.origin
+  if (!origin)
+    throw new TypeError("@gatehouse/core/server: the request names no usable host (Host or X-Forwarded-Host), and AUTH_URL is not set")
+  return origin
+}
