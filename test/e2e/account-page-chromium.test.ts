@@ -10,6 +10,7 @@ import Database from "better-sqlite3"
 import type { BrowserContext } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import { Account } from "../../packages/core/src/account/index.js"
 import GitHub from "../../packages/core/src/providers/github.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import Password from "../../packages/core/src/providers/password.js"
@@ -38,6 +39,7 @@ beforeAll(async () => {
     experimental: { enableWebAuthn: true },
     providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Passkey({}), Password({ hashing: cheapHashing, send: async () => {} })],
     session: { strategy: "database" },
+    account: Account(),
     logger: silentLogger(),
   }
   server = await startCoreAppServer(config)

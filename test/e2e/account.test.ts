@@ -470,22 +470,50 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
   })
 })
 
-describe("an adapter without the account methods (an Auth.js adapter)", () => {
-  const database = useAdapterDatabase("SQLite", "account_foreign")
+describe("the account option", () => {
+  const database = useAdapterDatabase("SQLite", "account_off")
 
-  test("GET and POST answer the configuration error (500), naming what the adapter lacks in the log, and change nothing", async () => {
-    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
-    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
-    const email = uniqueAddress("foreign")
+  test("without account: Account() the endpoints do not exist (the error page), and nothing is deleted", async () => {
+    const testApp = accountApp({ adapter: database().adapter, strategy: "database", issuer: idp().issuer, config: { account: undefined } })
+    const email = uniqueAddress("off")
     const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
     const browser = testApp.browser()
     await signInWithPassword(browser, email, "a long enough passphrase")
-    const shown = await account(browser)
+    // As any action the config did not turn on (secondFactor's): the error page, never the account.
+    const shown = await browser.request(accountPage, { headers: { accept: "application/json" } })
+    expect(shown.status).toBe(302)
+    expect(shown.headers.get("location")).toContain(`${base}/error?error=`)
+    const deleted = await accountPost(browser, "/delete")
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get("location")).toContain(`${base}/error?error=`)
+    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+  })
+
+  test("a hand-made account option is a configuration error", async () => {
+    const testApp = accountApp({
+      adapter: database().adapter,
+      strategy: "database",
+      issuer: idp().issuer,
+      config: { account: {} as never },
+    })
+    expect((await account(testApp.browser())).status).toBe(500)
+    expect(testApp.logger.errors.map((error) => error.message).join("\n")).toContain("account must be made by Account()")
+  })
+})
+
+describe("an adapter without the account methods (an Auth.js adapter)", () => {
+  const database = useAdapterDatabase("SQLite", "account_foreign")
+
+  test("the config is refused: every request answers the configuration error (500) and the log names what the adapter lacks", async () => {
+    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
+    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
+    const shown = await account(testApp.browser())
     expect(shown.status).toBe(500)
     expect(JSON.stringify(shown.body)).not.toContain("listAccountsByUserId")
-    expect((await accountPost(browser, "/delete")).status).toBe(500)
-    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+    expect((await accountPost(testApp.browser(), "/delete")).status).toBe(500)
     const logged = testApp.logger.errors.map((error) => error.message)
-    expect(logged.some((message) => message.includes("listAccountsByUserId"))).toBe(true)
+    expect(
+      logged.some((message) => message.includes("account needs these adapter methods") && message.includes("listAccountsByUserId")),
+    ).toBe(true)
   })
 })

@@ -4,6 +4,7 @@
  * password, and, when given an SMTP sink, the Nodemailer provider's SMTP transport for the
  * e-mail-change mails. Helpers drive the endpoints as the account page's scripts would.
  */
+import { Account } from "../../../packages/core/src/account/index.js"
 import type { Adapter, AdapterUser } from "../../../packages/core/src/adapters.js"
 import { Auth } from "../../../packages/core/src/handler/auth.js"
 import { hashPassword } from "../../../packages/core/src/passwords/hash-password.js"
@@ -47,6 +48,7 @@ export function accountApp({ adapter, strategy, issuer, sink, freshAge = 600, co
     basePath: "/auth",
     adapter,
     session: { strategy, freshAge },
+    account: Account(),
     providers: [
       oidcProvider(issuer),
       Password({ hashing: cheapHashing, send: async () => {} }),
