@@ -212,6 +212,26 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(await database().adapter.listAccountsByUserId!(me.id)).toEqual([])
     })
 
+    test("two removals at once cannot leave the user without a way in: what went comes back, answered 409", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const browser = testApp.browser()
+      await signInWithIdp(browser, idpUser())
+      const me = (await account(browser)).body.user
+      const passkey = await seedPasskey(database().adapter, me.id)
+      // Two tabs at once: each sees two ways in, each removes one.
+      const [unlinked, removed] = await Promise.all([
+        accountPost(browser, "/unlink", { provider: "dev-oidc" }),
+        accountPost(browser, "/passkeys/delete", { id: passkey }),
+      ])
+      expect([unlinked.status, removed.status]).toContain(409)
+      const after = (await account(browser)).body
+      expect(after.accounts.length + after.passkeys.length).toBeGreaterThanOrEqual(1)
+      const stored = await database().adapter.listAccountsByUserId!(me.id)
+      // Whatever is listed can sign in: a passkey left has its account, an IdP account left its tokens.
+      if (after.passkeys.length) expect(stored.some((entry) => entry.type === "webauthn")).toBe(true)
+      if (after.accounts.length) expect(stored.find((entry) => entry.type === "oidc")?.access_token).toBeTruthy()
+    })
+
     test("two accounts at one provider: unlink needs the handle, and removes exactly that one", async () => {
       const testApp = app()
       const { user, browser } = await passwordUser(testApp, "two-accounts")
