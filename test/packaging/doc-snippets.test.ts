@@ -1,7 +1,7 @@
 /**
  * Every TypeScript example in the docs type-checks against the built packages, as an app would see them.
  *
- * Read: README.md, docs/*.md and packages/*\/README.md. Every fenced code block is classified by its
+ * Read: README.md, docs/**\/*.md and packages/*\/README.md. Every fenced code block is classified by its
  * info string (the words after the opening ```):
  * - ```ts, ```typescript, ```tsx: checked. The block is written as its own module into
  *   .tmp/doc-snippets-<pid>/<document>/ (inside the repository, so `@gatehouse/*` resolves through the
@@ -58,7 +58,7 @@ const appModules: Record<string, Record<string, string>> = {
     ].join("\n"),
   },
 }
-const qwikDocuments = new Set(["packages/qwik/README.md"])
+const qwikDocuments = new Set(["packages/qwik/README.md", "docs/getting-started/qwik.md"])
 
 interface Block {
   document: string
@@ -70,7 +70,7 @@ interface Block {
 }
 
 function documents(): string[] {
-  const docs = readdirSync(join(repoRoot, "docs"))
+  const docs = readdirSync(join(repoRoot, "docs"), { recursive: true, encoding: "utf8" })
     .filter((name) => name.endsWith(".md"))
     .map((name) => `docs/${name}`)
   const readmes = readdirSync(join(repoRoot, "packages"))
