@@ -249,7 +249,7 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(left[0].handle).toBe(accounts[0].handle)
     })
 
-    test("passkeys: listed by credential id; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
+    test("passkeys: listed by credential id; renamed; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
       const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
       const browser = testApp.browser()
       await signInWithIdp(browser, idpUser())
@@ -263,6 +263,16 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
       expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: null, lastUsedAt: null })
       expect(listed.accounts.map((entry: { provider: string }) => entry.provider)).toEqual(["dev-oidc"])
+
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "  Work laptop  " })).status).toBe(200)
+      const named = (await account(browser)).body.passkeys.find((passkey: { id: string }) => passkey.id === second)
+      expect(named.name).toBe("Work laptop")
+      expect((await accountPost(browser, "/passkeys/rename", { id: theirs, name: "Mine now" })).status).toBe(404)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "a\u0007b" })).status).toBe(400)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "x".repeat(65) })).status).toBe(400)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "No token" }, { csrf: false })).status).toBe(403)
+      expect((await database().adapter.listAuthenticatorsByUserId!(stranger.id))[0]!.name ?? null).toBeNull()
+      expect((await account(browser)).body.passkeys.find((passkey: { id: string }) => passkey.id === second).name).toBe("Work laptop")
 
       expect((await accountPost(browser, "/passkeys/delete", { id: theirs })).status).toBe(404)
       expect(await database().adapter.getAuthenticator!(theirs)).not.toBeNull()

@@ -13,6 +13,7 @@ import { accountUser } from "./account-user.js"
 import { changeEmail, confirmEmailChange } from "./change-email.js"
 import { deleteAccount } from "./delete-account.js"
 import { deletePasskey } from "./delete-passkey.js"
+import { renamePasskey } from "./rename-passkey.js"
 import { linkAccount } from "./link-account.js"
 import { showAccount, showEmailConfirmation } from "./show-account.js"
 import { unlinkAccount } from "./unlink-account.js"
@@ -73,6 +74,9 @@ async function answerAccount(request: RequestInternal, answering: Answering, opt
       break
     case "passkey-delete":
       result = await deletePasskey(request, user, options)
+      break
+    case "passkey-rename":
+      result = await renamePasskey(request, user, options)
       break
     case "email":
       result = await changeEmail(request, user, options)
