@@ -425,6 +425,9 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect(Date.parse(after.emailVerified)).toBeGreaterThan(Date.now() - 60_000)
       expect(testApp.events.filter((event) => event.name === "updateUser").map((event) => event.message.user.email)).toEqual([newAddress])
       expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+      // This browser's session says the new address at once, whichever the strategy.
+      const session = (await (await browser.request(`${base}/session`)).json()) as { user: { email: string } }
+      expect(session.user.email).toBe(newAddress)
       expect(await database().adapter.getUserByEmail!(email)).toBeNull()
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
     })

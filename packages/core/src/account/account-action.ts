@@ -100,5 +100,6 @@ async function answerAccount(request: RequestInternal, answering: Answering, opt
 }
 
 function isResponse(result: AccountResult | ResponseInternal): result is ResponseInternal {
-  return "redirect" in result || "cookies" in result || "headers" in result
+  // An AccountResult never has either: only a finished answer (a sign-in's redirect, a step-up's 401) does.
+  return "redirect" in result || "headers" in result
 }
