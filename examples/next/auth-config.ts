@@ -38,7 +38,7 @@ function cleanName(value: unknown): string | undefined {
  * - with EMAIL_SERVER, password accounts (the Password provider: sign-up with a verified address, forgotten
  *   password), their mails sent through the same transport;
  * - a second factor (TOTP and backup codes) that users turn on from the Security page; once on, every
- *   sign-in but a passkey asks for a code before it makes a session;
+ *   sign-in but a passkey asks for a code (or one of the user's passkeys) before it makes a session;
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
  * - SESSION_UPDATE_AGE: seconds before a read renews the session cookie (default a day; 0 renews on every read);
  * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be for turning the second factor off or new backup
@@ -82,8 +82,8 @@ export function authConfig(env: Env): NextAuthConfig {
     providers,
     adapter,
     experimental: { enableWebAuthn: true },
-    // Optional: only users who turned TOTP on (at {basePath}/second-factor) are asked for a code.
-    secondFactor: SecondFactor({ issuer: "Gatehouse example" }),
+    // Optional: only users who turned TOTP on (at {basePath}/second-factor) are asked for a code, or one of their passkeys.
+    secondFactor: SecondFactor({ issuer: "Gatehouse example", methods: ["totp", "backup-code", "passkey"] }),
     pages: { signIn: "/signin" },
     session: {
       strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",

@@ -15,7 +15,7 @@ import { join } from "node:path"
 import Database from "better-sqlite3"
 import type { Browser, BrowserContext, CDPSession, Page, Request } from "playwright-core"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
+import { addPasskeyAuthenticator, openPasskeyPage } from "./support/virtual-authenticator.js"
 import { buildExampleAndLaunchChromium, newSecret, startExample, type RunningApp } from "./support/next-example.js"
 
 type Session = { user?: { id?: string; name?: string | null; email?: string | null } } | null
@@ -45,13 +45,7 @@ class Device {
   static async open(): Promise<Device> {
     const device = new Device()
     device.context = await browser.newContext()
-    device.page = await device.context.newPage()
-    device.page.on("console", (message) => device.trace.push(`console.${message.type()}: ${message.text()}`))
-    device.page.on("pageerror", (error) => device.trace.push(`page error: ${error.message}`))
-    device.page.on("response", (response) => device.trace.push(`${response.status()} ${response.request().method()} ${response.url()}`))
-    device.cdp = await device.context.newCDPSession(device.page)
-    await device.cdp.send("WebAuthn.enable", { enableUI: false })
-    await device.addAuthenticator()
+    ;({ page: device.page, cdp: device.cdp, authenticatorId: device.authenticatorId } = await openPasskeyPage(device.context, device.trace))
     return device
   }
 

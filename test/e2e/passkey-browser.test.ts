@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import { launchChromium } from "./support/launch-chromium.js"
-import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
+import { addPasskeyAuthenticator, openPasskeyPage } from "./support/virtual-authenticator.js"
 import { startPasskeyServer, type PasskeyServer } from "./support/passkey-server.js"
 
 let browser: Browser
@@ -41,14 +41,8 @@ afterAll(async () => {
 
 beforeEach(async () => {
   context = await browser.newContext()
-  page = await context.newPage()
   trace = []
-  page.on("console", (message) => trace.push(`console.${message.type()}: ${message.text()}`))
-  page.on("pageerror", (error) => trace.push(`page error: ${error.message}`))
-  page.on("response", (response) => trace.push(`${response.status()} ${response.request().method()} ${response.url()}`))
-  cdp = await context.newCDPSession(page)
-  await cdp.send("WebAuthn.enable", { enableUI: false })
-  authenticatorId = await addPasskeyAuthenticator(cdp)
+  ;({ page, cdp, authenticatorId } = await openPasskeyPage(context, trace))
 })
 
 afterEach(async (test) => {

@@ -19,7 +19,7 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
 import { useChromium } from "./support/launch-chromium.js"
-import { addPasskeyAuthenticator } from "./support/virtual-authenticator.js"
+import { openPasskeyPage } from "./support/virtual-authenticator.js"
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 const browser = useChromium()
@@ -67,11 +67,7 @@ afterAll(async () => {
 /** A browser context with its own virtual passkey authenticator. */
 async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser().newContext()
-  const page = await context.newPage()
-  const cdp = await context.newCDPSession(page)
-  await cdp.send("WebAuthn.enable", { enableUI: false })
-  await addPasskeyAuthenticator(cdp)
-  return { context, page }
+  return { context, page: (await openPasskeyPage(context, [])).page }
 }
 
 async function signUpWithPasskey(page: Page, email: string) {

@@ -159,6 +159,7 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
       backupCodesLeft: 10,
       passkeys: 1,
     })
+    expect(await (await at.fetch(`${base}/second-factor`)).text()).toContain("Your passkeys (1) answer it too, instead of a code.")
   })
 
   it("refuses A's passkey on B's pending sign-in with the same answer as a forged assertion, and counts both as wrong", async () => {
@@ -288,6 +289,13 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     expect(touched.headers.get("location")).toBe(`${base}/second-factor`)
     expect(setsSession(touched)).toBe(false)
     expect(await session(at)).toBeNull()
+    // The same key touched again would not be a second factor: only the code is asked for.
+    expect(await (await at.fetch(`${base}/second-factor`, { headers: json })).json()).toEqual({
+      pending: true,
+      mustEnrol: false,
+      passkey: false,
+    })
+    expect((await at.fetch(`${base}/second-factor/passkey/options`, { headers: json })).status).toBe(404)
     const done = await at.post(`${base}/callback/second-factor`, { code: await totpCodeAt(ada.totp!, Date.now() + 30_000) }, base)
     expect(setsSession(done)).toBe(true)
     expect((await session(at)).authentication).toMatchObject({ methods: ["swk", "user", "otp", "mfa"], mfa: true })
@@ -374,6 +382,17 @@ describe("a passkey as the second factor: an app's own Credentials users", () =>
 })
 
 describe("a passkey as the second factor: configuration", () => {
+  it('"passkey" with an adapter that keeps no passkeys is a configuration error naming the missing methods', async () => {
+    const { SQLiteAdapter } = await import("../../packages/adapter-sqlite/src/index.js")
+    const logger = silentLogger()
+    const { listAuthenticatorsByUserId: _list, getAuthenticator: _get, ...withoutPasskeys } = SQLiteAdapter(":memory:")
+    const config = passkeySecondFactorConfig(withoutPasskeys, { Credentials, Passkey, SecondFactor }, { logger }) as AuthConfig
+    expect((await Auth(new Request(`${base}/session`), config)).status).toBe(500)
+    const logged = logger.errors.map((error: any) => String(error.message)).join("\n")
+    expect(logged).toContain('secondFactor.methods "passkey"')
+    expect(logged).toContain("listAuthenticatorsByUserId, getAuthenticator")
+  })
+
   it('"passkey" without a WebAuthn provider is a configuration error naming it', async () => {
     const { SQLiteAdapter } = await import("../../packages/adapter-sqlite/src/index.js")
     const logger = silentLogger()

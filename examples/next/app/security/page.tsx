@@ -1,6 +1,7 @@
 import { headers } from "next/headers"
 import { redirect } from "next/navigation"
 import { auth, handlers } from "../../auth"
+import { AddPasskey } from "../../components/add-passkey"
 
 /** What GET {basePath}/second-factor answers a signed-in user (Accept: application/json). */
 interface SecondFactorMethods {
@@ -54,6 +55,13 @@ export default async function SecurityPage() {
         <p className="hint">
           Turning it off or getting new backup codes needs a recent sign-in: after a while you are asked to sign in again.
         </p>
+      </section>
+      <section className="card" aria-labelledby="passkeys">
+        <h2 id="passkeys">Passkeys</h2>
+        <p data-testid="passkey-count" data-passkeys={methods?.passkeys ?? 0}>
+          {`Passkeys: ${methods?.passkeys ?? 0}.`} With two-step verification on, any of them answers the check instead of a code.
+        </p>
+        <AddPasskey />
       </section>
     </>
   )

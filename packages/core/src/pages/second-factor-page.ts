@@ -17,7 +17,8 @@ export type SecondFactorView =
   | { step: "required" }
   | { step: "enrol"; secret: string; qr: string; error?: boolean }
   | { step: "backup-codes"; codes: string[]; continueTo: string }
-  | { step: "manage"; totp: boolean; backupCodesLeft: number }
+  /** `passkeys`: how many of the user's passkeys answer the challenge too (when offered and TOTP is on). */
+  | { step: "manage"; totp: boolean; backupCodesLeft: number; passkeys?: number }
 
 /**
  * The built-in second-factor page: the challenge of a pending sign-in (TOTP or backup code,
@@ -56,7 +57,7 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
       break
     case "manage":
       content = view.totp
-        ? html`<h1>${message(locale, "manage.heading")}</h1><p>${message(locale, "manage.on", { count: view.backupCodesLeft })}</p><form action="${base}/second-factor/backup-codes" method="POST">${csrf}<button type="submit">${message(locale, "manage.newCodes")}</button></form><form action="${base}/second-factor/disable" method="POST">${csrf}<button type="submit">${message(locale, "manage.disable")}</button></form>`
+        ? html`<h1>${message(locale, "manage.heading")}</h1><p>${message(locale, "manage.on", { count: view.backupCodesLeft })}</p>${view.passkeys ? html`<p>${message(locale, "manage.passkeys", { count: view.passkeys })}</p>` : ""}<form action="${base}/second-factor/backup-codes" method="POST">${csrf}<button type="submit">${message(locale, "manage.newCodes")}</button></form><form action="${base}/second-factor/disable" method="POST">${csrf}<button type="submit">${message(locale, "manage.disable")}</button></form>`
         : html`<h1>${message(locale, "manage.heading")}</h1><p>${message(locale, "manage.off")}</p><form action="${base}/second-factor/totp/enroll" method="POST">${csrf}<button type="submit">${message(locale, "enrol.start")}</button></form>`
       break
   }

@@ -9,31 +9,22 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
-import type { SessionOwner } from "../sessions/session-owner.js"
 import type { ResponseInternal } from "../types.js"
-import { secondFactorAuthenticationOptions } from "../webauthn/ceremony-options.js"
-import { challengeCookieDeletion } from "../webauthn/challenge-cookie.js"
+import { credentialsOf, optionsResponse } from "../webauthn/ceremony-options.js"
+import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challenge-cookie.js"
 import { passkeyAmr } from "../webauthn/passkey-amr.js"
+import { simpleWebAuthnFor } from "../webauthn/simplewebauthn-for.js"
 import { verifyAuthentication } from "../webauthn/verify-authentication.js"
-import type { InternalWebAuthnProvider, WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
 import type { SecondFactorProof } from "./second-factor-proof.js"
 
-/** The options of a WebAuthn ceremony run by the app's (first) WebAuthn provider, or undefined without one. */
+/** The options of a WebAuthn ceremony run by the app's second-factor WebAuthn provider, or undefined without one. */
 export function passkeyCeremonyOptions(options: InternalOptions): WebAuthnInternalOptions | undefined {
-  const provider = options.providers.find((candidate) => candidate.type === "webauthn") as InternalWebAuthnProvider | undefined
+  const provider = secondFactorWebAuthnProvider(options)
   if (!provider || !options.adapter) return undefined
   return { ...options, provider } as unknown as WebAuthnInternalOptions
-}
-
-/**
- * The adapter user whose passkeys may answer a sign-in of `owner`: when "passkey" is offered, the
- * owner is an adapter user (an app's own Credentials user has no stored passkeys), and has one.
- */
-export async function passkeyUserOf(owner: SessionOwner, options: InternalOptions): Promise<string | undefined> {
-  if (!options.secondFactor?.methods.includes("passkey") || owner.kind !== "user" || !passkeyCeremonyOptions(options)) return undefined
-  const passkeys = await options.adapter!.listAuthenticatorsByUserId(owner.userId)
-  return passkeys.length > 0 ? owner.userId : undefined
 }
 
 /** Whether the challenge's answer is a passkey assertion (the page's script posts it as `data`) rather than a code. */
@@ -42,9 +33,12 @@ export function isPasskeyAnswer(request: RequestInternal): boolean {
 }
 
 /**
- * GET {basePath}/second-factor/passkey/options: WebAuthn options listing the pending user's
- * passkeys, for a pending sign-in whose user may answer with one; 404 otherwise (no pending
- * sign-in, an ended one, or a user without passkeys: the same answer).
+ * GET {basePath}/second-factor/passkey/options: WebAuthn options for a pending sign-in whose user
+ * may answer with a passkey; 404 otherwise (no pending sign-in, an ended one, or a user without
+ * passkeys: the same answer). The options list that user's credentials (the browser offers no
+ * other, and naming them tells nobody more than the first factor already proved); their challenge
+ * cookie is bound to the pending sign-in, for the second-factor ceremony only. (Here, not in
+ * webauthn/: only apps with second factors load this entry.)
  */
 export async function passkeyChallengeOptions(
   request: RequestInternal,
@@ -55,7 +49,17 @@ export async function passkeyChallengeOptions(
   if (!pending?.passkeyUser || pending.mustEnrol || options.pendingSignIns.claimedHere(pending.id) || !ceremony) {
     return { status: 404, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" }, body: { error: "no-passkey" } }
   }
-  return secondFactorAuthenticationOptions(request, ceremony, { id: pending.id, userId: pending.passkeyUser })
+  const { provider } = ceremony
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(ceremony, request)
+  const publicKey = await server.generateAuthenticationOptions({
+    ...provider.authenticationOptions,
+    rpID: relyingParty.id,
+    allowCredentials: await credentialsOf(pending.passkeyUser, ceremony),
+  })
+  await ceremony.passkeyChallenges.issue(publicKey.challenge)
+  const state = { challenge: publicKey.challenge, ceremony: "second-factor" as const, pendingSignIn: pending.id }
+  return optionsResponse({ action: "authenticate", options: publicKey }, await mintChallengeCookie(state, ceremony))
 }
 
 /**

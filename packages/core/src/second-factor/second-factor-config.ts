@@ -114,12 +114,12 @@ export function resolveSecondFactor(
   if (methods.includes("passkey")) {
     if (!providers.some((provider) => provider.type === "webauthn")) {
       return {
-        error: new AuthError('secondFactor.methods "passkey" needs a WebAuthn or Passkey provider: the passkeys are the ones it registers'),
+        error: new AuthError('secondFactor.methods "passkey" needs a WebAuthn or Passkey provider'),
       }
     }
     const missingPasskeys = missingAdapterMethods(adapter, passkeyMethods)
     if (missingPasskeys) {
-      missingPasskeys.message = `secondFactor.methods "passkey" needs the adapter's authenticator methods. ${missingPasskeys.message}`
+      missingPasskeys.message = `secondFactor.methods "passkey": ${missingPasskeys.message}`
       return { error: missingPasskeys }
     }
   }

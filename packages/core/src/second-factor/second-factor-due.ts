@@ -2,7 +2,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { FirstFactorDone } from "../login/finish-sign-in.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"
-import { passkeyUserOf } from "./passkey-answer.js"
+import { passkeyUserOf } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
 
 /**
@@ -10,7 +10,8 @@ import type { PendingSignIn } from "./pending-sign-in.js"
  * pending sign-in, or null for nothing (second factors off, a first factor that is two already
  * such as a passkey, or a user who has none and need not):
  * - a user with TOTP is challenged: a code, or one of their passkeys when "passkey" is offered
- *   (`passkeyUser`);
+ *   (`passkeyUser`) and the first factor was not a passkey itself (a security key touched without
+ *   user verification is one factor, and touching it again would not make two);
  * - a user who must have a second factor and has none but a passkey (offered) is challenged for it;
  * - one who must and has neither enrols first (`mustEnrol`).
  * `owner` names the user as their session will.
@@ -24,13 +25,17 @@ export async function secondFactorDue(
   const config = options.secondFactor
   if (!config || methods.includes(multiFactorMethod)) return null
   const record = await options.adapter!.getSecondFactor(ownerKey(owner))
-  const passkeyUser = await passkeyUserOf(owner, options)
-  const challenge = passkeyUser ? { passkeyUser } : {}
-  if (record?.totpSecret) return challenge
+  // Passkeys are looked up only for a user who is asked for a second factor anyway.
+  const withPasskey = async () => {
+    if (done.account?.type === "webauthn") return null
+    const passkeyUser = await passkeyUserOf(owner, options)
+    return passkeyUser ? { passkeyUser } : null
+  }
+  if (record?.totpSecret) return (await withPasskey()) ?? {}
   const required =
     typeof config.required === "function" ? await config.required({ user: done.user, account: done.account }) : config.required
   if (required !== true) return null
-  return passkeyUser ? challenge : { mustEnrol: true }
+  return (await withPasskey()) ?? { mustEnrol: true }
 }
 
 /** The page a pending sign-in is sent to: the app's `pages.secondFactor`, else the built-in `{basePath}/second-factor`. */

@@ -39,8 +39,10 @@ export async function showSecondFactor(
   const record = await options.adapter!.getSecondFactor(owner.key)
   const totp = !!record?.totpSecret
   const backupCodesLeft = totp ? (record?.backupCodesLeft ?? 0) : 0
-  if (answering.json) return json({ totp, backupCodesLeft, passkeys: await passkeyCount(owner.session, options) })
-  return secondFactorPage(options, { step: "manage", totp, backupCodesLeft })
+  const passkeys = await passkeyCount(owner.session, options)
+  if (answering.json) return json({ totp, backupCodesLeft, passkeys })
+  const offered = totp && options.secondFactor!.methods.includes("passkey")
+  return secondFactorPage(options, { step: "manage", totp, backupCodesLeft, ...(offered ? { passkeys } : {}) })
 }
 
 /**

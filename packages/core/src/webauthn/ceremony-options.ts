@@ -8,7 +8,7 @@ import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
 
 /** A user's stored authenticators as WebAuthn credential descriptors. */
-async function credentialsOf(userId: string | undefined, options: WebAuthnInternalOptions) {
+export async function credentialsOf(userId: string | undefined, options: WebAuthnInternalOptions) {
   if (!userId) return undefined
   const authenticators: AdapterAuthenticator[] = await options.adapter.listAuthenticatorsByUserId(userId)
   return authenticators.map((a) => ({ id: webauthnCredentialId(a.credentialID), transports: stringToTransports(a.transports) }))
@@ -26,7 +26,8 @@ export function namesCredentials(provider: WebAuthnInternalOptions["provider"]):
   return asked !== undefined && asked !== "required"
 }
 
-function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
+/** The options route's answer: the options as JSON (never stored), and the cookie holding their challenge. */
+export function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
   return {
     status: 200,
     headers: { "Content-Type": "application/json", "Cache-Control": "private, no-cache, no-store" },
@@ -65,33 +66,6 @@ export async function authenticationOptions(
   })
   await options.passkeyChallenges.issue(publicKey.challenge)
   const cookie = await mintChallengeCookie({ challenge: publicKey.challenge, ceremony: "authenticate" }, options)
-  return optionsResponse({ action: "authenticate", options: publicKey }, cookie)
-}
-
-/**
- * Options for a passkey answering the second-factor challenge of a pending sign-in whose first
- * factor named the user: they list that user's credentials (the browser offers no other, and
- * naming them tells nobody more than the first factor already proved), and the challenge cookie
- * is bound to the pending sign-in, for the second-factor ceremony only.
- */
-export async function secondFactorAuthenticationOptions(
-  request: RequestInternal,
-  options: WebAuthnInternalOptions,
-  pending: { id: string; userId: string },
-): Promise<ResponseInternal> {
-  const { provider } = options
-  const server = await simpleWebAuthnFor(provider)
-  const relyingParty = provider.getRelayingParty(options, request)
-  const publicKey = await server.generateAuthenticationOptions({
-    ...provider.authenticationOptions,
-    rpID: relyingParty.id,
-    allowCredentials: await credentialsOf(pending.userId, options),
-  })
-  await options.passkeyChallenges.issue(publicKey.challenge)
-  const cookie = await mintChallengeCookie(
-    { challenge: publicKey.challenge, ceremony: "second-factor", pendingSignIn: pending.id },
-    options,
-  )
   return optionsResponse({ action: "authenticate", options: publicKey }, cookie)
 }
 

@@ -101,8 +101,5 @@ export async function readChallengeCookie(
   if (ceremony === "register" && (!payload.user || typeof payload.user.email !== "string")) {
     throw new WebAuthnVerificationError("The WebAuthn registration challenge carried no user", { provider })
   }
-  if (ceremony === "second-factor" && typeof payload.pendingSignIn !== "string") {
-    throw new WebAuthnVerificationError("The WebAuthn second-factor challenge named no pending sign-in", { provider })
-  }
   return { challenge: payload.challenge, ceremony, user: payload.user, pendingSignIn: payload.pendingSignIn }
 }

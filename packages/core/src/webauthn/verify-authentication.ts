@@ -38,7 +38,7 @@ export async function verifyAuthentication(
   const response = readCeremonyResponse<AuthenticationResponseJSON>(request, "authentication")
   const { challenge, pendingSignIn } = await readChallengeCookie(request.cookies, secondFactor ? "second-factor" : "authenticate", options)
   if (secondFactor && pendingSignIn !== secondFactor.pendingSignIn) {
-    throw new WebAuthnVerificationError("The WebAuthn challenge was handed to another pending sign-in", { provider: provider.id })
+    throw new WebAuthnVerificationError("The challenge is another pending sign-in's", { provider: provider.id })
   }
 
   const credentialID = storedCredentialId(response.id)
@@ -61,7 +61,7 @@ export async function verifyAuthentication(
     throw new AuthError("The stored authenticator and its account belong to different users", { provider: provider.id, credentialID })
   }
   if (secondFactor && account.userId !== secondFactor.userId) {
-    throw new WebAuthnVerificationError("This credential is another user's than the pending sign-in's", {
+    throw new WebAuthnVerificationError("The credential is another user's", {
       provider: provider.id,
       credentialID,
     })
