@@ -489,6 +489,27 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
     })
 
+    test("with rateLimit, an address gets at most its per-account budget of change mails, whoever asks", async () => {
+      const testApp = accountApp({
+        adapter: database().adapter,
+        strategy,
+        issuer: idp().issuer,
+        sink: sink(),
+        config: { rateLimit: { perIp: false, perAccount: { limit: 2, window: 60 } } },
+      })
+      const first = await passwordUser(testApp, "flood-a")
+      const second = await passwordUser(testApp, "flood-b")
+      const target = uniqueAddress("flooded")
+      expect((await accountPost(first.browser, "/email", { email: target })).status).toBe(200)
+      expect((await accountPost(second.browser, "/email", { email: target.toUpperCase() })).status).toBe(200)
+      const refused = await accountPost(first.browser, "/email", { email: target })
+      expect(refused.status).toBe(429)
+      await mailFor(target)
+      await mailFor(target)
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(target))).toHaveLength(2)
+    })
+
     test("asking needs the CSRF token, a same-site POST and a recent sign-in; nothing is mailed otherwise", async () => {
       const testApp = app(2)
       const { browser } = await passwordUser(testApp, "guarded")
