@@ -220,9 +220,15 @@ describe.each(instanceDatabases)("step-up with the second factor alone on $label
         for (const [cookie, value] of copied) replay.setCookie(instance.origin, cookie, value)
         const same = await post(replay, `${otherBase}/callback/second-factor`, { code })
         expect(same.headers.get("location")).not.toBe(settings)
-        const fresh = await post(replay, `${otherBase}/callback/second-factor`, { code: await nextCode(ada.secret, 2) })
+        // An unused backup code: right, yet the step-up was answered already.
+        const fresh = await post(replay, `${otherBase}/callback/second-factor`, { code: ada.backupCodes[0]! })
         expect(fresh.headers.get("location")).not.toBe(settings)
         expect((await session(replay, otherBase)).authentication.mfa).toBe(false)
+        // The refusal was the replay, not the instance: a new step-up there is answered.
+        expect(await reauthenticate(replay, otherBase)).toBe(`${otherBase}/second-factor`)
+        const anew = await post(replay, `${otherBase}/callback/second-factor`, { code: ada.backupCodes[1]! })
+        expect(anew.headers.get("location")).not.toContain("error")
+        expect((await session(replay, otherBase)).authentication.mfa).toBe(true)
       } finally {
         await instance.stop()
       }
