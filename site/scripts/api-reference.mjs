@@ -41,6 +41,8 @@ export async function apiReference(repoRoot, outDir) {
     hidePageHeader: true,
     // Doc comments mention tags (`<form>`) in prose: escaped, or VitePress (Vue) reads them as elements.
     sanitizeComments: true,
+    // Explicit anchors: the links TypeDoc writes do not depend on the site's heading slugs.
+    useHTMLAnchors: true,
     hideBreadcrumbs: true,
     entryFileName: "index",
     skipErrorChecking: true,

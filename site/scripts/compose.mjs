@@ -88,23 +88,33 @@ features:
   { vue: true },
 )
 
-// The navigation, read by .vitepress/config.mts.
-const sidebar = [
-  ...sections.map((section) => ({
-    text: section.title,
-    collapsed: false,
-    items: section.pages.map((page) => ({ text: page.title, link: `/${section.path}/${page.slug}` })),
-  })),
-  {
-    text: "Providers",
-    collapsed: true,
-    items: [
-      { text: "Catalogue", link: "/providers/" },
-      ...providers.pages.map((page) => ({ text: page.title, link: `/providers/${page.slug}` })),
-    ],
-  },
-  { text: "API reference", collapsed: true, items: api.sidebar },
-]
+// The navigation, read by .vitepress/config.mts: the guides' sidebar everywhere, the catalogue's under
+// /providers/ and the reference's under /api/ (no collapsible groups: their toggles nest a focusable caret
+// inside a role="button", which axe reports as nested-interactive).
+const guideSidebar = sections.map((section) => ({
+  text: section.title,
+  items: section.pages.map((page) => ({ text: page.title, link: `/${section.path}/${page.slug}` })),
+}))
+const more = {
+  text: "More",
+  items: [
+    { text: "Providers", link: "/providers/" },
+    { text: "API reference", link: "/api/" },
+  ],
+}
+const sidebar = {
+  "/providers/": [
+    {
+      text: "Providers",
+      items: [
+        { text: "Catalogue", link: "/providers/" },
+        ...providers.pages.map((page) => ({ text: page.title, link: `/providers/${page.slug}` })),
+      ],
+    },
+  ],
+  "/api/": [{ text: "API reference", items: api.sidebar }],
+  "/": [...guideSidebar, more],
+}
 writeFileSync(join(out, "navigation.json"), `${JSON.stringify({ sidebar }, null, 2)}\n`)
 
 // The theme and config live in site/.vitepress and are copied beside the pages (VitePress reads them there).

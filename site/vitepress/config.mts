@@ -28,8 +28,8 @@ export default defineConfig({
   ignoreDeadLinks: "localhostLinks",
   markdown: {
     anchor: { slugify: githubSlug },
-    // Code blocks say which file they are: keep their language label readable (see theme/custom.css).
-    theme: { light: "github-light", dark: "github-dark" },
+    // The high-contrast GitHub themes: the stock ones' comment and punctuation colours miss 4.5:1 on the code background.
+    theme: { light: "github-light-high-contrast", dark: "github-dark-high-contrast" },
   },
   themeConfig: {
     nav: [
@@ -40,7 +40,8 @@ export default defineConfig({
       { text: "Errors", link: "/reference/errors" },
     ],
     sidebar,
-    search: { provider: "local" },
+    // Results show the matching text, not only the heading it is under.
+    search: { provider: "local", options: { detailedView: true } },
     outline: { level: [2, 3] },
     footer: { message: "Gatehouse — MIT licensed." },
   },

@@ -6,6 +6,7 @@
  */
 import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
 import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
+import { pageForms } from "@gatehouse/test-kit/html-form"
 import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
@@ -20,6 +21,7 @@ import {
   base,
   linkIdp,
   origin,
+  seedPasskey,
   seedPasswordUser,
   signInWithIdp,
   signInWithPassword,
@@ -210,6 +212,26 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(await database().adapter.listAccountsByUserId!(me.id)).toEqual([])
     })
 
+    test("two removals at once cannot leave the user without a way in: what went comes back, answered 409", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const browser = testApp.browser()
+      await signInWithIdp(browser, idpUser())
+      const me = (await account(browser)).body.user
+      const passkey = await seedPasskey(database().adapter, me.id)
+      // Two tabs at once: each sees two ways in, each removes one.
+      const [unlinked, removed] = await Promise.all([
+        accountPost(browser, "/unlink", { provider: "dev-oidc" }),
+        accountPost(browser, "/passkeys/delete", { id: passkey }),
+      ])
+      expect([unlinked.status, removed.status]).toContain(409)
+      const after = (await account(browser)).body
+      expect(after.accounts.length + after.passkeys.length).toBeGreaterThanOrEqual(1)
+      const stored = await database().adapter.listAccountsByUserId!(me.id)
+      // Whatever is listed can sign in: a passkey left has its account, an IdP account left its tokens.
+      if (after.passkeys.length) expect(stored.some((entry) => entry.type === "webauthn")).toBe(true)
+      if (after.accounts.length) expect(stored.find((entry) => entry.type === "oidc")?.access_token).toBeTruthy()
+    })
+
     test("two accounts at one provider: unlink needs the handle, and removes exactly that one", async () => {
       const testApp = app()
       const { user, browser } = await passwordUser(testApp, "two-accounts")
@@ -232,25 +254,10 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       const browser = testApp.browser()
       await signInWithIdp(browser, idpUser())
       const me = (await account(browser)).body.user
-      const seedPasskey = async (userId: string) => {
-        const credentialID = `cred-${crypto.randomUUID()}`
-        await database().adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
-        await database().adapter.createAuthenticator!({
-          userId,
-          providerAccountId: credentialID,
-          credentialID,
-          credentialPublicKey: "pQECAyYgASFYIA",
-          counter: 0,
-          credentialBackedUp: false,
-          credentialDeviceType: "singleDevice",
-          transports: "internal",
-        })
-        return credentialID
-      }
-      const first = await seedPasskey(me.id)
-      const second = await seedPasskey(me.id)
+      const first = await seedPasskey(database().adapter, me.id)
+      const second = await seedPasskey(database().adapter, me.id)
       const stranger = await seedPasswordUser(database().adapter, uniqueAddress("stranger"), "a long enough passphrase")
-      const theirs = await seedPasskey(stranger.id)
+      const theirs = await seedPasskey(database().adapter, stranger.id)
 
       const listed = (await account(browser)).body
       expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
@@ -273,6 +280,48 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(last.status).toBe(409)
       expect(await last.json()).toEqual({ error: "last-method" })
       expect(await database().adapter.getAuthenticator!(second)).not.toBeNull()
+    })
+
+    test("the built-in page: its forms unlink (status shown), refuse the last way in (alert shown), and speak the visitor's language", async () => {
+      const testApp = app()
+      const { browser } = await passwordUser(testApp, "page")
+      await linkIdp(browser, idpUser())
+      const page = async (query = "", language = "en") => {
+        const response = await browser.request(`${accountPage}${query}`, { headers: { accept: "text/html", "accept-language": language } })
+        expect(response.status).toBe(200)
+        expect(response.headers.get("content-type")).toContain("text/html")
+        return response.text()
+      }
+      const text = await page()
+      expect(text).toContain("<h1>Your account</h1>")
+      expect(text).toContain("You can sign in with your password.")
+      const forms = pageForms(text)
+      const unlinkForm = forms.find((form) => form.action === `${base}/account/unlink`)!
+      expect(unlinkForm.fields).toMatchObject({ provider: "dev-oidc", handle: expect.stringMatching(/^[0-9a-f]{32}$/) })
+      expect(forms.map((form) => form.action)).toEqual(
+        expect.arrayContaining([
+          `${base}/account/link/dev-oidc`,
+          `${base}/account/email`,
+          `${base}/account/email/confirm`,
+          `${base}/account/delete`,
+        ]),
+      )
+      for (const form of forms) expect(form.fields.csrfToken).toBeTruthy()
+
+      const unlinked = await browser.request(unlinkForm.action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams(unlinkForm.fields),
+      })
+      expect(unlinked.headers.get("location")).toBe(`${accountPage}?done=unlinked`)
+      expect(await page("?done=unlinked")).toContain('<p role="status">The account was unlinked.</p>')
+      expect(await page("?error=last-method", "de")).toContain(
+        '<div class="error" role="alert">Das ist Ihre letzte Anmeldemöglichkeit: Fügen Sie zuerst eine weitere hinzu.</div>',
+      )
+      // A made-up code shows the generic message, never the text it carries.
+      const made = await page("?error=%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+      expect(made).toContain("That did not work. Please try again.")
+      expect(made).not.toContain("<script>alert")
     })
 
     test("delete: refused without CSRF, cross-site and without a recent sign-in; then no row of the user in any table, signed out, deleteUser", async () => {
@@ -370,6 +419,29 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
     })
 
+    test("the mail's link opens a page (opening it changes nothing) whose button confirms", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "by-page")
+      const newAddress = uniqueAddress("paged")
+      await accountPost(browser, "/email", { email: newAddress })
+      const link = linkOf((await mailFor(newAddress)).mail.text!)
+      const opened = await browser.request(link, { headers: { accept: "text/html" } })
+      expect(opened.status).toBe(200)
+      expect((await account(browser)).body.user.email).toBe(email)
+      const [form] = pageForms(await opened.text())
+      expect(form!.action).toBe(`${base}/account/email/confirm`)
+      const confirmed = await browser.request(form!.action, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams(form!.fields),
+      })
+      expect(confirmed.headers.get("location")).toBe(`${accountPage}?done=email-changed`)
+      expect((await account(browser)).body.user.email).toBe(newAddress)
+      // Signed out, the link leads to the sign-in page and back; it changes nothing on its own.
+      const signedOut = await testApp.browser().request(link, { headers: { accept: "text/html" } })
+      expect(signedOut.headers.get("location")).toContain(`${base}/signin?callbackUrl=`)
+    })
+
     test("an address another user has: the same answer, no mail to it, nobody changed", async () => {
       const testApp = app()
       const { email, browser } = await passwordUser(testApp, "asker")
@@ -418,22 +490,50 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
   })
 })
 
-describe("an adapter without the account methods (an Auth.js adapter)", () => {
-  const database = useAdapterDatabase("SQLite", "account_foreign")
+describe("the account option", () => {
+  const database = useAdapterDatabase("SQLite", "account_off")
 
-  test("GET and POST answer the configuration error (500), naming what the adapter lacks in the log, and change nothing", async () => {
-    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
-    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
-    const email = uniqueAddress("foreign")
+  test("without account: Account() the endpoints do not exist (the error page), and nothing is deleted", async () => {
+    const testApp = accountApp({ adapter: database().adapter, strategy: "database", issuer: idp().issuer, config: { account: undefined } })
+    const email = uniqueAddress("off")
     const user = await seedPasswordUser(database().adapter, email, "a long enough passphrase")
     const browser = testApp.browser()
     await signInWithPassword(browser, email, "a long enough passphrase")
-    const shown = await account(browser)
+    // As any action the config did not turn on (secondFactor's): the error page, never the account.
+    const shown = await browser.request(accountPage, { headers: { accept: "application/json" } })
+    expect(shown.status).toBe(302)
+    expect(shown.headers.get("location")).toContain(`${base}/error?error=`)
+    const deleted = await accountPost(browser, "/delete")
+    expect(deleted.status).toBe(302)
+    expect(deleted.headers.get("location")).toContain(`${base}/error?error=`)
+    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+  })
+
+  test("a hand-made account option is a configuration error", async () => {
+    const testApp = accountApp({
+      adapter: database().adapter,
+      strategy: "database",
+      issuer: idp().issuer,
+      config: { account: {} as never },
+    })
+    expect((await account(testApp.browser())).status).toBe(500)
+    expect(testApp.logger.errors.map((error) => error.message).join("\n")).toContain("account must be made by Account()")
+  })
+})
+
+describe("an adapter without the account methods (an Auth.js adapter)", () => {
+  const database = useAdapterDatabase("SQLite", "account_foreign")
+
+  test("the config is refused: every request answers the configuration error (500) and the log names what the adapter lacks", async () => {
+    const { listAccountsByUserId: _left, ...withoutListing } = database().adapter as Record<string, unknown>
+    const testApp = accountApp({ adapter: withoutListing as never, strategy: "database", issuer: idp().issuer })
+    const shown = await account(testApp.browser())
     expect(shown.status).toBe(500)
     expect(JSON.stringify(shown.body)).not.toContain("listAccountsByUserId")
-    expect((await accountPost(browser, "/delete")).status).toBe(500)
-    expect(await database().adapter.getUser!(user.id)).not.toBeNull()
+    expect((await accountPost(testApp.browser(), "/delete")).status).toBe(500)
     const logged = testApp.logger.errors.map((error) => error.message)
-    expect(logged.some((message) => message.includes("listAccountsByUserId"))).toBe(true)
+    expect(
+      logged.some((message) => message.includes("account needs these adapter methods") && message.includes("listAccountsByUserId")),
+    ).toBe(true)
   })
 })

@@ -4,8 +4,7 @@
  * dark; every input has a label; focus is visible; the keyboard alone signs in. Each page is
  * also saved as a screenshot under .tmp/screenshots/pages/ for a person to look at.
  */
-import { mkdirSync, readFileSync } from "node:fs"
-import { createRequire } from "node:module"
+import { mkdirSync } from "node:fs"
 import { join } from "node:path"
 import Database from "better-sqlite3"
 import type { Page } from "playwright-core"
@@ -21,9 +20,9 @@ import type { AuthConfig } from "../../packages/core/src/types.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type CoreAppServer, startCoreAppServer } from "./support/core-app-server.js"
 import { useChromium } from "./support/launch-chromium.js"
+import { seriousViolations } from "./support/serious-violations.js"
 import { repoRoot } from "./support/clean-room-app.js"
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
 const screenshots = join(repoRoot, ".tmp", "screenshots", "pages")
 
 let db: Database.Database
@@ -99,14 +98,6 @@ async function openPage(path: string, colorScheme: "light" | "dark", locale = "e
   const page = await context.newPage()
   await page.goto(`${origin}${path}`)
   return page
-}
-
-async function seriousViolations(page: Page) {
-  await page.addScriptTag({ content: axeSource })
-  const results = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ["violations"] }))
-  return (results.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[]; failureSummary: string }> }>)
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => `${n.target.join(" ")}: ${n.failureSummary}`) }))
 }
 
 describe("built-in pages are accessible (axe-core in Chromium)", () => {

@@ -80,6 +80,7 @@ await build({
     "src/server/index.ts",
     "src/doctor/index.ts",
     "src/second-factor/index.ts",
+    "src/account/index.ts",
     ...providers,
   ],
   outdir: "dist",

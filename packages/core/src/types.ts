@@ -5,6 +5,7 @@ import type { CredentialInput, Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
+import type { AccountConfig } from "./account/account-config.js"
 import type {
   Account,
   Awaitable,
@@ -275,6 +276,12 @@ export interface AuthConfig {
   experimental?: { enableWebAuthn?: boolean }
   /** Beyond Auth.js: TOTP and backup codes after every first factor (docs/second-factor.md). Needs an adapter with the second-factor methods. */
   secondFactor?: SecondFactorConfig
+  /**
+   * Beyond Auth.js: the signed-in user's account endpoints and page under basePath (docs/account.md),
+   * made by `Account()` from `@gatehouse/core/account`. Needs an adapter with `listAccountsByUserId`
+   * (and `deleteAuthenticator` with a passkey provider).
+   */
+  account?: AccountConfig
   basePath?: string
   /**
    * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when

@@ -11,6 +11,7 @@
 import { createAuth } from "./lib/create-auth.js"
 import { createConfigResolver } from "./lib/create-config-resolver.js"
 import { accessTokenForServerCode } from "./lib/get-access-token.js"
+import { requireRecentAuthentication } from "./lib/require-recent-authentication.js"
 import { createHandlers } from "./lib/create-handlers.js"
 import { createSessions } from "./lib/sessions.js"
 import { signIn } from "./lib/sign-in.js"
@@ -29,6 +30,7 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
     unstable_update: (data) => updateSession(resolveConfig, data),
     getAccessToken: (providerId) => accessTokenForServerCode(resolveConfig, providerId),
     sessions: createSessions(resolveConfig),
+    requireRecentAuthentication: (need) => requireRecentAuthentication(resolveConfig, need),
   }
 }
 

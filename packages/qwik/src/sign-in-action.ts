@@ -2,7 +2,7 @@ import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
 import { findProvider } from "@gatehouse/core/integration"
-import { failureUrl, signIn as coreSignIn } from "@gatehouse/core/server"
+import { targetOrFailure, signIn as coreSignIn } from "@gatehouse/core/server"
 import { readAuthFailure } from "./read-auth-failure.js"
 import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
@@ -40,21 +40,22 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
       if (value !== undefined && value !== null) fieldValues[name] = String(value)
     }
     const callInput = serverInput(event, config)
-    let target: string
-    try {
-      const { value, cookies } = await coreSignIn({
-        ...callInput,
-        provider: providerId,
-        fields: fieldValues,
-        redirectTo,
-        authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams ?? "")),
-      })
-      writeAuthCookies(cookies, event)
-      target = value.redirect
-    } catch (error) {
-      // A refused sign-in goes where the route would send it: the sign-in page with ?error=…&code=….
-      target = failureUrl(error, callInput)
-    }
+    // A refused sign-in goes where the route would send it: the sign-in page with ?error=…&code=….
+    const target = await targetOrFailure(
+      callInput,
+      async () => {
+        const { value, cookies } = await coreSignIn({
+          ...callInput,
+          provider: providerId,
+          fields: fieldValues,
+          redirectTo,
+          authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams ?? "")),
+        })
+        writeAuthCookies(cookies, event)
+        return value.redirect
+      },
+      false,
+    )
     const failure = staysOnFailure ? readAuthFailure(target, config, event.request.url) : null
     if (failure) {
       return event.fail(signInFailureStatus(failure.error), {

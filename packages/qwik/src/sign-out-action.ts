@@ -1,7 +1,7 @@
 import { inlinedQrl } from "@builder.io/qwik"
 import { isServer } from "@builder.io/qwik/build"
 import { globalActionQrl, validatorQrl, type Action, type RequestEventAction } from "@builder.io/qwik-city"
-import { failureUrl, signOut as coreSignOut } from "@gatehouse/core/server"
+import { targetOrFailure, signOut as coreSignOut } from "@gatehouse/core/server"
 import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { signOutForm } from "./sign-out-form.js"
@@ -21,18 +21,20 @@ export function createSignOutAction(authOptions: AuthOptionsQrl): Action<SignOut
     const form = signOutForm(input, defaultRedirectTo(event))
     const federated = form.get("federated")
     const callInput = serverInput(event, config)
-    let target: string
-    try {
-      const { value, cookies } = await coreSignOut({
-        ...callInput,
-        redirectTo: form.get("callbackUrl") ?? undefined,
-        federated: federated === null ? undefined : federated === "true",
-      })
-      writeAuthCookies(cookies, event)
-      target = value.redirect
-    } catch (error) {
-      target = failureUrl(error, callInput)
-    }
+    // A refused sign-in goes where the route would send it: the sign-in page with ?error=…&code=….
+    const target = await targetOrFailure(
+      callInput,
+      async () => {
+        const { value, cookies } = await coreSignOut({
+          ...callInput,
+          redirectTo: form.get("callbackUrl") ?? undefined,
+          federated: federated === null ? undefined : federated === "true",
+        })
+        writeAuthCookies(cookies, event)
+        return value.redirect
+      },
+      false,
+    )
     return redirectFromAction(event, target)
   }
 

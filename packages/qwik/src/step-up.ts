@@ -1,12 +1,17 @@
 import type { RequestEventCommon } from "@builder.io/qwik-city"
-import { getSession, type GetSessionInput } from "@gatehouse/core/server"
+import { getSession } from "@gatehouse/core/server"
 import type { Session } from "@gatehouse/core/types"
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { serverInput } from "./server-input.js"
 import { writeAuthCookies } from "./write-cookies.js"
 
 /** What a sensitive route asks of the sign-in: at most `maxAge` seconds old (default `session.freshAge`), with a second factor. */
-export type RecentAuthenticationOptions = Pick<GetSessionInput, "maxAge" | "secondFactor" | "callbackUrl">
+export interface RecentAuthenticationOptions {
+  maxAge?: number
+  secondFactor?: boolean
+  /** Where a page comes back to once re-authenticated. Default: the request's URL. */
+  callbackUrl?: string
+}
 
 /**
  * `requireRecentAuthentication(event, { maxAge, secondFactor })` from `QwikAuth$`, for route loaders,
@@ -18,7 +23,7 @@ export type RecentAuthenticationOptions = Pick<GetSessionInput, "maxAge" | "seco
 export function createStepUpHelper(authOptions: AuthOptionsQrl) {
   return async function requireRecentAuthentication(event: RequestEventCommon, need: RecentAuthenticationOptions = {}): Promise<Session> {
     const config = await resolveConfig(authOptions, event)
-    const { value, cookies, refused } = await getSession({ ...serverInput(event, config), ...need, url: event.url })
+    const { value, cookies, refused } = await getSession({ ...serverInput(event, config), stepUp: need, url: event.url })
     writeAuthCookies(cookies, event)
     if (!refused && value) return value
     if (refused?.redirect) throw event.redirect(303, refused.redirect)

@@ -6,8 +6,11 @@ export default {
   extends: DefaultTheme,
   enhanceApp() {
     if (typeof window === "undefined") return
-    // Wide tables scroll sideways; keyboard users must be able to reach them (axe: scrollable-region-focusable).
-    const makeScrollersFocusable = () => {
+    const fixStockComponents = () => {
+      // The search button's aria-label ("Search") hides its visible text and shortcut: let its content name it
+      // (axe: label-content-name-mismatch).
+      for (const button of document.querySelectorAll<HTMLElement>("button.DocSearch[aria-label]")) button.removeAttribute("aria-label")
+      // Wide tables and code scroll sideways; keyboard users must reach them (axe: scrollable-region-focusable).
       for (const table of document.querySelectorAll<HTMLElement>(".vp-doc table")) {
         if (!table.hasAttribute("tabindex")) table.setAttribute("tabindex", "0")
       }
@@ -15,7 +18,7 @@ export default {
         if (!code.hasAttribute("tabindex")) code.setAttribute("tabindex", "0")
       }
     }
-    new MutationObserver(makeScrollersFocusable).observe(document.documentElement, { childList: true, subtree: true })
-    makeScrollersFocusable()
+    new MutationObserver(fixStockComponents).observe(document.documentElement, { childList: true, subtree: true })
+    fixStockComponents()
   },
 }

@@ -4,6 +4,7 @@
  * password, and, when given an SMTP sink, the Nodemailer provider's SMTP transport for the
  * e-mail-change mails. Helpers drive the endpoints as the account page's scripts would.
  */
+import { Account } from "../../../packages/core/src/account/index.js"
 import type { Adapter, AdapterUser } from "../../../packages/core/src/adapters.js"
 import { Auth } from "../../../packages/core/src/handler/auth.js"
 import { hashPassword } from "../../../packages/core/src/passwords/hash-password.js"
@@ -47,6 +48,7 @@ export function accountApp({ adapter, strategy, issuer, sink, freshAge = 600, co
     basePath: "/auth",
     adapter,
     session: { strategy, freshAge },
+    account: Account(),
     providers: [
       oidcProvider(issuer),
       Password({ hashing: cheapHashing, send: async () => {} }),
@@ -71,6 +73,23 @@ export async function seedPasswordUser(adapter: Adapter, email: string, password
   const user = await adapter.createUser!({ id: crypto.randomUUID(), email, emailVerified: new Date(), name: "Ada" })
   await adapter.setPasswordHash!(user.id, await hashPassword(password, cheapHashing))
   return user
+}
+
+/** A passkey of the user, stored as a passkey registration stores it (its webauthn account and authenticator); its credential id. */
+export async function seedPasskey(adapter: Adapter, userId: string): Promise<string> {
+  const credentialID = `cred-${crypto.randomUUID()}`
+  await adapter.linkAccount!({ userId, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
+  await adapter.createAuthenticator!({
+    userId,
+    providerAccountId: credentialID,
+    credentialID,
+    credentialPublicKey: "pQECAyYgASFYIA",
+    counter: 0,
+    credentialBackedUp: false,
+    credentialDeviceType: "singleDevice",
+    transports: "internal",
+  })
+  return credentialID
 }
 
 export async function csrfToken(browser: FetchBrowser): Promise<string> {

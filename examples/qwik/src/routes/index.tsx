@@ -18,7 +18,10 @@ export const useSignInTarget = routeLoader$((event) => {
   const redirectTo = target?.origin === event.url.origin ? target.href : new URL("/", event.url.origin).href
   const error = event.url.searchParams.get("error")
   const refused = error ? { error, code: event.url.searchParams.get("code") ?? undefined } : undefined
-  return { redirectTo, offered: signInOptions(event.env), refused }
+  // Core sends a signed-in browser here with ?callbackUrl= to sign in again (a step-up, e.g. before turning the
+  // second factor off): the forms are shown to it too.
+  const signInAgain = event.url.searchParams.has("callbackUrl")
+  return { redirectTo, offered: signInOptions(event.env), refused, signInAgain }
 })
 
 export default component$(() => {
@@ -27,7 +30,8 @@ export default component$(() => {
   return (
     <>
       <h1>Gatehouse · Qwik City</h1>
-      {session.value ? (
+      {session.value && target.value.signInAgain && <p id="sign-in-again">Sign in again to go on.</p>}
+      {session.value && !target.value.signInAgain ? (
         <section>
           <p>
             Welcome, <strong id="user-name">{session.value.user?.name}</strong> (<span id="user-email">{session.value.user?.email}</span>)

@@ -2,47 +2,67 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import { clearSessionCookie } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { answeringOf } from "../second-factor/second-factor-answer.js"
+import { type Answering, answeringOf } from "../second-factor/second-factor-answer.js"
+import { noStoreHeaders } from "../session/no-store-headers.js"
 import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal } from "../types.js"
 import { type AccountResult, accountAnswer } from "./account-answer.js"
-import { accountAdapter } from "./account-adapter.js"
 import { accountPageUrl } from "./account-page-url.js"
+import { accountOperation } from "./account-path.js"
 import { accountUser } from "./account-user.js"
 import { changeEmail, confirmEmailChange } from "./change-email.js"
 import { deleteAccount } from "./delete-account.js"
 import { deletePasskey } from "./delete-passkey.js"
 import { linkAccount } from "./link-account.js"
-import { showAccount } from "./show-account.js"
+import { showAccount, showEmailConfirmation } from "./show-account.js"
 import { unlinkAccount } from "./unlink-account.js"
 
 /** The operations that change how the user signs in, or who they are: each needs a recent sign-in (step-up/). */
 const needRecentSignIn = new Set(["unlink", "passkey-delete", "email", "delete"])
 
 /**
- * The account endpoints (account-path.ts). GET shows the account; every POST needs the CSRF token
+ * The account endpoints (account-path.ts), with `account: Account()` (whose config check made sure
+ * the adapter has what they need: account-config.ts). GET shows the account; every POST needs the CSRF token
  * (a cross-site POST never has it: config/request-options.ts) and a signed-in adapter user, taken
  * from the session cookie only; the sensitive ones a recent sign-in too. Signed out: 401 (JSON) or
  * the sign-in page, back to the account page afterwards.
  */
 export async function accountAction(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
-  accountAdapter(options)
-  const operation = request.operation
   const answering = answeringOf(request.headers)
+  try {
+    return await answerAccount(request, answering, options)
+  } catch (error) {
+    // A page's form gets the error page (the handler's answer); a JSON call gets JSON, never a redirect.
+    if (!answering.json) throw error
+    options.logger.error(error as Error)
+    return jsonError(error)
+  }
+}
+
+/** The JSON answer for a failed account call: a refused (403) or bad (400) request, or a server-side failure (500). */
+function jsonError(error: unknown): ResponseInternal {
+  const [status, message] =
+    error instanceof MissingCSRF
+      ? [403, "CSRF token missing or invalid"]
+      : error instanceof UnknownAction
+        ? [400, "Bad request"]
+        : [500, "The account could not be read or changed"]
+  return { status, headers: { ...noStoreHeaders }, body: { message } }
+}
+
+async function answerAccount(request: RequestInternal, answering: Answering, options: InternalOptions): Promise<ResponseInternal> {
+  const operation = accountOperation(request.operation)
+  if (!operation) throw new UnknownAction(`Unsupported action: ${request.method} ${request.operation}`)
   if (request.method === "GET") {
     if (operation === "show") return showAccount(request, answering, options)
-    // The link in the e-mail-change mail: a page that posts the token back (a link alone changes nothing).
-    if (operation === "email-confirm") return showAccount(request, answering, options)
+    if (operation === "email-confirm") return showEmailConfirmation(request, options)
     throw new UnknownAction(`Unsupported action: GET account ${operation}`)
   }
   if (operation === "show") throw new UnknownAction("Unsupported action: POST account")
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during an account request")
   const user = await accountUser(request, options)
-  if (!user) {
-    if (answering.json) return accountAnswer(answering, options, { status: 401, error: "not-signed-in" })
-    return { redirect: signInUrl(options) }
-  }
-  if (needRecentSignIn.has(operation!)) {
+  if (!user) return accountAnswer(answering, options, { status: 401, error: "not-signed-in" })
+  if (needRecentSignIn.has(operation)) {
     const refused = await refuseUnlessRecent(request, options, { callbackUrl: accountPageUrl(options) })
     if (refused) return refused
   }
@@ -77,10 +97,4 @@ export async function accountAction(request: RequestInternal, options: InternalO
 
 function isResponse(result: AccountResult | ResponseInternal): result is ResponseInternal {
   return "redirect" in result || "cookies" in result || "headers" in result
-}
-
-function signInUrl(options: InternalOptions): string {
-  const signin = new URL(`${options.url.href.replace(/\/$/, "")}/signin`)
-  signin.searchParams.set("callbackUrl", accountPageUrl(options))
-  return signin.href
 }

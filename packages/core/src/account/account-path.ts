@@ -1,25 +1,28 @@
 /**
  * The account endpoints under basePath, each an operation of the "account" action: GET `account`
- * (the user's account as JSON, or the page), POST `account/unlink`, `account/passkeys/delete`,
- * `account/passkeys/rename`, `account/email`, `account/email/confirm`, `account/delete` and
- * `account/link/<providerId>` (the provider id travels as the request's `providerId`).
+ * (the user's account as JSON, or the page), GET `account/email/confirm` (the mail's link), POST
+ * `account/unlink`, `account/passkeys/delete`, `account/email`, `account/email/confirm`,
+ * `account/delete` and `account/link/<providerId>` (the provider id travels as the request's
+ * `providerId`). The path is parsed before the config is read (http/parse-request.ts keeps what
+ * follows `account/` as the operation's path), and named here, in the code `Account()` loads.
  */
-export type AccountOperation = "show" | "unlink" | "passkey-delete" | "passkey-rename" | "email" | "email-confirm" | "delete" | "link"
+export type AccountOperation = "show" | "unlink" | "passkey-delete" | "email" | "email-confirm" | "delete" | "link"
+
+/** What follows `{basePath}/account/` (empty for the page itself), as parse-request.ts keeps it. */
+export type AccountPath = `account:${string}`
 
 const operations: Record<string, AccountOperation> = {
-  account: "show",
-  "account/unlink": "unlink",
-  "account/passkeys/delete": "passkey-delete",
-  "account/passkeys/rename": "passkey-rename",
-  "account/email": "email",
-  "account/email/confirm": "email-confirm",
-  "account/delete": "delete",
+  "": "show",
+  unlink: "unlink",
+  "passkeys/delete": "passkey-delete",
+  email: "email",
+  "email/confirm": "email-confirm",
+  delete: "delete",
+  link: "link",
 }
 
-/** What a path's segments (after basePath) name among the account endpoints, or undefined when none. */
-export function accountPath(segments: string[]): { operation: AccountOperation; providerId?: string } | undefined {
-  if (segments[0] !== "account") return undefined
-  if (segments.length === 3 && segments[1] === "link") return { operation: "link", providerId: segments[2] }
-  const path = segments.join("/")
-  return Object.hasOwn(operations, path) ? { operation: operations[path]! } : undefined
+/** The operation a kept path names, or undefined for a path no account endpoint has. */
+export function accountOperation(path: string | undefined): AccountOperation | undefined {
+  const rest = path?.startsWith("account:") ? path.slice("account:".length) : undefined
+  return rest !== undefined && Object.hasOwn(operations, rest) ? operations[rest] : undefined
 }

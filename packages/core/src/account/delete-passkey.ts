@@ -4,7 +4,7 @@ import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
 import { hasPasskeyProvider } from "./account-adapter.js"
-import { methodsLeft, signInMethods } from "./sign-in-methods.js"
+import { methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/passkeys/delete with the passkey's `id` (its credential id, as GET
@@ -28,11 +28,18 @@ export async function deletePasskey(request: RequestInternal, user: AdapterUser,
   const account = methods.allAccounts.find(
     (candidate) => candidate.type === "webauthn" && candidate.providerAccountId === passkey.providerAccountId,
   )
-  if (account && !sharing) {
-    await adapter.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+  const gone = account && !sharing ? account : undefined
+  if (gone) await adapter.unlinkAccount({ provider: gone.provider, providerAccountId: gone.providerAccountId })
+  if (!(await stillHasAWayIn(user, options))) {
+    // Another removal ran at the same time: the passkey (and its account) go back as they were.
+    if (gone) await adapter.linkAccount(gone)
+    await adapter.createAuthenticator(deleted)
+    return { status: 409, error: "last-method" }
+  }
+  if (gone) {
     await emitEvent(options, "unlinkAccount", {
       user,
-      account: { provider: account.provider, providerAccountId: account.providerAccountId, type: account.type },
+      account: { provider: gone.provider, providerAccountId: gone.providerAccountId, type: gone.type },
     })
   }
   return { done: "passkey-deleted" }

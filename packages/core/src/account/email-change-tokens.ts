@@ -10,7 +10,8 @@ import type { Adapter } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"
-import { consumeCode, consumeLatestMailLink } from "../email/verification-records.js"
+import { consumeLatestMailLink } from "../email/consume-latest-mail-link.js"
+import { consumeCode } from "../email/verification-records.js"
 import { addressOfToken, addressToken } from "../passwords/password-tokens.js"
 
 const maxAge = 60 * 60

@@ -28,6 +28,15 @@ export async function signInMethods(user: AdapterUser, options: InternalOptions)
   return { accounts, allAccounts, passkeys, password, email }
 }
 
+/**
+ * Whether the user still has a way in, read again after a removal: two removals at once (two tabs,
+ * two instances) each pass the check made before the other removed, and could together leave none.
+ * The caller puts back what it removed when not.
+ */
+export async function stillHasAWayIn(user: AdapterUser, options: InternalOptions): Promise<boolean> {
+  return methodsLeft(await signInMethods(user, options), {}) > 0
+}
+
 /** How many ways in remain once `without` (one account or one passkey) is gone. */
 export function methodsLeft(methods: SignInMethods, without: { account?: AdapterAccount; passkey?: AdapterAuthenticator }): number {
   const accounts = methods.accounts.filter((account) => account !== without.account).length

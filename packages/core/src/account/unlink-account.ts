@@ -2,9 +2,9 @@ import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { type AccountResult } from "./account-answer.js"
+import type { AccountResult } from "./account-answer.js"
 import { accountHandle } from "./account-handle.js"
-import { methodsLeft, signInMethods } from "./sign-in-methods.js"
+import { methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/unlink with `provider` (and `handle`, from GET /account, when the user
@@ -24,7 +24,13 @@ export async function unlinkAccount(request: RequestInternal, user: AdapterUser,
   if (matching.length > 1) return { status: 400, error: "handle-required" }
   const account = matching[0]!
   if (methodsLeft(methods, { account }) === 0) return { status: 409, error: "last-method" }
-  await options.adapter!.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+  const adapter = options.adapter!
+  await adapter.unlinkAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+  if (!(await stillHasAWayIn(user, options))) {
+    // Another removal ran at the same time: the account goes back as it was listed, tokens included.
+    await adapter.linkAccount(account)
+    return { status: 409, error: "last-method" }
+  }
   options.logger.debug("account: unlinked", { provider })
   await emitEvent(options, "unlinkAccount", {
     user,

@@ -2,6 +2,7 @@
 import type { Adapter } from "../adapters.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
+import type { AccountOptions } from "../account/account-config.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -74,6 +75,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   logoutTokens: SingleUseLedger
   /** The `secondFactor` option resolved, when second factors are on. */
   secondFactor: SecondFactorOptions | undefined
+  /** The `account` option resolved, when the account endpoints are on. */
+  account: AccountOptions | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */

@@ -103,6 +103,7 @@ export function requestOptionsNow(
     experimental: config.experimental,
     passkeyChallenges: config.passkeyChallenges,
     secondFactor: config.secondFactor,
+    account: config.account,
     pendingSignIns: config.pendingSignIns,
     logoutTokens: config.logoutTokens,
     // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.

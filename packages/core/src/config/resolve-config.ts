@@ -14,6 +14,7 @@ import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-led
 import { logoutTokenKind } from "../oauth/logout-token.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor, type SecondFactorOptions } from "../second-factor/second-factor-config.js"
+import { type AccountOptions, resolveAccount } from "../account/account-config.js"
 import { type SingleUseLedger, singleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
@@ -74,6 +75,8 @@ export interface ResolvedConfig {
   logoutTokens: SingleUseLedger
   /** The `secondFactor` option resolved, when second factors are on. */
   secondFactor: SecondFactorOptions | undefined
+  /** The `account` option resolved, when the account endpoints are on. */
+  account: AccountOptions | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */
@@ -145,6 +148,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const adapter = wrapAdapter(config.adapter, logger)
   const redirectProxyUrl = config.redirectProxyUrl
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
+  const account = resolveAccount(config.account, config.adapter, providers)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
 
@@ -180,6 +184,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     secondFactor: secondFactor.options,
+    account: account.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
@@ -218,6 +223,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     intervalError ??
     freshAgeError ??
     secondFactor.error ??
+    account.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")

@@ -101,24 +101,6 @@ export async function consumeLink(
 }
 
 /**
- * Uses up the link of a mail that carries a link and a code (the password and account mails):
- * true only for the unexpired link of the identifier's latest mail, unused, whose code is unused
- * too (the code row goes with it: one mail, one use).
- */
-export async function consumeLatestMailLink(
-  adapter: Required<Adapter>,
-  identifier: string,
-  token: string,
-  secret: string,
-): Promise<boolean> {
-  const row = await consumeRow(adapter, await linkRecordKey(identifier, token, secret))
-  if (!row) return false
-  if (!(await isLatestMail(adapter, identifier, secret, new Date(row.expires)))) return false
-  const code = await deriveSignInCode(token, secret)
-  return consumeRecord(adapter, await codeRecordKey(identifier, code, secret))
-}
-
-/**
  * Uses up a one-time code typed on the verify-request page. Each try costs one of the address's
  * attempts in the current window, before the code is looked at, so guessing stops after
  * `maxCodeAttempts` per window whatever the guesses were and however many mails were sent. True

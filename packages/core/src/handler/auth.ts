@@ -13,7 +13,6 @@ import { errorPage } from "../pages/error-page.js"
 import { pageLocale } from "../pages/page-locale.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
-import { answeringOf } from "../second-factor/second-factor-answer.js"
 import { errorRedirectUrl } from "./error-redirect-url.js"
 import { routeAction } from "./route-action.js"
 
@@ -93,9 +92,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
     // The provider's server is not a browser: no redirect, the error OpenID Connect Back-Channel Logout names.
     if (internal.action === "backchannel-logout") return Response.json({ error: "invalid_request" }, { status: 400, headers: errorHeaders })
     // A password change is a JSON call from the app's own page, like the sessions endpoints.
-    // So are the account endpoints called for JSON (a form on the account page gets the error page).
-    const accountJson = internal.action === "account" && answeringOf(internal.headers).json
-    if (internal.action === "sessions" || accountJson || (internal.action === "password" && internal.operation === "change")) {
+    if (internal.action === "sessions" || (internal.action === "password" && internal.operation === "change")) {
       return sessionsErrorResponse(error)
     }
     const url = errorRedirectUrl(error, internal, config)

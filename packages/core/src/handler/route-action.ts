@@ -11,7 +11,6 @@ import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
 import { webauthnOptions } from "../actions/webauthn-options.js"
 import { reauthenticate } from "../step-up/reauthenticate.js"
-import { accountAction } from "../account/account-action.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -53,8 +52,11 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
     if (!options.secondFactor) throw new UnknownAction("Second factors are not configured (secondFactor)")
     return options.secondFactor.totp.action(request, options)
   }
-  // Its own routes: GET the account, POST its changes (account/account-path.ts).
-  if (action === "account") return accountAction(request, options)
+  // Its own routes: GET the account, POST its changes (account/account-path.ts); only with `account: Account()`.
+  if (action === "account") {
+    if (!options.account) throw new UnknownAction("The account endpoints are not configured (account)")
+    return options.account.action(request, options)
+  }
   // A GET lists the sessions; only POST /sessions/revoke changes them.
   if (action === "sessions") {
     if (method === "GET" ? !request.operation : request.operation === "revoke") return sessions(request, options)

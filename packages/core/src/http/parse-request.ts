@@ -2,7 +2,6 @@ import { UnknownAction } from "../errors.js"
 import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
 import { secondFactorOperation } from "../second-factor/second-factor-path.js"
-import { accountPath } from "../account/account-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"
@@ -72,8 +71,15 @@ export function parseActionPath(
   }
   const secondFactor = secondFactorOperation(segments)
   if (secondFactor) return { action: "second-factor", operation: secondFactor }
-  const account = accountPath(segments)
-  if (account) return { action: "account", ...account }
+  // The account endpoints name their operations themselves (account/account-path.ts), in code apps without them never load.
+  if (segments[0] === "account" && segments.length <= 3) {
+    const link = segments[1] === "link" && segments.length === 3
+    return {
+      action: "account",
+      operation: `account:${link ? "link" : segments.slice(1).join("/")}`,
+      providerId: link ? segments[2] : undefined,
+    }
+  }
   if (segments.length === 2 && segments[0] === "password" && passwordOperations.has(segments[1]!)) {
     return { action: "password", operation: segments[1] as PasswordOperation }
   }

@@ -1,8 +1,8 @@
-import type { AccountOperation } from "../account/account-path.js"
+import type { AccountPath } from "../account/account-path.js"
 import type { SecondFactorOperation } from "../second-factor/second-factor-path.js"
 import type { AuthAction } from "../primitives.js"
 
-export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountOperation
+export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountPath
 
 /** The pages and forms under `{basePath}/password/`. */
 export type PasswordOperation = "forgot" | "reset" | "change" | "signup" | "verify"

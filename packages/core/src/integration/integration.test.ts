@@ -3,31 +3,9 @@ import Credentials from "../providers/credentials.js"
 import GitHub from "../providers/github.js"
 import { findProvider } from "./find-provider.js"
 import { forwardedHeaders, forwardedOrigin } from "./forwarded-headers.js"
-import { sessionFromBody, sessionFromResponse } from "./read-session.js"
+import { sessionFromBody } from "./read-session.js"
 
-describe("sessionFromResponse fails closed", () => {
-  it("returns the session object of a 200 answer", async () => {
-    const session = { user: { name: "A" }, expires: "2030-01-01T00:00:00.000Z" }
-    await expect(sessionFromResponse(Response.json(session))).resolves.toEqual(session)
-  })
-
-  it.each([
-    ["a 500 with an error body", Response.json({ message: "There was a problem with the server configuration." }, { status: 500 })],
-    ["a 400", Response.json({ user: { name: "A" } }, { status: 400 })],
-    ["a redirect", new Response(null, { status: 302, headers: { location: "/api/auth/error" } })],
-    ["null", Response.json(null)],
-    ["an empty object", Response.json({})],
-    ["an array", Response.json([{ user: {} }])],
-    ["a string", Response.json("signed in")],
-    ["a number", Response.json(1)],
-    ["a body that is not JSON", new Response("<html>error</html>", { headers: { "content-type": "text/html" } })],
-    ["a truncated JSON body", new Response('{"user":{"name":"A"')],
-  ])("returns null for %s", async (_label, response) => {
-    await expect(sessionFromResponse(response)).resolves.toBeNull()
-  })
-})
-
-describe("sessionFromBody (core's internal response in raw mode)", () => {
+describe("sessionFromBody (the session action's answer, fail closed)", () => {
   it("accepts a session object, or the same as a JSON string", () => {
     const session = { user: { email: "a@example.test" }, expires: "2030-01-01T00:00:00.000Z" }
     expect(sessionFromBody(session)).toBe(session)

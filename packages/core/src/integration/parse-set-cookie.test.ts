@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { serializeCookie } from "../http/serialize-cookie.js"
-import { cookieFromSetCookie, parseSetCookie } from "./parse-set-cookie.js"
+import { parseSetCookie } from "./parse-set-cookie.js"
 
 describe("parseSetCookie", () => {
   it("reads name, raw value and every attribute core writes", () => {
@@ -57,42 +56,5 @@ describe("parseSetCookie", () => {
     expect(parseSetCookie("")).toBeNull()
     expect(parseSetCookie("=value; Path=/")).toBeNull()
     expect(parseSetCookie("no-equals-sign")).toBeNull()
-  })
-})
-
-describe("cookieFromSetCookie", () => {
-  it("reads back a cleared cookie as core writes it: empty value, Max-Age=0, past Expires, every flag", () => {
-    const cleared = {
-      name: "__Secure-authjs.session-token",
-      value: "",
-      options: { maxAge: 0, expires: new Date(0), path: "/", httpOnly: true, secure: true, sameSite: "lax" as const },
-    }
-    expect(cookieFromSetCookie(serializeCookie(cleared))).toEqual(cleared)
-  })
-
-  it("reads back every attribute core writes, and decodes the value", () => {
-    const cookie = {
-      name: "authjs.csrf-token",
-      value: "a b;c=d|é",
-      options: {
-        maxAge: 3600,
-        domain: "example.test",
-        path: "/app",
-        expires: new Date("2030-01-02T03:04:05Z"),
-        httpOnly: true,
-        secure: true,
-        partitioned: true,
-        priority: "high" as const,
-        sameSite: "strict" as const,
-      },
-    }
-    expect(cookieFromSetCookie(serializeCookie(cookie))).toEqual(cookie)
-  })
-
-  it("drops an Expires that is not a date, keeps a value that is not percent-encoded, refuses a line without a name", () => {
-    expect(cookieFromSetCookie("n=v; Expires=never; Path=/")).toEqual({ name: "n", value: "v", options: { path: "/" } })
-    expect(cookieFromSetCookie("n=%E0%A4%A")).toEqual({ name: "n", value: "%E0%A4%A", options: {} })
-    expect(cookieFromSetCookie("=v; Path=/")).toBeNull()
-    expect(cookieFromSetCookie("")).toBeNull()
   })
 })

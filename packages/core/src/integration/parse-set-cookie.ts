@@ -1,5 +1,3 @@
-import type { Cookie } from "../primitives.js"
-
 /** Attributes of a `Set-Cookie` line, as the integrations' cookie APIs take them (`expires` kept as written). */
 export interface SetCookieOptions {
   path?: string
@@ -76,31 +74,4 @@ export function parseSetCookie(line: string): ParsedSetCookie | null {
     }
   }
   return { name, value, options }
-}
-
-/**
- * A `Set-Cookie` line as core's cookie object, for cookie APIs that encode the value themselves
- * (Next's cookie store, SvelteKit's `cookies.set`): the value decoded, `Expires` as a Date (dropped
- * when it is not a date). Not Next's own parser: that one drops an empty value and `Max-Age=0`,
- * which are exactly what a cleared cookie is made of.
- */
-export function cookieFromSetCookie(line: string): Cookie | null {
-  const parsed = parseSetCookie(line)
-  if (!parsed) return null
-  const { expires, ...options } = parsed.options
-  const expiresAt = expires === undefined ? undefined : new Date(expires)
-  return {
-    name: parsed.name,
-    value: decodeOrKeep(parsed.value),
-    options: expiresAt && !Number.isNaN(expiresAt.getTime()) ? { ...options, expires: expiresAt } : options,
-  }
-}
-
-function decodeOrKeep(value: string): string {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    // Not percent-encoded after all: kept as written.
-    return value
-  }
 }

@@ -18,18 +18,3 @@ export function sessionFromBody(body: unknown): Session | null {
   if (Object.keys(body).length === 0) return null
   return body as Session
 }
-
-/**
- * The session in core's answer to `GET {basePath}/session`, or null. A non-2xx answer (a configuration
- * error, an untrusted host…) or an unreadable body reads as no session; see {@link sessionFromBody}.
- */
-export async function sessionFromResponse(response: Response): Promise<Session | null> {
-  if (!response.ok) return null
-  let text: string
-  try {
-    text = await response.text()
-  } catch {
-    return null
-  }
-  return sessionFromBody(text)
-}

@@ -18,7 +18,8 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { randomHex } from "../crypto/random-hex.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"
-import { consumeCode, consumeLatestMailLink } from "../email/verification-records.js"
+import { consumeLatestMailLink } from "../email/consume-latest-mail-link.js"
+import { consumeCode } from "../email/verification-records.js"
 
 export type PasswordTokenPurpose = "verify" | "reset"
 

@@ -1,4 +1,5 @@
 import { resolveConfig } from "../config/resolve-config.js"
+import { AuthError, UnknownAction } from "../errors.js"
 import { errorRedirectUrl } from "../handler/error-redirect-url.js"
 import type { ServerInput } from "./server-input.js"
 import { serverRequest } from "./server-request.js"
@@ -21,4 +22,20 @@ export function failureUrl(error: unknown, input: ServerInput): string {
     request = { url: new URL(input.url ?? config.publicOrigin ?? "http://localhost") }
   }
   return errorRedirectUrl(failure, request, config)
+}
+
+/**
+ * Where a server-side sign-in or sign-out sends the browser: `run`'s target, or after a failure the
+ * page the route would have sent it to (failureUrl, logged). AuthErrors (CredentialsSignin,
+ * RateLimited…) are rethrown for the app's code to see, as Auth.js's server-side `signIn` throws them,
+ * except a call the route would refuse as a bad request (UnknownAction: a body over 64 kB), whose
+ * answer was the error page. With `rethrow: false` every failure becomes its page (Qwik's actions).
+ */
+export async function targetOrFailure(input: ServerInput, run: () => Promise<string>, rethrow = true): Promise<string> {
+  try {
+    return await run()
+  } catch (error) {
+    if (rethrow && error instanceof AuthError && !(error instanceof UnknownAction)) throw error
+    return failureUrl(error, input)
+  }
 }

@@ -5,12 +5,15 @@ import type { ResponseInternal, Session } from "../types.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 
-/** `getSession`'s input: with `maxAge` or `secondFactor`, the session must also pass the step-up check. */
-export interface GetSessionInput extends ServerInput, StepUpNeed {}
+/** `getSession`'s input: with `stepUp`, the session must also pass the step-up check. */
+export interface GetSessionInput extends ServerInput {
+  /** The sign-in must be at most `maxAge` seconds old (default `session.freshAge`), with a second factor if asked. */
+  stepUp?: StepUpNeed
+}
 
 export interface SessionResult extends ServerResult<Session | null> {
   /**
-   * With step-up options: null when the sign-in is recent (and strong) enough, else core's answer
+   * With `stepUp`: null when the sign-in is recent (and strong) enough, else core's answer
    * refusing it (step-up/refuse-unless-recent.ts): a redirect to `{basePath}/reauthenticate` for a
    * page (`redirect`), RFC 9470's 401 for an API (`status`, `headers`, `body`). Always null without them.
    */
@@ -32,13 +35,13 @@ export async function getSession(input: GetSessionInput): Promise<SessionResult>
   // As JSON, as the route answers it: a database session's Dates become ISO text here too.
   const value = sessionFromBody(JSON.stringify(answer.body ?? null))
   const written = cookies.length === 0 ? (answer.cookies ?? []) : [...cookies, ...(answer.cookies ?? [])]
-  if (input.maxAge === undefined && !input.secondFactor) return { value, cookies: written, refused: null }
-  // A page comes back to where it was, not to the session route this call stands for.
-  const url = input.url === undefined ? request.internal.url : new URL(input.url)
-  const refused = await refuseUnlessRecent({ ...request.internal, url }, options, {
-    maxAge: input.maxAge,
-    secondFactor: input.secondFactor,
-    callbackUrl: input.callbackUrl,
-  })
+  if (!input.stepUp) return { value, cookies: written, refused: null }
+  // A page comes back to where it was (on AUTH_URL's origin when it pins one), not to the session route this call stands for.
+  const url = input.url === undefined ? request.internal.url : new URL(pathAndQuery(new URL(input.url)), request.internal.url.origin)
+  const refused = await refuseUnlessRecent({ ...request.internal, url }, options, input.stepUp)
   return { value: refused ? null : value, cookies: written, refused }
+}
+
+function pathAndQuery(url: URL): string {
+  return `${url.pathname}${url.search}`
 }

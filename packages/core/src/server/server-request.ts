@@ -2,7 +2,8 @@ import { configErrorForRequest } from "../config/untrusted-host.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { requestOptionsNow } from "../config/request-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
-import { SessionTokenError } from "../errors.js"
+import { SessionTokenError, UnknownAction } from "../errors.js"
+import { maxBodyBytes } from "../http/read-body.js"
 import { forwardedOrigin } from "../integration/forwarded-headers.js"
 import { parseCookieHeader } from "../http/parse-cookie-header.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
@@ -33,9 +34,11 @@ const emptyHeaders = new Headers()
  * the auth route on the request's origin, so with the same cookie names, AUTH_URL's pinned origin
  * and, in production, its refusal of a foreign host (UntrustedHost, thrown). Throws the config's
  * error for a broken config, and SessionTokenError for a flood of session cookie chunks (as the
- * handler refuses one). Synchronous: a session read awaits nothing here.
+ * handler refuses one), and UnknownAction for a body larger than the route would read (64 kB), as the
+ * route answers one with 400. Synchronous: a session read awaits nothing here.
  */
 export function serverRequest(input: ServerInput, call: ServerCall): ServerRequest {
+  if (call.body && bodySize(call.body) > maxBodyBytes) throw new UnknownAction("Request body too large")
   const config = resolveConfig(input.config)
   const headers = input.headers === undefined ? emptyHeaders : input.headers instanceof Headers ? input.headers : new Headers(input.headers)
   const origin = originOf(input, headers, config)
@@ -81,4 +84,14 @@ function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig):
   if (!origin)
     throw new TypeError("@gatehouse/core/server: the request names no usable host (Host or X-Forwarded-Host), and AUTH_URL is not set")
   return origin
+}
+
+/** The body's size as the route would receive it: a form's, or for structured data (an update's) its JSON. */
+function bodySize(body: Record<string, any>): number {
+  let size = 0
+  for (const name in body) {
+    const value = body[name]
+    size += name.length + 2 + (typeof value === "string" ? value.length : (JSON.stringify(value)?.length ?? 0))
+  }
+  return size
 }

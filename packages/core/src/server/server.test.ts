@@ -84,10 +84,10 @@ describe("@gatehouse/core/server", () => {
   it("refuses a session read that asks for a sign-in fresher than the session's: RFC 9470 for an API, a redirect for a page", async () => {
     const config = credentialsConfig()
     const signedInHeaders = await signedIn(config)
-    const fresh = await getSession({ config, headers: signedInHeaders, maxAge: 60 })
+    const fresh = await getSession({ config, headers: signedInHeaders, stepUp: { maxAge: 60 } })
     expect(fresh.refused).toBeNull()
     expect(fresh.value).not.toBeNull()
-    const weak = await getSession({ config, headers: signedInHeaders, secondFactor: true })
+    const weak = await getSession({ config, headers: signedInHeaders, stepUp: { secondFactor: true } })
     expect(weak.value).toBeNull()
     expect(weak.refused?.status).toBe(401)
     expect(weak.refused?.headers?.["WWW-Authenticate"]).toContain("insufficient_user_authentication")
@@ -95,11 +95,25 @@ describe("@gatehouse/core/server", () => {
       config,
       headers: { ...signedInHeaders, accept: "text/html" },
       url: `${origin}/settings`,
-      secondFactor: true,
+      stepUp: { secondFactor: true },
     })
     const redirect = new URL(page.refused!.redirect!)
     expect(redirect.pathname).toBe("/auth/reauthenticate")
     expect(redirect.searchParams.get("callbackUrl")).toBe(`${origin}/settings`)
+  })
+
+  it("sends a refused page back on AUTH_URL's origin, not the Host the request named", async () => {
+    const prepare = configPreparer({ env: { AUTH_URL: "https://app.example", AUTH_SECRET: "x".repeat(40) } })
+    const config = prepare({ providers: credentialsConfig().providers, logger: credentialsConfig().logger })
+    const { refused } = await getSession({
+      config,
+      headers: { host: "internal:8080", accept: "text/html" },
+      url: "http://internal:8080/settings?tab=1",
+      stepUp: { maxAge: 60 },
+    })
+    const redirect = new URL(refused!.redirect!)
+    expect(redirect.origin).toBe("https://app.example")
+    expect(redirect.searchParams.get("callbackUrl")).toBe("https://app.example/settings?tab=1")
   })
 
   it("throws a broken config's error instead of answering", async () => {

@@ -25,19 +25,42 @@ export interface Adoption {
   finish<T>(result: T): T
 }
 
+/** The same for a server call (`@gatehouse/core/server`): the headers to hand core, and what to add to its cookies. */
+export interface HeadersAdoption {
+  headers: Headers
+  /** Core's cookies plus the v5 cookie (unless core set the session itself) and the v4 deletions. */
+  finish(cookies: Cookie[]): Cookie[]
+}
+
 const unchanged = (request: Request): Adoption => ({ request, finish: (result) => result })
 
+/** For the auth routes (a browser's request to `{basePath}/*`), see adoptV4Cookie. */
 export async function adoptV4SessionCookie(request: Request, config: NextAuthConfig): Promise<Adoption> {
-  if ((config as unknown as Record<symbol, unknown>)[readsV4CookiesItself]) return unchanged(request)
-  const cookies = cookieNames(request.headers.get("cookie"))
+  const adoption = await adoptV4Cookie(request.headers, new URL(request.url), config)
+  if (!adoption) return unchanged(request)
+  const adopted = adoption.headers === request.headers ? request : new Request(request, { headers: adoption.headers })
+  return { request: adopted, finish: (result) => withCookies(result, adoption) }
+}
+
+/**
+ * The v4 session cookie on `headers` (of a request to `url`) adopted, or null when there is nothing
+ * to adopt: no v4 cookie, a v5 one already there, or `@gatehouse/next/v4`'s own config.
+ */
+export async function adoptV4Cookie(
+  headers: Headers,
+  url: URL,
+  config: NextAuthConfig,
+): Promise<(HeadersAdoption & { v5Name: string; issued: Cookie[]; deletions: Cookie[] }) | null> {
+  if ((config as unknown as Record<symbol, unknown>)[readsV4CookiesItself]) return null
+  const cookies = cookieNames(headers.get("cookie"))
   const v4Present = [...cookies].filter((name) => v4Names.includes(name.replace(chunkName, "$1")))
-  if (v4Present.length === 0) return unchanged(request)
+  if (v4Present.length === 0) return null
 
-  const secure = config.useSecureCookies ?? new URL(request.url).protocol === "https:"
+  const secure = config.useSecureCookies ?? url.protocol === "https:"
   const v5Name = config.cookies?.sessionToken?.name ?? `${secure ? "__Secure-" : ""}authjs.session-token`
-  if ([...cookies].some((name) => name.replace(chunkName, "$1") === v5Name)) return unchanged(request)
+  if ([...cookies].some((name) => name.replace(chunkName, "$1") === v5Name)) return null
 
-  const value = await v5ValueOf(request.headers, config, v5Name)
+  const value = await v5ValueOf(headers, config, v5Name)
   const deletions: Cookie[] = v4Present.map((name) => ({
     name,
     value: "",
@@ -53,13 +76,16 @@ export async function adoptV4SessionCookie(request: Request, config: NextAuthCon
       ]
     : []
 
-  let adopted = request
+  let adopted = headers
   if (value) {
-    const headers = new Headers(request.headers)
-    headers.set("cookie", `${request.headers.get("cookie")}; ${v5Name}=${value.token}`)
-    adopted = new Request(request, { headers })
+    adopted = new Headers(headers)
+    adopted.set("cookie", `${headers.get("cookie")}; ${v5Name}=${value.token}`)
   }
-  return { request: adopted, finish: (result) => withCookies(result, v5Name, issued, deletions) }
+  const finish = (coreCookies: Cookie[]): Cookie[] => {
+    const setsSession = coreCookies.some((cookie) => cookie.name.replace(chunkName, "$1") === v5Name)
+    return [...coreCookies, ...(setsSession ? [] : issued), ...deletions]
+  }
+  return { headers: adopted, finish, v5Name, issued, deletions }
 }
 
 /** The v4 session as a v5 cookie value: the JWT re-encrypted (keeping its expiry), or the database session token. */
@@ -83,7 +109,7 @@ async function v5ValueOf(headers: Headers, config: NextAuthConfig, v5Name: strin
   return undefined
 }
 
-function withCookies<T>(result: T, v5Name: string, issued: Cookie[], deletions: Cookie[]): T {
+function withCookies<T>(result: T, { v5Name, issued, deletions, finish }: NonNullable<Awaited<ReturnType<typeof adoptV4Cookie>>>): T {
   if (result instanceof Response) {
     const setsSession = result.headers.getSetCookie().some((line) => parseSetCookie(line)?.name.replace(chunkName, "$1") === v5Name)
     const headers = new Headers(result.headers)
@@ -92,8 +118,7 @@ function withCookies<T>(result: T, v5Name: string, issued: Cookie[], deletions: 
   }
   if (result && typeof result === "object") {
     const internal = result as { cookies?: Cookie[] }
-    const setsSession = internal.cookies?.some((cookie) => cookie.name.replace(chunkName, "$1") === v5Name)
-    internal.cookies = [...(internal.cookies ?? []), ...(setsSession ? [] : issued), ...deletions]
+    internal.cookies = finish(internal.cookies ?? [])
   }
   return result
 }

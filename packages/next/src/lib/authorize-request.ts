@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server"
 import type { NextRequest } from "next/server"
-import { markPrivate, reportError, sessionFromResponse } from "@gatehouse/core/integration"
-import { fetchSession } from "./session.js"
+import { markPrivate, reportError } from "@gatehouse/core/integration"
+import { serializeCookie } from "@gatehouse/core/server"
+import type { Cookie } from "@gatehouse/core/types"
+import { readSession } from "./pages-router-session.js"
 import { publicUrl } from "./public-url.js"
 import { redirectToSignIn } from "./redirect-to-sign-in.js"
 import { trackSessionCookieWrites } from "./session-cookie-writes.js"
@@ -24,11 +26,12 @@ export async function authorizeRequest(
   config: NextAuthConfig,
   handler?: WrappedHandler,
 ): Promise<Response> {
-  let sessionResponse: Response | undefined
+  let readCookies: Cookie[] = []
   let session = null
   try {
-    sessionResponse = await fetchSession(request.headers, config, request.nextUrl.protocol)
-    session = await sessionFromResponse(sessionResponse.clone())
+    const read = await readSession(request.headers, config, request.nextUrl.protocol)
+    session = read.value
+    readCookies = read.cookies
   } catch (error) {
     reportError(config?.logger, error)
   }
@@ -51,8 +54,7 @@ export async function authorizeRequest(
   } else {
     response = NextResponse.next()
   }
-  const readCookies = mayChangeSession(request) ? [] : (sessionResponse?.headers.getSetCookie() ?? [])
-  return withSessionCookies(response, readCookies, handlerWroteCookies)
+  return withSessionCookies(response, mayChangeSession(request) ? [] : readCookies.map(serializeCookie), handlerWroteCookies)
 }
 
 /**

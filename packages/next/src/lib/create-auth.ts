@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { authorizeRequest } from "./authorize-request.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { sessionForPagesRouter, sessionForServerCode } from "./session.js"
-import type { NextAuthResult, WrappedHandler } from "./types.js"
+import type { NextAuthResult, RecentAuthenticationOptions, WrappedHandler } from "./types.js"
 
 /** The universal `auth`: picks its job from how it is called (see `NextAuthResult["auth"]`). */
 export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"] {
@@ -15,6 +15,7 @@ export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"
 
   function auth(...args: any[]): any {
     if (args.length === 0) return sessionForServerCode(resolveConfig)
+    if (args.length === 1 && isStepUpOptions(args[0])) return sessionForServerCode(resolveConfig, args[0])
 
     const [first, second] = args
     if (typeof first === "function") {
@@ -27,10 +28,17 @@ export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"
       return sessionForPagesRouter(resolveConfig, first.req, first.res)
     }
     throw new TypeError(
-      "auth() was called with arguments it does not understand. Use auth(), auth(request), auth(handler), auth(req, res) or auth(context).",
+      "auth() was called with arguments it does not understand. Use auth(), auth({ maxAge, secondFactor }), auth(request), auth(handler), auth(req, res) or auth(context).",
     )
   }
   return auth as NextAuthResult["auth"]
+}
+
+/** `auth({ maxAge, secondFactor, callbackUrl })`: a plain object with only step-up options. */
+function isStepUpOptions(value: unknown): value is RecentAuthenticationOptions {
+  if (typeof value !== "object" || value === null || Object.getPrototypeOf(value) !== Object.prototype) return false
+  const keys = Object.keys(value)
+  return keys.length > 0 && keys.every((key) => key === "maxAge" || key === "secondFactor" || key === "callbackUrl")
 }
 
 function isNodeRequest(value: unknown): value is IncomingMessage {

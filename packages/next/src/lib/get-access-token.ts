@@ -4,11 +4,10 @@
  * actions and route handlers.
  */
 import type { AccessToken } from "@gatehouse/core"
-import { accessTokenForServer } from "@gatehouse/core/integration"
+import { getAccessToken } from "@gatehouse/core/server"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { writeCookies } from "./next-headers.js"
 import { serverRequestContext } from "./server-request.js"
-import { serverSessionConfig } from "./server-session-config.js"
 
 /**
  * A JWT session without an adapter keeps the tokens in its cookie, so a refresh rewrites it: that
@@ -18,13 +17,12 @@ import { serverSessionConfig } from "./server-session-config.js"
  */
 export async function accessTokenForServerCode(resolveConfig: ConfigResolver, providerId: string): Promise<AccessToken | null> {
   const config = await resolveConfig(undefined)
-  const context = await serverRequestContext("session", config)
-  const request = new Request(context.url, { headers: context.headers })
-  const { token, cookies } = await accessTokenForServer(request, serverSessionConfig(config) as never, providerId)
+  const { input, finish } = await serverRequestContext("session", config)
+  const { value, cookies } = await getAccessToken({ ...input, providerId })
   try {
-    await writeCookies(cookies)
+    await writeCookies(finish(cookies))
   } catch {
     // A server component: Next refuses cookie writes there (see above).
   }
-  return token
+  return value
 }

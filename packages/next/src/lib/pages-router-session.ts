@@ -1,37 +1,52 @@
 /**
  * The session read on the server without `next/navigation` or `next/headers`: what the pages router
- * (`auth(req, res)`, v4's `getServerSession(req, res, options)`) and the proxy need. Next loads
+ * (`auth(req, res)`, v4's `getServerSession(req, res, options)`), the proxy and `auth()` need. Next loads
  * pages-router server code from node_modules without bundling it, where Node's ESM loader cannot
  * resolve those extensionless subpaths of `next`; keeping them out of this module keeps the pages
  * router working.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { createActionURL } from "@gatehouse/core"
-import { reportError, sessionFromResponse } from "@gatehouse/core/integration"
+import { configurationError } from "@gatehouse/core"
+import { AuthError } from "@gatehouse/core/errors"
+import { reportError } from "@gatehouse/core/integration"
+import { getSession, type SessionResult, serializeCookie } from "@gatehouse/core/server"
 import type { Session } from "@gatehouse/core/types"
-import { callCore } from "./call-core.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
 import { keepNodeResponsePrivate } from "./keep-node-response-private.js"
-import { brokenConfigError } from "./report-broken-config.js"
+import { nextServerInput } from "./server-input.js"
 import { serverSessionConfig } from "./server-session-config.js"
-import type { NextAuthConfig } from "./types.js"
+import type { NextAuthConfig, RecentAuthenticationOptions } from "./types.js"
 
 /**
- * Asks core for the session of the request whose headers are given, as `GET {basePath}/session` would.
- * Only the cookie header is forwarded: the session depends on nothing else, and the answer may carry
- * Set-Cookie headers (a refreshed session) for the caller to pass on where it can.
+ * The session of the request whose headers are given, through core's `getSession` (the session
+ * action `GET {basePath}/session` runs). Only the cookie header is handed on (and, for a step-up,
+ * Accept): the session depends on nothing else. `cookies` (a renewed or cleared session cookie, a
+ * next-auth 4 cookie adopted) are for the caller to write where it can.
  */
-export async function fetchSession(headers: Headers, config: NextAuthConfig, protocol?: string): Promise<Response> {
-  const url = createActionURL(
-    "session",
-    // X-Forwarded-Proto, when the request has one, wins over this fallback (createActionURL reads it).
-    protocol ?? "https",
-    headers,
-    process.env,
-    config as Parameters<typeof createActionURL>[4],
-  )
-  const request = new Request(url, { headers: { cookie: headers.get("cookie") ?? "" } })
-  return callCore(request, serverSessionConfig(config)) as Promise<Response>
+export async function readSession(
+  headers: Headers,
+  config: NextAuthConfig,
+  protocol?: string,
+  need?: RecentAuthenticationOptions,
+): Promise<SessionResult> {
+  const forCore = new Headers({ cookie: headers.get("cookie") ?? "" })
+  const accept = headers.get("accept")
+  if (need && accept) forCore.set("accept", accept)
+  // Where the session is read comes from the request's host (or AUTH_URL); core sees only the cookie.
+  const { input, finish } = await nextServerInput("session", headers, config, protocol, forCore)
+  const result = await getSession({ ...input, stepUp: need })
+  return { ...result, cookies: finish(result.cookies) }
+}
+
+/**
+ * The error a session read throws for server code: the config's own when it cannot work (no
+ * AUTH_SECRET in production, an untrusted host…), so a page calling `auth()` fails with the error
+ * every auth route answers with instead of rendering as signed out; undefined for anything else
+ * (logged, read as nobody signed in).
+ */
+export function brokenConfigError(config: NextAuthConfig | undefined): AuthError | undefined {
+  if (!config) return undefined
+  return configurationError(serverSessionConfig(config) as Parameters<typeof configurationError>[0])
 }
 
 /**
@@ -45,21 +60,22 @@ export async function sessionForPagesRouter(
   response: ServerResponse,
 ): Promise<Session | null> {
   let config: NextAuthConfig | undefined
-  let broken: Error | undefined
   try {
     config = await resolveConfig(undefined)
     const protocol = (request.socket as { encrypted?: boolean } | undefined)?.encrypted ? "https" : "http"
-    const sessionResponse = await fetchSession(toHeaders(request.headers), config, protocol)
-    broken = brokenConfigError(sessionResponse, config)
-    if (!broken) {
-      appendSetCookies(response, sessionResponse.headers.getSetCookie())
-      return await sessionFromResponse(sessionResponse)
-    }
+    const { value, cookies } = await readSession(toHeaders(request.headers), config, protocol)
+    appendSetCookies(
+      response,
+      cookies.map((cookie) => serializeCookie(cookie)),
+    )
+    return value
   } catch (error) {
-    reportError(config?.logger, error)
+    const broken = brokenConfigError(config)
+    // Logged through the app's logger as every route logs it, then thrown.
+    reportError(config?.logger, broken ?? error)
+    if (broken) throw broken
     return null
   }
-  throw broken
 }
 
 function toHeaders(nodeHeaders: IncomingMessage["headers"]): Headers {

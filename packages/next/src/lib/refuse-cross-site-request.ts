@@ -1,16 +1,15 @@
-import { MissingCSRF } from "@gatehouse/core/errors"
-import { isCrossSitePost } from "@gatehouse/core/integration"
+import { crossSiteCall } from "@gatehouse/core/server"
 
 /**
  * `signIn`, `signOut`, `unstable_update` and `sessions.revoke*` act for the visitor without a CSRF
  * token. From a server action that is safe because Next refuses a cross-origin action itself
  * (honouring `serverActions.allowedOrigins`), so actions (the `Next-Action` header) are left to
  * Next. A route handler has no such check: another site's form posting to it would sign the visitor
- * out, rename them or sign them into the attacker's account. There core's cross-site rule (the
- * browser's Sec-Fetch-Site, or an Origin naming another host) refuses the call. The incoming
- * method is not visible through next/headers; every call here changes state, so the request is
- * judged as the POST it stands for (which also refuses a cross-site link to a GET handler that
- * signs out).
+ * out, rename them or sign them into the attacker's account. There core's cross-site rule for server
+ * calls (crossSiteCall: the browser's Sec-Fetch-Site, or an Origin naming another host) refuses the
+ * call with MissingCSRF. The incoming method is not visible through next/headers; every call here
+ * changes state, so the request is judged as the POST it stands for (which also refuses a cross-site
+ * link to a GET handler that signs out).
  *
  * @param incoming the headers of the request being served
  * @param publicUrl where this app answers (AUTH_URL, else the request's host)
@@ -18,8 +17,8 @@ import { isCrossSitePost } from "@gatehouse/core/integration"
  */
 export function refuseCrossSiteRequest(incoming: Headers, publicUrl: URL, call: string): void {
   if (incoming.has("next-action")) return
-  if (!isCrossSitePost({ method: "POST", headers: incoming, url: publicUrl })) return
-  throw new MissingCSRF(
-    `${call} refused: called during a cross-site request (Origin ${incoming.get("origin") ?? "absent"}, Sec-Fetch-Site ${incoming.get("sec-fetch-site") ?? "absent"}). Call it from a server action, or from a route handler the app's own pages post to.`,
-  )
+  const refused = crossSiteCall(incoming, publicUrl, call)
+  if (!refused) return
+  refused.message += " Call it from a server action, or from a route handler the app's own pages post to."
+  throw refused
 }

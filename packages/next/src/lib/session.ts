@@ -1,41 +1,47 @@
 /**
- * The session as server code sees it: core asked for `GET {basePath}/session` on the request's behalf
- * (`auth()` in server components and actions, `auth(req, res)` in the pages router) and updated
- * through `unstable_update`.
+ * The session as server code sees it: core's `getSession` on the request's behalf (`auth()` in server
+ * components and actions, `auth(req, res)` in the pages router) and `updateSession` (`unstable_update`).
  */
-import { callCore } from "./call-core.js"
-import { fetchSession } from "./pages-router-session.js"
-import { reportError, sessionFromBody, sessionFromResponse } from "@gatehouse/core/integration"
+import { reportError } from "@gatehouse/core/integration"
+import { updateSession as coreUpdateSession } from "@gatehouse/core/server"
 import type { Session } from "@gatehouse/core/types"
-import { unstable_rethrow } from "next/navigation"
+import { redirect, unstable_rethrow } from "next/navigation"
 import type { ConfigResolver } from "./create-config-resolver.js"
+import { appRelativeUrl } from "./app-relative-url.js"
 import { currentRequestHeaders, writeCookies } from "./next-headers.js"
-import { brokenConfigError } from "./report-broken-config.js"
-import { serverActionConfig } from "./server-action-config.js"
+import { brokenConfigError, readSession } from "./pages-router-session.js"
 import { serverRequestContext } from "./server-request.js"
-import type { NextAuthConfig } from "./types.js"
+import type { NextAuthConfig, RecentAuthenticationOptions } from "./types.js"
 
 /**
  * `await auth()` in server components, server actions and route handlers: the session, or null on any
- * failure (logged) — except a config that cannot work, whose error is thrown (see brokenConfigError). Cookies cannot be written from a server component, so a refreshed session cookie is
- * left to the proxy, as in next-auth.
+ * failure (logged) — except a config that cannot work, whose error is thrown (see brokenConfigError).
+ * Cookies cannot be written from a server component, so a refreshed session cookie is left to the
+ * proxy, as in next-auth. With step-up options (`auth({ maxAge, secondFactor })`) a sign-in too old or
+ * too weak is sent on with Next's `redirect()` to `{basePath}/reauthenticate` (core's step-up check).
  */
-export async function sessionForServerCode(resolveConfig: ConfigResolver): Promise<Session | null> {
+export async function sessionForServerCode(resolveConfig: ConfigResolver, need?: RecentAuthenticationOptions): Promise<Session | null> {
   // Outside the try: headers()/cookies() are how Next learns the page is dynamic; that signal must reach Next.
   const requestHeaders = await currentRequestHeaders()
   let config: NextAuthConfig | undefined
-  let broken: Error | undefined
+  let refusedTo: string | undefined
   try {
     config = await resolveConfig(undefined)
-    const response = await fetchSession(requestHeaders, config)
-    broken = brokenConfigError(response, config)
-    if (!broken) return await sessionFromResponse(response)
+    const stepUp = need ? { ...need, callbackUrl: need.callbackUrl ?? requestHeaders.get("referer") ?? "/" } : undefined
+    // Server components and actions answer pages: a refusal is the redirect (the check reads Accept for that).
+    if (stepUp) requestHeaders.set("accept", "text/html")
+    const { value, refused } = await readSession(requestHeaders, config, undefined, stepUp)
+    if (!refused?.redirect) return refused ? null : value
+    refusedTo = refused.redirect
   } catch (error) {
     unstable_rethrow(error)
-    reportError(config?.logger, error)
+    const broken = brokenConfigError(config)
+    // Logged through the app's logger as every route logs it, then thrown.
+    reportError(config?.logger, broken ?? error)
+    if (broken) throw broken
     return null
   }
-  throw broken
+  redirect(appRelativeUrl(refusedTo, new URL(refusedTo).origin))
 }
 
 /**
@@ -46,22 +52,15 @@ export async function sessionForServerCode(resolveConfig: ConfigResolver): Promi
  */
 export async function updateSession(resolveConfig: ConfigResolver, data: unknown): Promise<Session | null> {
   const config = await resolveConfig(undefined)
-  const context = await serverRequestContext("session", config, { call: "unstable_update" })
-  context.headers.set("content-type", "application/json")
-  const request = new Request(context.url, {
-    method: "POST",
-    headers: context.headers,
-    body: JSON.stringify({ data }),
-  })
+  const { input, finish } = await serverRequestContext("session", config, { call: "unstable_update" })
   try {
-    const result: any = await callCore(request, serverActionConfig(config))
-    await writeCookies(result?.cookies)
-    if (result instanceof Response) return null
-    return (result?.status ?? 200) < 300 ? sessionFromBody(result?.body) : null
+    const { value, cookies } = await coreUpdateSession({ ...input, data })
+    await writeCookies(finish(cookies))
+    return value
   } catch (error) {
     reportError(config?.logger, error)
     return null
   }
 }
 
-export { fetchSession, sessionForPagesRouter } from "./pages-router-session.js"
+export { sessionForPagesRouter } from "./pages-router-session.js"

@@ -1,15 +1,14 @@
-import { callCore } from "./call-core.js"
-import { findProvider, signInRoute } from "@gatehouse/core/integration"
+import { signIn as coreSignIn, targetOrFailure } from "@gatehouse/core/server"
 import { redirect } from "next/navigation"
 import { appRelativeUrl } from "./app-relative-url.js"
 import type { ConfigResolver } from "./create-config-resolver.js"
-import { serverActionConfig } from "./server-action-config.js"
+import { writeCookies } from "./next-headers.js"
 import { serverRequestContext } from "./server-request.js"
 import type { SignInAuthorizationParams, SignInOptions } from "./types.js"
-import { writeCookies } from "./next-headers.js"
 
 /**
- * Server-side `signIn(provider?, options?, authorizationParams?)` for server actions.
+ * Server-side `signIn(provider?, options?, authorizationParams?)` for server actions, through core's
+ * `signIn` (what the sign-in form's POST runs):
  * - no or unknown provider: to the sign-in page (with callbackUrl);
  * - oauth/oidc: to the provider's authorization URL; email: sends the link, to verify-request;
  * - credentials: checks them here and signs in, or throws the AuthError (CredentialsSignin with its code).
@@ -24,33 +23,21 @@ export async function signIn(
 ): Promise<string> {
   const config = await resolveConfig(undefined)
   const { redirect: shouldRedirect = true, redirectTo, fields } = readOptions(options)
-  const context = await serverRequestContext("signin", config, { call: "signIn" })
-  const callbackUrl = redirectTo ?? context.referer ?? "/"
-  const origin = context.url.origin
-
-  const found = provider ? findProvider(config.providers, provider) : undefined
-  if (!found) {
-    const signInPage = new URL(context.url)
-    signInPage.searchParams.set("callbackUrl", callbackUrl)
-    return finish(signInPage.toString(), shouldRedirect, origin)
-  }
-
-  const actionUrl = new URL(context.url)
-  actionUrl.pathname = actionUrl.pathname.replace(/\/signin$/, `/${signInRoute(found.type)}`)
-  actionUrl.pathname += `/${encodeURIComponent(found.id)}`
-  actionUrl.search = new URLSearchParams(authorizationParams).toString()
-
-  context.headers.set("content-type", "application/x-www-form-urlencoded")
-  const request = new Request(actionUrl, {
-    method: "POST",
-    headers: context.headers,
-    body: new URLSearchParams({ ...fields, callbackUrl }),
+  const { input, url, finish, referer } = await serverRequestContext("signin", config, { call: "signIn" })
+  // AuthErrors (CredentialsSignin…) reach the caller untouched; anything else is the error page's.
+  const target = await targetOrFailure(input, async () => {
+    const { value, cookies } = await coreSignIn({
+      ...input,
+      provider,
+      fields,
+      redirectTo: redirectTo ?? referer ?? "/",
+      authorizationParams: Object.fromEntries(new URLSearchParams(authorizationParams)),
+    })
+    await writeCookies(finish(cookies))
+    return value.redirect
   })
-  // AuthErrors (CredentialsSignin…) are thrown by core in raw mode and reach the caller untouched.
-  const result: any = await callCore(request, serverActionConfig(config))
-  await writeCookies(result?.cookies)
-  const target = result instanceof Response ? result.headers.get("location") : result?.redirect
-  return finish(target ?? actionUrl.toString(), shouldRedirect, origin)
+  if (shouldRedirect) redirect(appRelativeUrl(target, url.origin))
+  return target
 }
 
 function readOptions(options: FormData | SignInOptions) {
@@ -69,9 +56,4 @@ function readOptions(options: FormData | SignInOptions) {
     redirectTo: typeof redirectTo === "string" && redirectTo !== "" ? redirectTo : undefined,
     fields,
   }
-}
-
-function finish(url: string, shouldRedirect: boolean, origin: string): string {
-  if (shouldRedirect) redirect(appRelativeUrl(url, origin))
-  return url
 }

@@ -62,8 +62,12 @@ export interface NextAuthResult {
    * - `export { auth as proxy }` (or `as middleware`) → keeps the session alive and applies `authorized`
    * - `auth((req) => …)` wraps a proxy or route handler; `req.auth` is the session
    * - `auth(req, res)` in pages-router API routes, `auth(ctx)` in getServerSideProps → Session or null
+   * - `auth({ maxAge, secondFactor, callbackUrl })` in server components and actions: the session of a
+   *   sign-in that recent (and strong); else Next's `redirect()` to `{basePath}/reauthenticate`, which
+   *   brings the browser back to `callbackUrl` (default: the Referer, else "/")
    */
   auth: ((...args: []) => Promise<Session | null>) &
+    ((...args: [RecentAuthenticationOptions]) => Promise<Session | null>) &
     ((...args: [GetServerSidePropsContext]) => Promise<Session | null>) &
     ((...args: [NextApiRequest, NextApiResponse]) => Promise<Session | null>) &
     ((...args: [NextRequest, NextFetchEvent?]) => Promise<Response>) &
@@ -91,6 +95,21 @@ export interface NextAuthResult {
    * any each call throws `MissingAdapterMethods`.
    */
   sessions: NextAuthSessions
+  /**
+   * For route handlers guarding a sensitive operation: null when the request's sign-in is recent (and
+   * strong) enough, else the Response to answer with — RFC 9470's 401 (`WWW-Authenticate: Bearer
+   * error="insufficient_user_authentication"`) for an API request, a redirect to
+   * `{basePath}/reauthenticate` for a page. Core's step-up check.
+   */
+  requireRecentAuthentication: (need?: RecentAuthenticationOptions) => Promise<Response | null>
+}
+
+/** Step-up options: the sign-in must be at most `maxAge` seconds old (default `session.freshAge`), with a second factor. */
+export interface RecentAuthenticationOptions {
+  maxAge?: number
+  secondFactor?: boolean
+  /** Where a page comes back to once re-authenticated. */
+  callbackUrl?: string
 }
 
 /** What `sessions.revoke*()` did: how many sessions went, and whether the caller's own was one of them. */

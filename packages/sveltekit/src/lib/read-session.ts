@@ -48,7 +48,7 @@ export async function readRecentSession(
   if (runtime.building) return null
   let result: Awaited<ReturnType<typeof getSession>>
   try {
-    result = await getSession({ ...serverInput(event, config), ...need })
+    result = await getSession({ ...serverInput(event, config), stepUp: need })
   } catch (failure) {
     reportError(config.logger, failure)
     error(500, "The session could not be read")

@@ -1,8 +1,7 @@
 import { redirect, type RequestEvent } from "@sveltejs/kit"
-import { signIn } from "@gatehouse/core/server"
+import { signIn, targetOrFailure } from "@gatehouse/core/server"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import { orErrorPage } from "./or-error-page.js"
 import { serverInput } from "./server-input.js"
 
 export type AuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams
@@ -31,9 +30,10 @@ export async function signInOnServer(
   config: AuthConfig,
 ): Promise<never> {
   const { redirectTo, callbackUrl: legacyCallbackUrl, ...fields } = options
-  const target = await orErrorPage(event, config, async () => {
+  const input = serverInput(event, config)
+  const target = await targetOrFailure(input, async () => {
     const { value, cookies } = await signIn({
-      ...serverInput(event, config),
+      ...input,
       provider,
       fields: definedFields(fields),
       redirectTo: redirectTo ?? legacyCallbackUrl ?? event.request.headers.get("referer") ?? "/",

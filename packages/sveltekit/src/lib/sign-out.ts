@@ -1,8 +1,7 @@
 import { redirect, type RequestEvent } from "@sveltejs/kit"
-import { signOut } from "@gatehouse/core/server"
+import { signOut, targetOrFailure } from "@gatehouse/core/server"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import { orErrorPage } from "./or-error-page.js"
 import { serverInput } from "./server-input.js"
 
 export interface SignOutOptions {
@@ -22,9 +21,10 @@ export interface SignOutOptions {
  * end-session endpoint first.
  */
 export async function signOutOnServer(event: RequestEvent, options: SignOutOptions, config: AuthConfig): Promise<never> {
-  const target = await orErrorPage(event, config, async () => {
+  const input = serverInput(event, config)
+  const target = await targetOrFailure(input, async () => {
     const { value, cookies } = await signOut({
-      ...serverInput(event, config),
+      ...input,
       redirectTo: options.redirectTo ?? event.request.headers.get("referer") ?? "/",
       federated: options.federated,
     })

@@ -50,7 +50,9 @@ async function post(path: string, fields: Record<string, string> = {}): Promise<
 
 /** The Security page: turn TOTP on (QR code, key, a code to confirm, backup codes shown once) or off. */
 export default component$(() => {
-  const methods = useSecondFactorMethods()
+  const loaded = useSecondFactorMethods()
+  // What the page shows: the loader's answer, then what the browser's own requests changed.
+  const methods = useSignal(loaded.value)
   const enrolment = useSignal<Enrolment | null>(null)
   const backupCodes = useSignal<string[] | null>(null)
   const code = useSignal("")
@@ -74,8 +76,10 @@ export default component$(() => {
       problem.value = "That code is not right. Check your authenticator app's clock and try the current code."
       return
     }
-    backupCodes.value = ((await response.json()) as { backupCodes: string[] }).backupCodes
+    const codes = ((await response.json()) as { backupCodes: string[] }).backupCodes
+    backupCodes.value = codes
     enrolment.value = null
+    if (methods.value) methods.value = { ...methods.value, totp: true, backupCodesLeft: codes.length }
   })
 
   const disable = $(async () => {
@@ -91,7 +95,7 @@ export default component$(() => {
       problem.value = "Could not turn it off. Reload the page and try again."
       return
     }
-    window.location.reload()
+    if (methods.value) methods.value = { ...methods.value, totp: false, backupCodesLeft: 0 }
   })
 
   return (
@@ -128,7 +132,7 @@ export default component$(() => {
                 </li>
               ))}
             </ul>
-            <button type="button" onClick$={() => window.location.reload()}>
+            <button type="button" onClick$={() => (backupCodes.value = null)}>
               I have saved them
             </button>
           </div>

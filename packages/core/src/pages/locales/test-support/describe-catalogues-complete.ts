@@ -1,0 +1,34 @@
+import { describe, expect, test } from "vitest"
+import { catalogues } from "../catalogues.js"
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+/**
+ * For the tests of a catalogue family kept beside the page catalogues (second factor, passwords,
+ * the account): it covers exactly the page catalogues' languages, and each language has exactly
+ * the English keys, none empty, with the same placeholders, translated, and no markup.
+ */
+export function describeCataloguesComplete(name: string, family: Readonly<Record<string, Readonly<Record<string, string>>>>): void {
+  const english = family.en!
+  const languages = Object.keys(family).filter((lang) => lang !== "en")
+  describe(name, () => {
+    test("cover exactly the languages of the page catalogues", () => {
+      expect(Object.keys(family).sort()).toEqual(Object.keys(catalogues).sort())
+    })
+
+    test.each(languages)("%s has exactly the English keys and placeholders, translated, no markup", (lang) => {
+      const catalogue = family[lang]!
+      expect(Object.keys(catalogue).sort()).toEqual(Object.keys(english).sort())
+      for (const [key, text] of Object.entries(english)) {
+        expect(catalogue[key]!.trim(), `${lang} ${key}`).not.toBe("")
+        expect(placeholders(catalogue[key]!), `${lang} ${key}`).toEqual(placeholders(text))
+        expect(catalogue[key], `${lang} ${key}`).not.toMatch(/[<>]/)
+        if (text.includes(" ") && text.length > 20) expect(catalogue[key], `${lang} ${key}`).not.toBe(text)
+      }
+    })
+
+    test("English carries no markup either: the strings are text, escaped when rendered", () => {
+      for (const [key, text] of Object.entries(english)) expect(text, `en ${key}`).not.toMatch(/[<>]/)
+    })
+  })
+}

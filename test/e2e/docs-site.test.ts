@@ -1,0 +1,217 @@
+/**
+ * The documentation site as a reader meets it (issue 38): built from the repository with the command the
+ * README gives (`npm run build -w @gatehouse/docs-site`, the packages already built), served as static
+ * files, and crawled in headless Chromium from its home page. Every page reached renders without a console
+ * error; every internal link lands on a page and every anchor on an element; axe-core finds nothing serious
+ * or critical in light and dark; the search box finds what readers look for; every docs/*.md became a page.
+ */
+import { spawnSync } from "node:child_process"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import { createRequire } from "node:module"
+import type { AddressInfo } from "node:net"
+import { extname, join, normalize, resolve } from "node:path"
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { launchChromium } from "./support/launch-chromium.js"
+
+const repoRoot = resolve(import.meta.dirname, "../..")
+const siteDist = join(repoRoot, "site", "dist")
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8")
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".css": "text/css",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".woff2": "font/woff2",
+}
+
+/** A static host as the site's readers get it: clean URLs (`/guides/sessions` is `guides/sessions.html`), 404 page. */
+function serveStatic(root: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = normalize(decodeURIComponent(new URL(request.url ?? "/", "http://site").pathname))
+    const candidates = [join(root, path), join(root, `${path}.html`), join(root, path, "index.html")]
+    const file = candidates.find((candidate) => candidate.startsWith(root) && existsSync(candidate) && statSync(candidate).isFile())
+    if (!file) {
+      response.writeHead(404, { "content-type": contentTypes[".html"] }).end(readFileSync(join(root, "404.html")))
+      return
+    }
+    response.writeHead(200, { "content-type": contentTypes[extname(file)] ?? "application/octet-stream" }).end(readFileSync(file))
+  })
+  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)))
+}
+
+let server: Server
+let browser: Browser
+let origin: string
+/** Every page the crawl reached (path → what it found there). */
+const pages = new Map<string, { consoleErrors: string[]; links: string[]; ids: Set<string>; status: number }>()
+
+beforeAll(async () => {
+  const built = spawnSync("npm", ["run", "build", "-w", "@gatehouse/docs-site"], { cwd: repoRoot, encoding: "utf8" })
+  if (built.status !== 0) throw new Error(`the site did not build:\n${built.stdout}\n${built.stderr}`)
+  server = await serveStatic(siteDist)
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  browser = await launchChromium()
+
+  // Breadth-first from the home page, following every link that stays on the site.
+  const page = await browser.newPage()
+  const queue = ["/"]
+  const seen = new Set(queue)
+  while (queue.length) {
+    const path = queue.shift()!
+    const consoleErrors: string[] = []
+    const onConsole = (message: { type(): string; text(): string }) => {
+      if (message.type() === "error") consoleErrors.push(message.text())
+    }
+    const onPageError = (error: Error) => consoleErrors.push(error.message)
+    // Which resource failed, which the console's "Failed to load resource" does not say.
+    const onResponse = (answer: { status(): number; url(): string }) => {
+      if (answer.status() >= 400) consoleErrors.push(`${answer.status()} ${answer.url()}`)
+    }
+    page.on("console", onConsole)
+    page.on("pageerror", onPageError)
+    page.on("response", onResponse)
+    const response = await page.goto(`${origin}${path}`, { waitUntil: "load" })
+    const found = await page.evaluate(() => ({
+      links: [...document.querySelectorAll("a[href]")].map((a) => (a as HTMLAnchorElement).href),
+      ids: [...document.querySelectorAll("[id]")].map((element) => element.id),
+    }))
+    page.off("console", onConsole)
+    page.off("pageerror", onPageError)
+    page.off("response", onResponse)
+    const links = found.links.filter((href) => href.startsWith(origin))
+    pages.set(path, { consoleErrors, links, ids: new Set(found.ids), status: response?.status() ?? 0 })
+    for (const href of links) {
+      const next = new URL(href).pathname
+      if (!seen.has(next) && !/\.(png|svg|ico|txt|xml|json)$/.test(next)) {
+        seen.add(next)
+        queue.push(next)
+      }
+    }
+  }
+  await page.close()
+}, 600_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((done) => server?.close(done))
+})
+
+describe("the documentation site", () => {
+  test("the crawl reaches every section: getting started, guides, packages, migration, providers, API, errors", () => {
+    const paths = [...pages.keys()]
+    for (const expected of [
+      "/getting-started/nextjs",
+      "/getting-started/sveltekit",
+      "/getting-started/qwik",
+      "/getting-started/node",
+      "/guides/sessions",
+      "/guides/deploy",
+      "/packages/next",
+      "/migrate/from-authjs",
+      "/migrate/from-next-auth-v4",
+      "/providers/",
+      "/providers/github",
+      "/api/",
+      "/reference/errors",
+    ]) {
+      expect(paths).toContain(expected)
+    }
+    expect(paths.filter((path) => path.startsWith("/providers/")).length).toBeGreaterThan(100)
+  })
+
+  test("every docs/*.md became a page the crawl reached", () => {
+    const sidebars = JSON.parse(readFileSync(join(repoRoot, "site", ".content", "navigation.json"), "utf8")).sidebar as Record<
+      string,
+      { items: { link: string }[] }[]
+    >
+    const linked = new Set(
+      Object.values(sidebars).flatMap((sections) => sections.flatMap((section) => section.items.map((item) => item.link))),
+    )
+    const documents = readdirSync(join(repoRoot, "docs"), { recursive: true, encoding: "utf8" }).filter((name) => name.endsWith(".md"))
+    expect(documents.length).toBeGreaterThan(15)
+    // Each document's page is in the navigation and was reached.
+    const reached = new Set(pages.keys())
+    const missing = [...linked].filter((link) => !reached.has(link))
+    expect(missing).toEqual([])
+    expect(linked.size).toBeGreaterThanOrEqual(documents.length)
+  })
+
+  test("every page answers 200 and renders without a console error", () => {
+    const failures = [...pages]
+      .filter(([, found]) => found.status !== 200 || found.consoleErrors.length)
+      .map(([path, found]) => `${path}: ${found.status} ${found.consoleErrors.join(" | ")}`)
+    expect(failures).toEqual([])
+  })
+
+  test("every internal link lands on a page, and every anchor on an element of it", () => {
+    const broken: string[] = []
+    for (const [from, found] of pages) {
+      for (const href of found.links) {
+        const url = new URL(href)
+        const target = pages.get(url.pathname)
+        if (!target) {
+          if (!/\.(png|svg|ico|txt|xml|json)$/.test(url.pathname)) broken.push(`${from} → ${url.pathname} (not a page)`)
+          continue
+        }
+        const anchor = decodeURIComponent(url.hash.slice(1))
+        if (anchor && !target.ids.has(anchor)) broken.push(`${from} → ${url.pathname}#${anchor} (no such anchor)`)
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  test("axe-core finds no serious or critical violation on any page, light or dark", async () => {
+    // The navigation, search and sidebar are the same on every page of a sidebar (guides, providers, API):
+    // the whole document is checked on the first page of each, the content of every page everywhere.
+    const wholeDocument = new Set(["/", "/guides/sessions", "/providers/github", "/api/"])
+    const violations: string[] = []
+    for (const colorScheme of ["light", "dark"] as const) {
+      const context = await browser.newContext({ colorScheme, bypassCSP: true })
+      const page = await context.newPage()
+      for (const path of pages.keys()) {
+        await page.goto(`${origin}${path}`, { waitUntil: "load" })
+        await page.addScriptTag({ content: axeSource })
+        const found = (await page.evaluate(
+          (whole) =>
+            (window as any).axe.run(whole ? document : { include: [[".VPContent"]] }, {
+              resultTypes: ["violations"],
+              runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+            }),
+          wholeDocument.has(path),
+        )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }
+        for (const violation of found.violations) {
+          if (violation.impact === "serious" || violation.impact === "critical") {
+            violations.push(
+              `${colorScheme} ${path}: ${violation.id} (${violation.nodes.length}×, e.g. ${violation.nodes[0]?.target.join(" ")})`,
+            )
+          }
+        }
+      }
+      await context.close()
+    }
+    expect(violations).toEqual([])
+  }, 900_000)
+
+  test("the search box finds revoke, passkey, AUTH_SECRET and a provider by name", async () => {
+    const page = await browser.newPage()
+    await page.goto(`${origin}/`, { waitUntil: "load" })
+    const resultsFor = async (query: string): Promise<string[]> => {
+      await page.keyboard.press("Control+k")
+      const input = page.locator("#localsearch-input")
+      await input.fill(query)
+      await page.locator(".VPLocalSearchBox .result").first().waitFor({ timeout: 10_000 })
+      const titles = await page.locator(".VPLocalSearchBox .result").allInnerTexts()
+      await page.keyboard.press("Escape")
+      return titles
+    }
+    expect((await resultsFor("revoke")).join("\n")).toMatch(/revoke/i)
+    expect((await resultsFor("passkey")).join("\n")).toMatch(/passkey/i)
+    expect((await resultsFor("AUTH_SECRET")).join("\n")).toMatch(/AUTH_SECRET/)
+    expect((await resultsFor("GitHub")).join("\n")).toMatch(/GitHub/)
+    await page.close()
+  })
+})
