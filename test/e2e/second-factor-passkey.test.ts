@@ -345,6 +345,38 @@ describe.each(instanceDatabases)("a passkey as the second factor on $label", (ki
     expect(stray.headers.get("location")).toBe(`${base}/signin?error=SecondFactorFailed`)
     expect(await session(at)).toBeNull()
   })
+
+  it("answers a step-up with the session's own passkey: the session refreshed in place (swk + mfa), another user's passkey refused", async () => {
+    const [ada, bob] = [await person("ada", { totp: false }), await person("bob", { totp: false })]
+    const at = browser()
+    expect((await signInWithPassword(at, ada)).headers.get("location")).toBe(dashboard)
+    const before = await session(at)
+    expect(before.authentication).toMatchObject({ methods: ["pwd"], mfa: false })
+    signIns.length = 0
+
+    const settings = `${origin}/settings`
+    const sent = await at.fetch(`${base}/reauthenticate?callbackUrl=${encodeURIComponent(settings)}`)
+    expect(sent.headers.get("location")).toBe(`${base}/second-factor`)
+    expect(await (await at.fetch(`${base}/second-factor`, { headers: json })).json()).toEqual({
+      pending: true,
+      mustEnrol: false,
+      passkey: true,
+      stepUp: true,
+    })
+    // Bob's credential, signing the challenge handed to Ada's step-up: refused, nothing refreshed.
+    const withBobs = await answer(at, await bob.authenticator.authenticate(await passkeyOptions(at)))
+    expect(withBobs.headers.get("location")).toBe(`${base}/second-factor?error=SecondFactorFailed`)
+    expect((await session(at)).authentication.mfa).toBe(false)
+
+    const done = await answer(at, await ada.authenticator.authenticate(await passkeyOptions(at)))
+    expect(done.headers.get("location")).toBe(settings)
+    const after = await session(at)
+    expect(after.user).toEqual(before.user)
+    expect(after.authentication).toMatchObject({ methods: ["pwd", "swk", "mfa"], mfa: true })
+    expect(signIns).toEqual([])
+    // Without a step-up under way, the options are not handed out.
+    expect((await at.fetch(`${base}/second-factor/passkey/options`, { headers: json })).status).toBe(404)
+  })
 })
 
 describe("a passkey as the second factor: an app's own Credentials users", () => {

@@ -263,7 +263,14 @@ export function PostgresAdapter(pool: Pool): Adapter {
       const statements = await metadataStatementsOrNone()
       const row = await translatingConflicts(writeConflicts.updateSession, () =>
         statements
-          ? first<SessionRow>(statements.updateSession, [...values, session.lastSeenAt ?? null])
+          ? first<SessionRow>(statements.updateSession, [
+              ...values,
+              session.lastSeenAt ?? null,
+              // A step-up answered with the second factor alone moves these on the same row (migration 7).
+              ...(statements.withAuthentication
+                ? [session.authenticatedAt ?? null, session.authenticationMethods?.length ? session.authenticationMethods.join(" ") : null]
+                : []),
+            ])
           : first<SessionRow>(queries.updateSession, values),
       )
       return row ? toSession(row) : null

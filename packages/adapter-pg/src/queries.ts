@@ -208,7 +208,11 @@ export function sessionMetadataQueries(withAccount: boolean, withAuthentication 
     updateSession: query(
       name("update_session_with_metadata"),
       `UPDATE sessions SET expires = coalesce($2, expires), "userId" = coalesce($3, "userId"),
-         "lastSeenAt" = coalesce($4::timestamptz, "lastSeenAt")
+         "lastSeenAt" = coalesce($4::timestamptz, "lastSeenAt")${
+           withAuthentication
+             ? `, "authenticatedAt" = coalesce($5::timestamptz, "authenticatedAt"), "authenticationMethods" = coalesce($6::text, "authenticationMethods")`
+             : ""
+         }
        WHERE "sessionToken" = $1 RETURNING ${columns}`,
     ),
     // Session management: both go through sessions_user_id_idx. In creation order (the SERIAL id),

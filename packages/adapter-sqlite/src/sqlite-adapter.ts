@@ -170,6 +170,9 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           expires: millis(session.expires),
           user_id: nullable(session.userId),
           last_seen_at: millis(session.lastSeenAt),
+          // A step-up answered with the second factor alone moves these on the same row.
+          authenticated_at: millis(session.authenticatedAt),
+          authentication_methods: session.authenticationMethods?.length ? session.authenticationMethods.join(" ") : null,
         }),
       )
       return row ? toSession(row) : null

@@ -76,7 +76,9 @@ export function prepareStatements(db: Database) {
       `UPDATE sessions SET
          expires = coalesce(@expires, expires),
          user_id = coalesce(@user_id, user_id),
-         last_seen_at = coalesce(@last_seen_at, last_seen_at)
+         last_seen_at = coalesce(@last_seen_at, last_seen_at),
+         authenticated_at = coalesce(@authenticated_at, authenticated_at),
+         authentication_methods = coalesce(@authentication_methods, authentication_methods)
        WHERE session_token = @session_token RETURNING *`,
     ),
     // Session management: both read the index sessions_by_user. Oldest first (unknown ages first),

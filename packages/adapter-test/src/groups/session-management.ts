@@ -143,6 +143,30 @@ export function registerSessionManagementTests(ctx: SuiteContext): void {
       expectMetadata((await ctx.adapter.getSessionAndUser(session.sessionToken))?.session, { ...session, expires: later, lastSeenAt: seen })
     })
 
+    test("updateSession moves authenticatedAt and authenticationMethods when given (a step-up) and keeps them otherwise", async () => {
+      const userId = String((await ctx.createUser()).id)
+      const signedIn = dateFromNow(-3600_000)
+      const session = sessionWithMetadata(userId, { authenticatedAt: signedIn, authenticationMethods: ["pwd"] })
+      await ctx.adapter.createSession(session)
+      const stepUp = dateFromNow(0)
+      const updated = await ctx.adapter.updateSession({
+        sessionToken: session.sessionToken,
+        authenticatedAt: stepUp,
+        authenticationMethods: ["pwd", "otp", "mfa"],
+      })
+      // Core reads the answer to tell an adapter that recorded the step-up from one that ignored it.
+      ctx.expectDate(updated?.authenticatedAt, stepUp)
+      const read = (await ctx.adapter.getSessionAndUser(session.sessionToken))?.session
+      ctx.expectDate(read?.authenticatedAt, stepUp)
+      expect(read?.authenticationMethods).toEqual(["pwd", "otp", "mfa"])
+      expectMetadata(read, session)
+      // A read's update (expiry, lastSeenAt) leaves them as they were.
+      await ctx.adapter.updateSession({ sessionToken: session.sessionToken, expires: dateFromNow(40 * day), lastSeenAt: dateFromNow(0) })
+      const later = (await listed(userId)).get(session.sessionToken)
+      ctx.expectDate(later?.authenticatedAt, stepUp)
+      expect(later?.authenticationMethods).toEqual(["pwd", "otp", "mfa"])
+    })
+
     test("listSessionsByUserId returns every session of the user, expired ones included, and no one else's", async () => {
       const { userId, tokens } = await userWithSessions(2)
       const expired = sessionWithMetadata(userId, { expires: dateFromNow(-day) })

@@ -11,9 +11,10 @@ export type SecondFactorView =
   /**
    * `codes`: the user has TOTP (a code, or a backup code, answers). `passkey`: one of the user's
    * passkeys may answer, with the WebAuthn provider's page script (its browser library and form
-   * behaviour, the sign-in page's own) driving the ceremony.
+   * behaviour, the sign-in page's own) driving the ceremony. `signInAgain`: a step-up's challenge,
+   * which a full sign-in may answer instead (its link).
    */
-  | { step: "challenge"; error?: boolean; codes: boolean; passkey?: InlineScript }
+  | { step: "challenge"; error?: boolean; codes: boolean; passkey?: InlineScript; signInAgain?: string }
   | { step: "required" }
   | { step: "enrol"; secret: string; qr: string; error?: boolean }
   | { step: "backup-codes"; codes: string[]; continueTo: string }
@@ -41,9 +42,10 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
       // The script fetches the options, runs the ceremony and posts its answer as `data` to the form's action.
       const passkeyForm = html`<form class="provider" action="${base}/callback/second-factor" method="POST" id="second-factor-passkey" data-webauthn-options="${base}/second-factor/passkey/options">${csrf}<p class="error" role="alert" data-webauthn-error data-failed-message="${text(locale, "passkey.failed")}" hidden></p><button type="submit">${message(locale, "passkey.use")}</button></form>`
       const codeForm = html`<form action="${base}/callback/second-factor" method="POST">${csrf}${codeField("second-factor-code")}<button type="submit">${message(locale, "verify")}</button></form>`
+      const signInAgain = view.signInAgain ? html`<p><a href="${view.signInAgain}">${message(locale, "stepUp.signInAgain")}</a></p>` : ""
       content = !view.codes
-        ? html`<h1>${message(locale, "passkey.heading")}</h1>${error(view.error)}<p>${message(locale, "passkey.only")}</p>${passkeyForm}`
-        : html`<h1>${message(locale, "challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "challenge.intro")}</p>${codeForm}${view.passkey ? html`<hr><p>${message(locale, "passkey.or")}</p>${passkeyForm}` : ""}`
+        ? html`<h1>${message(locale, "passkey.heading")}</h1>${error(view.error)}<p>${message(locale, "passkey.only")}</p>${passkeyForm}${signInAgain}`
+        : html`<h1>${message(locale, "challenge.heading")}</h1>${error(view.error)}<p>${message(locale, "challenge.intro")}</p>${codeForm}${view.passkey ? html`<hr><p>${message(locale, "passkey.or")}</p>${passkeyForm}` : ""}${signInAgain}`
       break
     }
     case "required":

@@ -4,60 +4,48 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { finishPendingSignIn } from "../login/finish-pending-sign-in.js"
 import type { Cookie } from "../primitives.js"
 import type { ResponseInternal } from "../types.js"
-import { claimSecondFactorCode } from "./check-code.js"
-import { claimPasskeyAnswer, isPasskeyAnswer } from "./passkey-answer.js"
+import { answerStepUp } from "./answer-step-up.js"
 import { type PendingSignIn, pendingSignInDeletion, readPendingSignIn } from "./pending-sign-in.js"
+import { proveSecondFactor } from "./prove-second-factor.js"
 import { secondFactorPageUrl } from "./second-factor-due.js"
-import type { SecondFactorProof } from "./second-factor-proof.js"
-
-/** Wrong codes a pending sign-in may take; the fifth ends it. */
-export const attemptsPerPendingSignIn = 5
-/** Wrong codes an owner may take within `ownerFailureWindowMs`, over all pending sign-ins. */
-export const failuresPerOwner = 10
-export const ownerFailureWindowMs = 60 * 60 * 1000
+import { withError } from "./second-factor-failed-url.js"
+import { readSecondFactorStepUp } from "./second-factor-step-up.js"
 
 /**
  * POST {basePath}/callback/second-factor (`csrfToken`, and `code`, or `data`: a passkey's
- * assertion, see passkey-answer.ts): the answer to the challenge of a pending sign-in. The right
- * code (claimed once through the adapter) or passkey (its challenge claimed once) completes it; a wrong one
- * is counted through the adapter (per pending sign-in and per owner, across every instance) and
- * sends the browser back to the page; the fifth, or any once the owner's limit is reached, ends
- * the pending sign-in (claimed, so its cookie opens nothing any more). Every refusal looks the
- * same to the browser (SecondFactorFailed), and is logged with its reason.
+ * assertion, see passkey-answer.ts): the answer to the challenge of a pending sign-in, or, with
+ * none, of a step-up answered with the session's second factor alone (answer-step-up.ts). The
+ * right code (claimed once through the adapter) or passkey (its challenge claimed once) completes
+ * it; a wrong one is counted through the adapter (per pending sign-in and per owner, across every
+ * instance: prove-second-factor.ts) and sends the browser back to the page; the fifth, or any once
+ * the owner's limit is reached, ends the pending sign-in (claimed, so its cookie opens nothing any
+ * more). Every refusal looks the same to the browser (SecondFactorFailed), and is logged with its reason.
  */
 export async function answerChallenge(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a second-factor challenge")
   const pending = await readPendingSignIn(request.cookies, options)
+  if (!pending) {
+    const stepUp = await readSecondFactorStepUp(request.cookies, options)
+    if (stepUp) return answerStepUp(request, stepUp, options)
+  }
   if (!pending || pending.mustEnrol || options.pendingSignIns.claimedHere(pending.id)) return ended(request, options, "expired")
-  const adapter = options.adapter!
-  const record = await adapter.getSecondFactor(pending.owner)
+  const record = await options.adapter!.getSecondFactor(pending.owner)
   // A user challenged for a passkey alone (required, no TOTP) has no record, and no failures in it yet.
   if (!record?.totpSecret && !pending.passkeyUser) return ended(request, options, "expired", pending)
-  if ((record?.recentFailures ?? 0) >= failuresPerOwner) return ended(request, options, "too-many", pending)
 
   const spent: Cookie[] = []
-  let used: SecondFactorProof | null = null
-  let refusal: { reason: string; err?: Error } = { reason: "wrong-code" }
-  if (isPasskeyAnswer(request)) {
-    const answered = await claimPasskeyAnswer(request, pending, options, spent)
-    if ("refused" in answered) refusal = { reason: "wrong-passkey", err: answered.refused }
-    else used = answered
-  } else if (record?.totpSecret) {
-    const code = await claimSecondFactorCode(record, request.body?.code, options)
-    if (code) used = { method: code, amr: "otp" }
-  }
-  if (!used) {
-    const counts = await adapter.countSecondFactorFailure(pending.owner, pending.id, new Date(Date.now() + ownerFailureWindowMs))
-    if (counts.attempt >= attemptsPerPendingSignIn || counts.owner >= failuresPerOwner) {
+  const attempt = await proveSecondFactor(request, pending, record, options, spent)
+  if ("refused" in attempt) {
+    if (attempt.over) {
       const response = await ended(request, options, "too-many", pending)
       return { ...response, cookies: [...spent, ...(response.cookies ?? [])] }
     }
-    options.logger.error(new SecondFactorFailed("A second factor was refused", { ...refusal, attempt: counts.attempt }))
+    options.logger.error(new SecondFactorFailed("A second factor was refused", attempt.refused))
     return { redirect: withError(secondFactorPageUrl(options)), cookies: spent }
   }
   // Once: a pending cookie replayed (here or on another instance) after it completed opens nothing.
   if (!(await options.pendingSignIns.claim(pending.id))) return ended(request, options, "expired")
-  return finishPendingSignIn(request, pending, used, options, [...spent, ...pendingSignInDeletion(request.cookies, options)])
+  return finishPendingSignIn(request, pending, attempt.proof, options, [...spent, ...pendingSignInDeletion(request.cookies, options)])
 }
 
 /** The pending sign-in is over: claimed (when there is one), its cookie deleted, the browser back at the sign-in page. */
@@ -73,10 +61,4 @@ async function ended(
     ? new URL(options.pages.signIn, options.url.origin).href
     : `${options.url.href.replace(/\/$/, "")}/signin`
   return { redirect: withError(signin), cookies: pendingSignInDeletion(request.cookies, options) }
-}
-
-function withError(url: string): string {
-  const target = new URL(url)
-  target.searchParams.set("error", "SecondFactorFailed")
-  return target.href
 }

@@ -18,6 +18,7 @@ import { verifyAuthentication } from "../webauthn/verify-authentication.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
+import type { SecondFactorChallenge } from "./prove-second-factor.js"
 import type { SecondFactorProof } from "./second-factor-proof.js"
 
 /** The options of a WebAuthn ceremony run by the app's second-factor WebAuthn provider, or undefined without one. */
@@ -42,7 +43,7 @@ export function isPasskeyAnswer(request: RequestInternal): boolean {
  */
 export async function passkeyChallengeOptions(
   request: RequestInternal,
-  pending: PendingSignIn | null,
+  pending: (SecondFactorChallenge & Pick<PendingSignIn, "mustEnrol">) | null,
   options: InternalOptions,
 ): Promise<ResponseInternal> {
   const ceremony = passkeyCeremonyOptions(options)
@@ -71,7 +72,7 @@ export async function passkeyChallengeOptions(
  */
 export async function claimPasskeyAnswer(
   request: RequestInternal,
-  pending: PendingSignIn,
+  pending: SecondFactorChallenge,
   options: InternalOptions,
   spent: Cookie[],
 ): Promise<SecondFactorProof | { refused: Error }> {

@@ -10,6 +10,7 @@ import { passkeyChallengeOptions } from "./passkey-answer.js"
 import { readPendingSignIn } from "./pending-sign-in.js"
 import { answer, answeringOf } from "./second-factor-answer.js"
 import { secondFactorOwner } from "./second-factor-owner.js"
+import { readSecondFactorStepUp } from "./second-factor-step-up.js"
 import { showSecondFactor } from "./show-second-factor.js"
 
 /**
@@ -22,7 +23,11 @@ export async function secondFactorAction(request: RequestInternal, options: Inte
   const operation = request.operation
   const answering = answeringOf(request.headers)
   if (request.method === "GET") {
-    if (operation === "passkey-options") return passkeyChallengeOptions(request, await readPendingSignIn(request.cookies, options), options)
+    if (operation === "passkey-options") {
+      // A pending sign-in's challenge, else a step-up's on the request's own session.
+      const challenge = (await readPendingSignIn(request.cookies, options)) ?? (await readSecondFactorStepUp(request.cookies, options))
+      return passkeyChallengeOptions(request, challenge, options)
+    }
     if (operation !== "show") throw new UnknownAction(`Unsupported action: GET ${operation}`)
     const custom = options.pages.secondFactor
     if (custom && !answering.json)

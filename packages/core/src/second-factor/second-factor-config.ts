@@ -4,7 +4,9 @@ import { AuthError, MissingAdapter } from "../errors.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Awaitable, User } from "../primitives.js"
+import type { CurrentAuthentication } from "../step-up/current-authentication.js"
 import type { ResponseInternal } from "../types.js"
+import type { StepUpFactors } from "./second-factor-step-up.js"
 
 /**
  * The second factors a user may use (docs/second-factor.md). "passkey": an adapter user's own
@@ -24,6 +26,8 @@ export interface TotpLibrary {
    * that turn second factors on bundle them, their pages and their libraries.
    */
   action(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal>
+  /** What may answer a step-up of the session with the second factor alone (second-factor-step-up.ts), handed in likewise. */
+  stepUpFactors(current: CurrentAuthentication, options: InternalOptions): Promise<StepUpFactors | null>
 }
 
 /** Where SecondFactor() puts the libraries: a registered symbol, so every copy of core agrees on it. */

@@ -8,11 +8,14 @@ import { passkeyCeremonyOptions } from "./passkey-answer.js"
 import { type PendingSignIn, readPendingSignIn } from "./pending-sign-in.js"
 import type { Answering } from "./second-factor-answer.js"
 import { secondFactorOwner } from "./second-factor-owner.js"
+import { readSecondFactorStepUp } from "./second-factor-step-up.js"
 
 /**
  * GET {basePath}/second-factor. With a pending sign-in: the challenge (a code, and a passkey
  * when the user may answer with one; as JSON `{ pending, mustEnrol, passkey }`), or, for a user
- * who must enrol first, the enrolment. Signed in: the user's methods, as JSON `{ totp, backupCodesLeft,
+ * who must enrol first, the enrolment. With a step-up to answer with the second factor alone
+ * (second-factor-step-up.ts): the same challenge, with a link to sign in again instead (JSON adds
+ * `stepUp: true`). Signed in: the user's methods, as JSON `{ totp, backupCodesLeft,
  * passkeys }` with `Accept: application/json`, else the page to turn TOTP on or off and get new
  * backup codes. Nobody: 401 (JSON) or the sign-in page, back here afterwards.
  */
@@ -28,6 +31,14 @@ export async function showSecondFactor(
     if (pending.mustEnrol) return secondFactorPage(options, { step: "required" })
     const codes = !!(await options.adapter!.getSecondFactor(pending.owner))?.totpSecret
     return secondFactorPage(options, { step: "challenge", error, codes, passkey: await passkeyScript(pending, options) })
+  }
+  const stepUp = await readSecondFactorStepUp(request.cookies, options)
+  if (stepUp) {
+    if (answering.json) return json({ pending: true, mustEnrol: false, passkey: !!stepUp.passkeyUser, stepUp: true })
+    const signInAgain = new URL(`${options.url.href.replace(/\/$/, "")}/signin`)
+    signInAgain.searchParams.set("callbackUrl", stepUp.redirectTo)
+    const passkey = await passkeyScript(stepUp, options)
+    return secondFactorPage(options, { step: "challenge", error, codes: stepUp.codes, passkey, signInAgain: signInAgain.href })
   }
   const owner = await secondFactorOwner(request.cookies, options)
   if (!owner) {
@@ -49,7 +60,7 @@ export async function showSecondFactor(
  * The passkey script for a pending user who may answer with a passkey: the WebAuthn provider's
  * sign-in page script, loaded through the provider (apps without passkeys never bundle it).
  */
-async function passkeyScript(pending: PendingSignIn, options: InternalOptions): Promise<InlineScript | undefined> {
+async function passkeyScript(pending: Pick<PendingSignIn, "passkeyUser">, options: InternalOptions): Promise<InlineScript | undefined> {
   if (!pending.passkeyUser) return undefined
   return passkeyCeremonyOptions(options)?.provider.loadSigninPageScript?.()
 }

@@ -16,6 +16,14 @@ export interface StepUp {
   owner: string
   /** When the step-up began, in seconds: the re-authentication must be later. */
   since: number
+  /**
+   * Set when the step-up may be answered with the session's second factor alone
+   * (second-factor/second-factor-step-up.ts): random, what wrong codes are counted against and what
+   * is claimed once when it is answered.
+   */
+  id?: string
+  /** Where the browser goes once the second factor is answered (the checked `callbackUrl`). */
+  redirectTo?: string
 }
 
 function attributes(options: InternalOptions): CookieOption["options"] {
@@ -46,7 +54,12 @@ export async function readStepUp(cookies: Record<string, string>, options: Inter
   try {
     const payload = await decode({ token: value, secret: options.jwt.secret, salt: name })
     if (typeof payload?.owner !== "string" || typeof payload.since !== "number") return null
-    return { owner: payload.owner, since: payload.since }
+    const { id, redirectTo } = payload
+    return {
+      owner: payload.owner,
+      since: payload.since,
+      ...(typeof id === "string" && typeof redirectTo === "string" ? { id, redirectTo } : {}),
+    }
   } catch {
     return null
   }
