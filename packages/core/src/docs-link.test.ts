@@ -102,7 +102,9 @@ describe("the documentation site's address (AUTH_DOCS_URL)", () => {
     try {
       process.env.AUTH_DOCS_URL = "https://docs.example.test/gatehouse/"
       expect(errorReferenceLink("MissingCSRF")).toBe("https://docs.example.test/gatehouse/reference/errors#missingcsrf")
-      expect(new errors.MissingCSRF().message).toMatch(/Read more at https:\/\/docs\.example\.test\/gatehouse\/reference\/errors#missingcsrf$/)
+      expect(new errors.MissingCSRF().message).toMatch(
+        /Read more at https:\/\/docs\.example\.test\/gatehouse\/reference\/errors#missingcsrf$/,
+      )
       delete process.env.AUTH_DOCS_URL
       expect(errorReferenceLink("short-secret")).toBe(`${errorReferenceUrl}#short-secret`)
     } finally {
