@@ -127,10 +127,13 @@ function useBuild(): void {
   writeFileSync(join(usersDir, thisUser), "")
 }
 
-/** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
-async function runNextBuild(): Promise<void> {
-  const build = spawn(process.execPath, [nextBin, "build"], {
-    cwd: exampleDir,
+/**
+ * `next build` of the app in `cwd` (the example unless named) into `.next-e2e`, run asynchronously: a synchronous
+ * spawn would stall vitest's worker (and its RPC) for the whole build. Its output, for tests that read its warnings.
+ */
+export async function runNextBuild(cwd = exampleDir, args: string[] = []): Promise<string> {
+  const build = spawn(process.execPath, [nextBin, "build", ...args], {
+    cwd,
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   })
@@ -139,6 +142,7 @@ async function runNextBuild(): Promise<void> {
   build.stderr!.on("data", (chunk) => (output += chunk))
   const status = await new Promise<number | null>((resolve) => build.once("exit", resolve))
   if (status !== 0) throw new Error(`next build failed:\n${output}`)
+  return output
 }
 
 /**
