@@ -7,6 +7,7 @@ import Nodemailer from "@gatehouse/next/providers/nodemailer"
 import Passkey from "@gatehouse/next/providers/passkey"
 import Password from "@gatehouse/next/providers/password"
 import { SecondFactor } from "@gatehouse/next/second-factor"
+import { Account } from "@gatehouse/next/account"
 
 type Env = Record<string, string | undefined>
 
@@ -41,8 +42,9 @@ function cleanName(value: unknown): string | undefined {
  *   sign-in but a passkey asks for a code (or one of the user's passkeys) before it makes a session;
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default 60);
  * - SESSION_UPDATE_AGE: seconds before a read renews the session cookie (default a day; 0 renews on every read);
- * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be for turning the second factor off or new backup
- *   codes (step-up; default 600);
+ * - the Account page (/account): linking and unlinking sign-in methods, passkeys, the address change, deletion;
+ * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be for turning the second factor off, new backup
+ *   codes, unlinking, the address change or deletion (step-up; default 600);
  * - passkeys (WebAuthn, still experimental in Auth.js and here), their authenticators stored in SQLite. Browsers
  *   use them only on https:// sites and on http://localhost (not http://127.0.0.1).
  */
@@ -84,7 +86,10 @@ export function authConfig(env: Env): NextAuthConfig {
     experimental: { enableWebAuthn: true },
     // Optional: only users who turned TOTP on (at {basePath}/second-factor) are asked for a code, or one of their passkeys.
     secondFactor: SecondFactor({ issuer: "Gatehouse example", methods: ["totp", "backup-code", "passkey"] }),
-    pages: { signIn: "/signin" },
+    // The example's own Account page (/account): the account endpoints send a browser back there with ?done= or ?error=.
+    pages: { signIn: "/signin", account: "/account" },
+    // The user's own account under /api/auth/account: linked sign-ins, passkeys, the address, deletion (docs/account.md).
+    account: Account(),
     session: {
       strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
       // JWT sessions: how often (seconds) a session's token is checked against its row, so a session
@@ -96,10 +101,10 @@ export function authConfig(env: Env): NextAuthConfig {
       ...(env.SESSION_FRESH_AGE ? { freshAge: Number(env.SESSION_FRESH_AGE) } : {}),
     },
     callbacks: {
-      // Runs in proxy.ts: only /protected, /devices and /security need a session; everything else is public.
+      // Runs in proxy.ts: only /protected, /devices, /security and /account need a session; everything else is public.
       authorized({ auth, request }) {
         const { pathname } = request.nextUrl
-        if (["/protected", "/devices", "/security"].some((path) => pathname.startsWith(path))) return Boolean(auth?.user)
+        if (["/protected", "/devices", "/security", "/account"].some((path) => pathname.startsWith(path))) return Boolean(auth?.user)
         return true
       },
       // JWT sessions: update() from the browser and unstable_update() from the server land here.

@@ -19,6 +19,7 @@ export default defineConfig({
   title: "Gatehouse",
   description: "Authentication for web apps: sign-in, sessions, passkeys, a second factor and password accounts.",
   lang: "en",
+  head: [["link", { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }]],
   // Static files in one folder (site/dist), deployable to any static host.
   outDir: "../dist",
   cleanUrls: true,
@@ -32,6 +33,7 @@ export default defineConfig({
     theme: { light: "github-light-high-contrast", dark: "github-dark-high-contrast" },
   },
   themeConfig: {
+    logo: "/favicon.svg",
     nav: [
       { text: "Get started", link: "/getting-started/nextjs" },
       { text: "Guides", link: "/guides/sessions" },

@@ -249,7 +249,7 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(left[0].handle).toBe(accounts[0].handle)
     })
 
-    test("passkeys: listed by credential id; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
+    test("passkeys: listed by credential id; renamed; another user's is not found and stays; one goes with its account; the last way in stays (409)", async () => {
       const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
       const browser = testApp.browser()
       await signInWithIdp(browser, idpUser())
@@ -263,6 +263,16 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
       expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: null, lastUsedAt: null })
       expect(listed.accounts.map((entry: { provider: string }) => entry.provider)).toEqual(["dev-oidc"])
+
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "  Work laptop  " })).status).toBe(200)
+      const named = (await account(browser)).body.passkeys.find((passkey: { id: string }) => passkey.id === second)
+      expect(named.name).toBe("Work laptop")
+      expect((await accountPost(browser, "/passkeys/rename", { id: theirs, name: "Mine now" })).status).toBe(404)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "a\u0007b" })).status).toBe(400)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "x".repeat(65) })).status).toBe(400)
+      expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "No token" }, { csrf: false })).status).toBe(403)
+      expect((await database().adapter.listAuthenticatorsByUserId!(stranger.id))[0]!.name ?? null).toBeNull()
+      expect((await account(browser)).body.passkeys.find((passkey: { id: string }) => passkey.id === second).name).toBe("Work laptop")
 
       expect((await accountPost(browser, "/passkeys/delete", { id: theirs })).status).toBe(404)
       expect(await database().adapter.getAuthenticator!(theirs)).not.toBeNull()
@@ -415,6 +425,9 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect(Date.parse(after.emailVerified)).toBeGreaterThan(Date.now() - 60_000)
       expect(testApp.events.filter((event) => event.name === "updateUser").map((event) => event.message.user.email)).toEqual([newAddress])
       expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+      // This browser's session says the new address at once, whichever the strategy.
+      const session = (await (await browser.request(`${base}/session`)).json()) as { user: { email: string } }
+      expect(session.user.email).toBe(newAddress)
       expect(await database().adapter.getUserByEmail!(email)).toBeNull()
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
     })
@@ -474,6 +487,27 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await account(browser)).body.user.email).toBe(newAddress)
       const token = linkOf(change.mail.text!).searchParams.get("token")!
       expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(400)
+    })
+
+    test("with rateLimit, an address gets at most its per-account budget of change mails, whoever asks", async () => {
+      const testApp = accountApp({
+        adapter: database().adapter,
+        strategy,
+        issuer: idp().issuer,
+        sink: sink(),
+        config: { rateLimit: { perIp: false, perAccount: { limit: 2, window: 60 } } },
+      })
+      const first = await passwordUser(testApp, "flood-a")
+      const second = await passwordUser(testApp, "flood-b")
+      const target = uniqueAddress("flooded")
+      expect((await accountPost(first.browser, "/email", { email: target })).status).toBe(200)
+      expect((await accountPost(second.browser, "/email", { email: target.toUpperCase() })).status).toBe(200)
+      const refused = await accountPost(first.browser, "/email", { email: target })
+      expect(refused.status).toBe(429)
+      await mailFor(target)
+      await mailFor(target)
+      await sleep(300)
+      expect(sink().received.filter((received) => received.envelope.to.includes(target))).toHaveLength(2)
     })
 
     test("asking needs the CSRF token, a same-site POST and a recent sign-in; nothing is mailed otherwise", async () => {

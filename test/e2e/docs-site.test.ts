@@ -13,6 +13,9 @@ import type { AddressInfo } from "node:net"
 import { extname, join, normalize, resolve } from "node:path"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
+import { warningMessages } from "../../packages/core/src/config/logger.js"
+import { errorReferenceLink } from "../../packages/core/src/docs-link.js"
+import * as errors from "../../packages/core/src/errors.js"
 import { launchChromium } from "./support/launch-chromium.js"
 
 const repoRoot = resolve(import.meta.dirname, "../..")
@@ -166,7 +169,8 @@ describe("the documentation site", () => {
 
   test("axe-core finds no serious or critical violation on any page, light or dark", async () => {
     // The navigation, search and sidebar are the same on every page of a sidebar (guides, providers, API):
-    // the whole document is checked on the first page of each, the content of every page everywhere.
+    // the whole document is checked on the first page of each, the content of every page everywhere. Only
+    // colour contrast depends on the colour scheme: dark mode runs that rule, light mode all of them.
     const wholeDocument = new Set(["/", "/guides/sessions", "/providers/github", "/api/"])
     const violations: string[] = []
     for (const colorScheme of ["light", "dark"] as const) {
@@ -176,12 +180,12 @@ describe("the documentation site", () => {
         await page.goto(`${origin}${path}`, { waitUntil: "load" })
         await page.addScriptTag({ content: axeSource })
         const found = (await page.evaluate(
-          (whole) =>
+          ([whole, contrastOnly]) =>
             (window as any).axe.run(whole ? document : { include: [[".VPContent"]] }, {
               resultTypes: ["violations"],
-              runOnly: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
+              runOnly: contrastOnly ? ["color-contrast"] : ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"],
             }),
-          wholeDocument.has(path),
+          [wholeDocument.has(path), colorScheme === "dark"] as const,
         )) as { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }
         for (const violation of found.violations) {
           if (violation.impact === "serious" || violation.impact === "critical") {
@@ -195,6 +199,28 @@ describe("the documentation site", () => {
     }
     expect(violations).toEqual([])
   }, 900_000)
+
+  test("the link every error type and warning code prints (with AUTH_DOCS_URL) lands on its heading on the site", () => {
+    const types = [
+      "Configuration",
+      ...Object.values(errors)
+        .filter((value): value is typeof errors.AuthError => typeof value === "function" && value.prototype instanceof errors.AuthError)
+        .map((ErrorClass) => new ErrorClass().type),
+    ]
+    const before = process.env.AUTH_DOCS_URL
+    process.env.AUTH_DOCS_URL = origin
+    try {
+      const unresolved = [...types, ...Object.keys(warningMessages)]
+        .map((code) => new URL(errorReferenceLink(code)))
+        .filter((link) => !pages.get(link.pathname)?.ids.has(link.hash.slice(1)))
+        .map((link) => link.href)
+      expect(types.length).toBeGreaterThan(30)
+      expect(unresolved).toEqual([])
+    } finally {
+      if (before === undefined) delete process.env.AUTH_DOCS_URL
+      else process.env.AUTH_DOCS_URL = before
+    }
+  })
 
   test("the search box finds revoke, passkey, AUTH_SECRET and a provider by name", async () => {
     const page = await browser.newPage()

@@ -29,6 +29,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
                   Security
                 </Link>
               )}
+              {session?.user && (
+                <Link href="/account" data-testid="account-link">
+                  Account
+                </Link>
+              )}
               <span className="spacer" />
               {session?.user ? (
                 <form action={signOutAction}>

@@ -21,6 +21,7 @@ import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.j
 import { queries, sessionMetadataQueries, type Query } from "./queries.js"
 import { sessionLookups } from "./session-lookups.js"
 import { MigrationRequiredError, sessionColumns } from "./session-metadata.js"
+import { passkeyNames } from "./passkey-names.js"
 import {
   toAccount,
   toAuthenticator,
@@ -336,13 +337,6 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAuthenticator(row) : null
     },
 
-    async listAuthenticatorsByUserId(userId) {
-      return byUserId([], async () => {
-        const result = await pool.query<AuthenticatorRow>({ ...queries.authenticatorsByUser, values: [userId] })
-        return result.rows.map(toAuthenticator)
-      })
-    },
-
     async deleteAuthenticator(userId, credentialID) {
       const row = await byUserId(undefined, () => first<AuthenticatorRow>(queries.deleteAuthenticator, [userId, credentialID]))
       return row ? toAuthenticator(row) : null
@@ -376,6 +370,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return removed ?? { accounts: [], authenticators: [], sessions: 0 }
     },
 
+    ...passkeyNames(pool),
     ...accountTokenMethods(pool),
     ...secondFactorMethods(pool),
     ...ownedSessionMethods(pool),

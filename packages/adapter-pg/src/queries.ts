@@ -139,6 +139,16 @@ export const queries = {
      RETURNING ${authenticatorColumns}`,
   ),
   authenticatorById: query("authenticator_by_id", `SELECT ${authenticatorColumns} FROM authenticators WHERE "credentialID" = $1`),
+  // Migration 11's column: only on a database that has it (passkey-names.ts).
+  authenticatorsWithNameByUser: query(
+    "authenticators_with_name_by_user",
+    `SELECT ${authenticatorColumns}, name FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,
+  ),
+  // The user's own only, as deleting.
+  renameAuthenticator: query(
+    "rename_authenticator",
+    `UPDATE authenticators SET name = $3 WHERE "credentialID" = $2 AND "userId" = $1 RETURNING ${authenticatorColumns}, name`,
+  ),
   accountsByUser: query(
     "accounts_by_user",
     `SELECT ${accountColumns} FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,

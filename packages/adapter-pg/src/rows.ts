@@ -52,6 +52,8 @@ export interface AuthenticatorRow {
   credentialDeviceType: string
   credentialBackedUp: boolean
   transports: string | null
+  /** Migration 11; absent from the rows of queries that do not select it. */
+  name?: string | null
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -119,5 +121,6 @@ export function toAuthenticator(row: AuthenticatorRow): AdapterAuthenticator {
     credentialDeviceType: row.credentialDeviceType,
     credentialBackedUp: row.credentialBackedUp,
     transports: row.transports,
+    ...(row.name !== undefined ? { name: row.name } : {}),
   }
 }

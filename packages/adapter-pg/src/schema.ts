@@ -234,4 +234,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS owned_sessions_owner_idx ON owned_sessions ("ownerKey");
     `,
   },
+  {
+    version: 11,
+    description: "authenticators.name: the name a user gave a passkey (the account endpoints), nullable",
+    // (Version 10 belongs to another feature; the migrator accepts gaps.)
+    sql: `
+      ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS name TEXT;
+    `,
+  },
 ]

@@ -12,7 +12,7 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
  * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
  * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
  * migrated database only. So do the second-factor methods, whose tables migration 7 creates, the password hashes (migration 8)
- * and the owned sessions (migration 9).
+ * and the owned sessions (migration 9), and passkey names (migration 11).
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -41,6 +41,8 @@ function withoutMigratedMethods(adapter: Adapter): Adapter {
     // password_hashes comes with migration 8.
     getPasswordHash: _getPassword,
     setPasswordHash: _setPassword,
+    // authenticators.name comes with migration 11.
+    renameAuthenticator: _rename,
     ...auth
   } = adapter
   return auth

@@ -103,7 +103,7 @@ describe("migrate(pool)", () => {
   test("several processes migrating at once apply each migration exactly once", async () => {
     const racing = await freshDatabase("migrate_race")
     const applied = await Promise.all([migrate(racing.pool), migrate(racing.pool), migrate(racing.pool)])
-    expect(applied.flat().sort()).toEqual(allVersions)
+    expect(applied.flat().sort((a, b) => a - b)).toEqual(allVersions)
     const { rows } = await racing.pool.query("SELECT version FROM gatehouse_migrations ORDER BY version")
     expect(rows.map((row) => row.version)).toEqual(allVersions)
   })

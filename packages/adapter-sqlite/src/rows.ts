@@ -76,6 +76,8 @@ export interface AuthenticatorRow {
   credential_device_type: string
   credential_backed_up: number
   transports: string | null
+  /** Migration 9. */
+  name: string | null
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -169,5 +171,6 @@ export function toAuthenticator(row: AuthenticatorRow): AdapterAuthenticator {
     credentialDeviceType: row.credential_device_type,
     credentialBackedUp: row.credential_backed_up === 1,
     transports: row.transports,
+    name: row.name,
   }
 }

@@ -172,4 +172,12 @@ export const migrations: readonly Migration[] = [
       CREATE INDEX owned_sessions_by_owner ON owned_sessions(owner_key);
     `,
   },
+  {
+    version: 9,
+    description: "authenticators.name: the name a user gave a passkey (the account endpoints), nullable",
+    // (Version 8 belongs to another feature; the migrator accepts gaps.)
+    sql: `
+      ALTER TABLE authenticators ADD COLUMN name TEXT;
+    `,
+  },
 ]

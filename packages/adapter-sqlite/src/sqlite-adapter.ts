@@ -269,6 +269,11 @@ export function SQLiteAdapter(database: Database | string): Adapter {
       return row ? toAuthenticator(row) : null
     },
 
+    renameAuthenticator(userId, credentialID, name) {
+      const row = sql.renameAuthenticator.get({ user_id: userId, credential_id: credentialID, name })
+      return row ? toAuthenticator(row) : null
+    },
+
     updateAuthenticatorCounter(credentialID, newCounter) {
       const row = sql.updateAuthenticatorCounter.get({ credential_id: credentialID, counter: newCounter })
       if (!row) throw new AdapterConflictError(...unknownAuthenticator)

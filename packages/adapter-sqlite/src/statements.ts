@@ -115,6 +115,10 @@ export function prepareStatements(db: Database) {
 
     // removeUserAttachments: the three run in one transaction (see the adapter).
     accountsByUser: prepare<AccountRow>(`SELECT * FROM accounts WHERE user_id = @user_id ORDER BY provider, provider_account_id`),
+    // The user's own only, as deleting.
+    renameAuthenticator: prepare<AuthenticatorRow>(
+      `UPDATE authenticators SET name = @name WHERE credential_id = @credential_id AND user_id = @user_id RETURNING *`,
+    ),
     // The user's own only: a passkey of another user is never deleted through this statement.
     deleteAuthenticator: prepare<AuthenticatorRow>(
       `DELETE FROM authenticators WHERE credential_id = @credential_id AND user_id = @user_id RETURNING *`,

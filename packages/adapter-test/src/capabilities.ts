@@ -26,6 +26,7 @@ export const capabilityGroups = {
   // The account endpoints (docs/account.md): each alone, since an adapter without passkeys has no use for the second.
   listAccounts: ["listAccountsByUserId"],
   deleteAuthenticator: ["deleteAuthenticator"],
+  renameAuthenticator: ["renameAuthenticator"],
 } as const satisfies Record<string, readonly (keyof Adapter)[]>
 
 export type CapabilityGroup = keyof typeof capabilityGroups

@@ -5,7 +5,7 @@ import { SuiteContext } from "./context.js"
 import { registerAccountTests, registerGetAccountTests, registerUnlinkAccountTests } from "./groups/accounts.js"
 import { registerAccountTokenTests } from "./groups/account-tokens.js"
 import { registerAuthenticatorTests } from "./groups/authenticators.js"
-import { registerDeleteAuthenticatorTests, registerListAccountsTests } from "./groups/account-listing.js"
+import { registerDeleteAuthenticatorTests, registerListAccountsTests, registerRenameAuthenticatorTests } from "./groups/account-listing.js"
 import { registerCreateUserWithAccountTests } from "./groups/create-user-with-account.js"
 import { registerDeleteUserTests } from "./groups/delete-user.js"
 import { registerRemoveUserAttachmentsTests } from "./groups/remove-user-attachments.js"
@@ -38,6 +38,7 @@ const registrars = {
   passwordHashes: registerPasswordHashTests,
   listAccounts: registerListAccountsTests,
   deleteAuthenticator: registerDeleteAuthenticatorTests,
+  renameAuthenticator: registerRenameAuthenticatorTests,
 } as const
 
 /**
@@ -68,7 +69,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       // Authenticators and getAccount hang off accounts: they need linkAccount to set up.
       if ((group === "authenticators" || group === "getAccount") && !ctx.has("accounts")) continue
       if ((group === "unlinkAccount" || group === "accountTokens" || group === "listAccounts") && !ctx.has("accounts")) continue
-      if (group === "deleteAuthenticator" && !(ctx.has("accounts") && ctx.has("authenticators"))) continue
+      if ((group === "deleteAuthenticator" || group === "renameAuthenticator") && !(ctx.has("accounts") && ctx.has("authenticators")))
+        continue
       if (group === "unlinkAccount" && !ctx.has("accounts")) continue
       // Listing and revoking sessions needs sessions to make.
       if ((group === "sessionManagement" || group === "sessionsByProviderSession") && !ctx.has("sessions")) continue

@@ -49,11 +49,12 @@ describe("detectCapabilities", () => {
       "setPasswordHash",
       "listAccountsByUserId",
       "deleteAuthenticator",
+      "renameAuthenticator",
     ]
     const report = detectCapabilities(Object.fromEntries(names.map((name) => [name, noop])))
     expect(report.absent).toEqual([])
     expect(report.partial).toEqual([])
-    expect(report.implemented).toHaveLength(18)
+    expect(report.implemented).toHaveLength(19)
   })
 
   test("a group with only some methods is reported as partial, with what it lacks", () => {

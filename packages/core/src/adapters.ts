@@ -112,6 +112,8 @@ export interface VerificationToken {
 
 export interface AdapterAuthenticator extends Authenticator {
   userId: string
+  /** Beyond Auth.js: the name its user gave the passkey (`renameAuthenticator`); null or absent when none, or where the adapter keeps none. */
+  name?: string | null
 }
 
 export interface Adapter {
@@ -198,6 +200,12 @@ export interface Adapter {
    * with this credential id if it belongs to `userId`, and returns it; null (nothing deleted) otherwise.
    */
   deleteAuthenticator?(userId: string, credentialID: string): Awaitable<AdapterAuthenticator | null>
+  /**
+   * Beyond Auth.js, optional (the account endpoints: naming a passkey): sets the name of the
+   * authenticator with this credential id if it belongs to `userId`, and returns it as stored now
+   * (`listAuthenticatorsByUserId` returns the name too); null (nothing changed) otherwise.
+   */
+  renameAuthenticator?(userId: string, credentialID: string, name: string): Awaitable<AdapterAuthenticator | null>
   /**
    * Beyond Auth.js, optional (back-channel logout of a token that names the provider's session
    * but not the user): every session row whose `providerSessionId` is exactly

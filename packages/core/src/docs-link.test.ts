@@ -95,3 +95,19 @@ describe("warnings", () => {
     }
   })
 })
+
+describe("the documentation site's address (AUTH_DOCS_URL)", () => {
+  it("moves every link to the site's error page, the anchor kept; without it the shipped copy", () => {
+    const before = process.env.AUTH_DOCS_URL
+    try {
+      process.env.AUTH_DOCS_URL = "https://docs.example.test/gatehouse/"
+      expect(errorReferenceLink("MissingCSRF")).toBe("https://docs.example.test/gatehouse/reference/errors#missingcsrf")
+      expect(new errors.MissingCSRF().message).toMatch(/Read more at https:\/\/docs\.example\.test\/gatehouse\/reference\/errors#missingcsrf$/)
+      delete process.env.AUTH_DOCS_URL
+      expect(errorReferenceLink("short-secret")).toBe(`${errorReferenceUrl}#short-secret`)
+    } finally {
+      if (before === undefined) delete process.env.AUTH_DOCS_URL
+      else process.env.AUTH_DOCS_URL = before
+    }
+  })
+})

@@ -6,7 +6,21 @@
  */
 export const errorReferenceUrl = "node_modules/@gatehouse/core/dist/docs/errors.md"
 
-/** `MissingCSRF` → `…/docs/errors.md#missingcsrf`: headings are anchored by their lower-cased text. */
+/**
+ * The documentation site to link to instead, when the environment names one: `AUTH_DOCS_URL` (the site
+ * `npm run docs:build` makes, wherever it is hosted). Read per link, so a process that sets it late still
+ * gets it; runtimes without `process` keep the shipped copy.
+ */
+function documentationSite(): string | undefined {
+  const site = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.AUTH_DOCS_URL
+  return site ? site.replace(/\/+$/, "") : undefined
+}
+
+/**
+ * `MissingCSRF` → `…/docs/errors.md#missingcsrf` (or `<AUTH_DOCS_URL>/reference/errors#missingcsrf`):
+ * headings are anchored by their lower-cased text, on GitHub and on the site alike.
+ */
 export function errorReferenceLink(typeOrCode: string): string {
-  return `${errorReferenceUrl}#${typeOrCode.toLowerCase()}`
+  const site = documentationSite()
+  return `${site ? `${site}/reference/errors` : errorReferenceUrl}#${typeOrCode.toLowerCase()}`
 }

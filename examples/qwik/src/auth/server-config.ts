@@ -11,8 +11,8 @@ import { CredentialsSignin } from "@gatehouse/qwik"
 import Credentials from "@gatehouse/qwik/providers/credentials"
 import Nodemailer from "@gatehouse/qwik/providers/nodemailer"
 import Password from "@gatehouse/qwik/providers/password"
-// @gatehouse/qwik has no second-factor entry point of its own: SecondFactor comes from core.
-import { SecondFactor } from "@gatehouse/core/second-factor"
+import { Account } from "@gatehouse/qwik/account"
+import { SecondFactor } from "@gatehouse/qwik/second-factor"
 import { sessionStrategy, signInOptions } from "./options"
 
 /** A refusal with its own code: the page shows it next to the error type. */
@@ -56,10 +56,13 @@ export function exampleConfig(env: EnvGetter): QwikAuthConfig {
   built = {
     providers,
     // The home page holds the sign-in forms: a refused sign-in comes back there with ?error=&code=.
-    pages: { signIn: "/" },
+    // The example's own Account page: the account endpoints send a browser back there with ?done= or ?error=.
+    pages: { signIn: "/", account: "/account/" },
     adapter: databasePath ? SQLiteAdapter(databasePath) : undefined,
     // Optional, and kept in the database: only users who turned TOTP on (on /security/) are asked for a code.
     secondFactor: databasePath ? SecondFactor({ issuer: "Gatehouse Qwik example" }) : undefined,
+    // The user's own account under /auth/account (linked sign-ins, the address, deletion): adapter users only.
+    account: databasePath ? Account() : undefined,
     session: {
       strategy: sessionStrategy(env),
       ...(freshAge ? { freshAge: Number(freshAge) } : {}),

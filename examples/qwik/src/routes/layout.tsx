@@ -11,6 +11,10 @@ export default component$(() => {
           <Link href="/">Home</Link> · <Link href="/protected/">Protected</Link> · <Link href="/devices/">Your devices</Link> ·{" "}
           <Link href="/security/" id="security-link">
             Security
+          </Link>{" "}
+          ·{" "}
+          <Link href="/account/" id="account-link">
+            Account
           </Link>
         </nav>
         <p id="session-status">

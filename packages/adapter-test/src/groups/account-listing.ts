@@ -34,21 +34,51 @@ export function registerListAccountsTests(ctx: SuiteContext): void {
   })
 }
 
+/** A user with `count` passkeys on one passkey account, as core stores them at registration. */
+async function userWithPasskeys(ctx: SuiteContext, count: number) {
+  const user = await ctx.createUser()
+  const userId = String(user.id)
+  const providerAccountId = `passkey-${uniqueTag()}`
+  await ctx.adapter.linkAccount({ userId, type: "webauthn", provider: "passkey", providerAccountId })
+  const authenticators = Array.from({ length: count }, () => newAuthenticator(userId, providerAccountId))
+  for (const authenticator of authenticators) await ctx.adapter.createAuthenticator(authenticator)
+  return { userId, authenticators }
+}
+
+/** Naming one passkey of the signed-in user (renameAuthenticator): only ever the given user's. */
+export function registerRenameAuthenticatorTests(ctx: SuiteContext): void {
+  describe("renameAuthenticator", () => {
+    test("names the user's passkey, returns it, and listAuthenticatorsByUserId shows the name; others keep none", async () => {
+      const { userId, authenticators } = await userWithPasskeys(ctx, 2)
+      const [named, other] = authenticators as [(typeof authenticators)[0], (typeof authenticators)[0]]
+      const name = `Ada's laptop ' " ; -- ${"é".repeat(3)} 🔑`
+      const renamed = await ctx.adapter.renameAuthenticator(userId, named.credentialID, name)
+      expect(renamed?.credentialID).toBe(named.credentialID)
+      expect(renamed?.name).toBe(name)
+      const listed = await ctx.adapter.listAuthenticatorsByUserId(userId)
+      expect(listed.find((a) => a.credentialID === named.credentialID)?.name).toBe(name)
+      expect(listed.find((a) => a.credentialID === other.credentialID)?.name ?? null).toBeNull()
+      expect((await ctx.adapter.renameAuthenticator(userId, named.credentialID, "Second name"))?.name).toBe("Second name")
+    })
+
+    test("refuses another user's passkey: null, and its name stays", async () => {
+      const owner = await userWithPasskeys(ctx, 1)
+      const attacker = await userWithPasskeys(ctx, 1)
+      const target = owner.authenticators[0]!
+      await ctx.adapter.renameAuthenticator(owner.userId, target.credentialID, "Mine")
+      expect(await ctx.adapter.renameAuthenticator(attacker.userId, target.credentialID, "Stolen")).toBeNull()
+      expect(await ctx.adapter.renameAuthenticator(ctx.unknownUserId(), target.credentialID, "Stolen")).toBeNull()
+      expect(await ctx.adapter.renameAuthenticator(owner.userId, `unknown-${uniqueTag()}`, "Nothing")).toBeNull()
+      expect((await ctx.adapter.listAuthenticatorsByUserId(owner.userId))[0]?.name).toBe("Mine")
+    })
+  })
+}
+
 /** Removing one passkey of the signed-in user (deleteAuthenticator): only ever the given user's. */
 export function registerDeleteAuthenticatorTests(ctx: SuiteContext): void {
   describe("deleteAuthenticator", () => {
-    async function userWithPasskeys(count: number) {
-      const user = await ctx.createUser()
-      const userId = String(user.id)
-      const providerAccountId = `passkey-${uniqueTag()}`
-      await ctx.adapter.linkAccount({ userId, type: "webauthn", provider: "passkey", providerAccountId })
-      const authenticators = Array.from({ length: count }, () => newAuthenticator(userId, providerAccountId))
-      for (const authenticator of authenticators) await ctx.adapter.createAuthenticator(authenticator)
-      return { userId, authenticators }
-    }
-
     test("deletes the user's passkey, returns it, and leaves their others", async () => {
-      const { userId, authenticators } = await userWithPasskeys(2)
+      const { userId, authenticators } = await userWithPasskeys(ctx, 2)
       const [gone, kept] = authenticators as [(typeof authenticators)[0], (typeof authenticators)[0]]
       const deleted = await ctx.adapter.deleteAuthenticator(userId, gone.credentialID)
       expect(deleted?.credentialID).toBe(gone.credentialID)
@@ -58,8 +88,8 @@ export function registerDeleteAuthenticatorTests(ctx: SuiteContext): void {
     })
 
     test("refuses another user's passkey: null, and it stays", async () => {
-      const owner = await userWithPasskeys(1)
-      const attacker = await userWithPasskeys(1)
+      const owner = await userWithPasskeys(ctx, 1)
+      const attacker = await userWithPasskeys(ctx, 1)
       const target = owner.authenticators[0]!
       expect(await ctx.adapter.deleteAuthenticator(attacker.userId, target.credentialID)).toBeNull()
       expect((await ctx.adapter.getAuthenticator(target.credentialID))?.credentialID).toBe(target.credentialID)

@@ -13,6 +13,7 @@ import { accountUser } from "./account-user.js"
 import { changeEmail, confirmEmailChange } from "./change-email.js"
 import { deleteAccount } from "./delete-account.js"
 import { deletePasskey } from "./delete-passkey.js"
+import { renamePasskey } from "./rename-passkey.js"
 import { linkAccount } from "./link-account.js"
 import { showAccount, showEmailConfirmation } from "./show-account.js"
 import { unlinkAccount } from "./unlink-account.js"
@@ -74,6 +75,9 @@ async function answerAccount(request: RequestInternal, answering: Answering, opt
     case "passkey-delete":
       result = await deletePasskey(request, user, options)
       break
+    case "passkey-rename":
+      result = await renamePasskey(request, user, options)
+      break
     case "email":
       result = await changeEmail(request, user, options)
       break
@@ -96,5 +100,6 @@ async function answerAccount(request: RequestInternal, answering: Answering, opt
 }
 
 function isResponse(result: AccountResult | ResponseInternal): result is ResponseInternal {
-  return "redirect" in result || "cookies" in result || "headers" in result
+  // An AccountResult never has either: only a finished answer (a sign-in's redirect, a step-up's 401) does.
+  return "redirect" in result || "headers" in result
 }

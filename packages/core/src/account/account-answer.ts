@@ -1,4 +1,5 @@
 import type { InternalOptions } from "../config/internal-options.js"
+import type { Cookie } from "../primitives.js"
 import { noStoreHeaders } from "../session/no-store-headers.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
@@ -11,6 +12,8 @@ export interface AccountResult {
   /** Said to the page as `?done=` (a form posted from the account page). */
   done?: string
   body?: Record<string, unknown>
+  /** Cookies the answer sets (the session cookie holding a changed address). */
+  cookies?: Cookie[]
 }
 
 /**
@@ -20,10 +23,10 @@ export interface AccountResult {
 export function accountAnswer(answering: Answering, options: InternalOptions, result: AccountResult): ResponseInternal {
   if (answering.json) {
     const body = result.error ? { error: result.error } : (result.body ?? { ok: true })
-    return { status: result.status ?? 200, headers: { ...noStoreHeaders }, body }
+    return { status: result.status ?? 200, headers: { ...noStoreHeaders }, body, cookies: result.cookies }
   }
   const page = new URL(accountPageUrl(options))
   if (result.error) page.searchParams.set("error", result.error)
   else if (result.done) page.searchParams.set("done", result.done)
-  return { redirect: page.href, headers: { "Cache-Control": "no-store" } }
+  return { redirect: page.href, headers: { "Cache-Control": "no-store" }, cookies: result.cookies }
 }

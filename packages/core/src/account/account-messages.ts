@@ -7,6 +7,10 @@ import { html, type SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 
 const en = {
+  "passkey.name": "New name for {name}",
+  "passkey.rename": "Rename {name}",
+  "error.invalid-name": "Give the passkey a name of 1 to 64 characters.",
+  "done.passkey-renamed": "The passkey was renamed.",
   title: "Your account",
   signedInAs: "Signed in as {email}.",
   "methods.heading": "Ways to sign in",
@@ -53,6 +57,10 @@ export type AccountMessageKey = keyof typeof en
 type AccountMessages = { readonly [K in AccountMessageKey]: string }
 
 const de: AccountMessages = {
+  "passkey.name": "Neuer Name für {name}",
+  "passkey.rename": "{name} umbenennen",
+  "error.invalid-name": "Geben Sie dem Passkey einen Namen mit 1 bis 64 Zeichen.",
+  "done.passkey-renamed": "Der Passkey wurde umbenannt.",
   title: "Ihr Konto",
   signedInAs: "Angemeldet als {email}.",
   "methods.heading": "Anmeldemöglichkeiten",
@@ -96,6 +104,10 @@ const de: AccountMessages = {
 }
 
 const fr: AccountMessages = {
+  "passkey.name": "Nouveau nom pour {name}",
+  "passkey.rename": "Renommer {name}",
+  "error.invalid-name": "Donnez à la clé d'accès un nom de 1 à 64 caractères.",
+  "done.passkey-renamed": "La clé d'accès a été renommée.",
   title: "Votre compte",
   signedInAs: "Connecté en tant que {email}.",
   "methods.heading": "Moyens de connexion",
@@ -139,6 +151,10 @@ const fr: AccountMessages = {
 }
 
 const es: AccountMessages = {
+  "passkey.name": "Nuevo nombre para {name}",
+  "passkey.rename": "Cambiar el nombre de {name}",
+  "error.invalid-name": "Pon a la llave de acceso un nombre de 1 a 64 caracteres.",
+  "done.passkey-renamed": "Se cambió el nombre de la llave de acceso.",
   title: "Tu cuenta",
   signedInAs: "Sesión iniciada como {email}.",
   "methods.heading": "Formas de iniciar sesión",
@@ -182,6 +198,10 @@ const es: AccountMessages = {
 }
 
 const pt: AccountMessages = {
+  "passkey.name": "Novo nome para {name}",
+  "passkey.rename": "Mudar o nome de {name}",
+  "error.invalid-name": "Dê à chave de acesso um nome de 1 a 64 caracteres.",
+  "done.passkey-renamed": "O nome da chave de acesso foi alterado.",
   title: "A sua conta",
   signedInAs: "Sessão iniciada como {email}.",
   "methods.heading": "Formas de iniciar sessão",
@@ -225,6 +245,10 @@ const pt: AccountMessages = {
 }
 
 const it: AccountMessages = {
+  "passkey.name": "Nuovo nome per {name}",
+  "passkey.rename": "Rinomina {name}",
+  "error.invalid-name": "Dai alla passkey un nome da 1 a 64 caratteri.",
+  "done.passkey-renamed": "La passkey è stata rinominata.",
   title: "Il tuo account",
   signedInAs: "Accesso effettuato come {email}.",
   "methods.heading": "Modi per accedere",
@@ -268,6 +292,10 @@ const it: AccountMessages = {
 }
 
 const nl: AccountMessages = {
+  "passkey.name": "Nieuwe naam voor {name}",
+  "passkey.rename": "{name} hernoemen",
+  "error.invalid-name": "Geef de passkey een naam van 1 tot 64 tekens.",
+  "done.passkey-renamed": "De passkey is hernoemd.",
   title: "Uw account",
   signedInAs: "Aangemeld als {email}.",
   "methods.heading": "Manieren om aan te melden",
@@ -312,6 +340,10 @@ const nl: AccountMessages = {
 }
 
 const ja: AccountMessages = {
+  "passkey.name": "{name} の新しい名前",
+  "passkey.rename": "{name} の名前を変更",
+  "error.invalid-name": "パスキーには1〜64文字の名前を付けてください。",
+  "done.passkey-renamed": "パスキーの名前を変更しました。",
   title: "アカウント",
   signedInAs: "{email} としてサインインしています。",
   "methods.heading": "サインイン方法",
@@ -355,6 +387,10 @@ const ja: AccountMessages = {
 }
 
 const zh: AccountMessages = {
+  "passkey.name": "{name} 的新名称",
+  "passkey.rename": "重命名 {name}",
+  "error.invalid-name": "请为通行密钥设置 1 到 64 个字符的名称。",
+  "done.passkey-renamed": "已重命名该通行密钥。",
   title: "您的账户",
   signedInAs: "已以 {email} 登录。",
   "methods.heading": "登录方式",
@@ -397,6 +433,10 @@ const zh: AccountMessages = {
 }
 
 const ko: AccountMessages = {
+  "passkey.name": "{name}의 새 이름",
+  "passkey.rename": "{name} 이름 변경",
+  "error.invalid-name": "패스키 이름은 1~64자로 지정하세요.",
+  "done.passkey-renamed": "패스키 이름이 변경되었습니다.",
   title: "내 계정",
   signedInAs: "{email}(으)로 로그인되어 있습니다.",
   "methods.heading": "로그인 방법",

@@ -1,12 +1,12 @@
 /**
  * The account endpoints under basePath, each an operation of the "account" action: GET `account`
  * (the user's account as JSON, or the page), GET `account/email/confirm` (the mail's link), POST
- * `account/unlink`, `account/passkeys/delete`, `account/email`, `account/email/confirm`,
+ * `account/unlink`, `account/passkeys/delete`, `account/passkeys/rename`, `account/email`, `account/email/confirm`,
  * `account/delete` and `account/link/<providerId>` (the provider id travels as the request's
  * `providerId`). The path is parsed before the config is read (http/parse-request.ts keeps what
  * follows `account/` as the operation's path), and named here, in the code `Account()` loads.
  */
-export type AccountOperation = "show" | "unlink" | "passkey-delete" | "email" | "email-confirm" | "delete" | "link"
+export type AccountOperation = "show" | "unlink" | "passkey-delete" | "passkey-rename" | "email" | "email-confirm" | "delete" | "link"
 
 /** What follows `{basePath}/account/` (empty for the page itself), as parse-request.ts keeps it. */
 export type AccountPath = `account:${string}`
@@ -15,6 +15,7 @@ const operations: Record<string, AccountOperation> = {
   "": "show",
   unlink: "unlink",
   "passkeys/delete": "passkey-delete",
+  "passkeys/rename": "passkey-rename",
   email: "email",
   "email/confirm": "email-confirm",
   delete: "delete",

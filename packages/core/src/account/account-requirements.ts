@@ -8,7 +8,8 @@ import { type AuthError, MissingAdapter } from "../errors.js"
  */
 export function accountMethods(providers: readonly { type: string }[]): string[] {
   const methods = ["getUser", "listAccountsByUserId", "unlinkAccount", "updateUser", "deleteUser"]
-  if (providers.some((provider) => provider.type === "webauthn")) methods.push("listAuthenticatorsByUserId", "deleteAuthenticator")
+  if (providers.some((provider) => provider.type === "webauthn"))
+    methods.push("listAuthenticatorsByUserId", "deleteAuthenticator", "renameAuthenticator")
   return methods
 }
 

@@ -6,6 +6,9 @@ import { sendLinkMail } from "../email/send-link-mail.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { EmailConfig } from "../providers/types.js"
+import { currentUser } from "../login/current-user.js"
+import type { Cookie } from "../primitives.js"
+import { keptExpiry, sessionCookieHolding } from "../session/reissued-session-cookie.js"
 import type { AccountResult } from "./account-answer.js"
 import { accountMessageText } from "./account-messages.js"
 import { issueEmailChangeToken, spendEmailChangeCode, spendEmailChangeLink } from "./email-change-tokens.js"
@@ -58,7 +61,19 @@ export async function confirmEmailChange(request: RequestInternal, user: Adapter
   if (owner && owner.id !== user.id) return { status: 409, error: "email-taken" }
   const updated = await options.adapter!.updateUser({ id: user.id, email, emailVerified: new Date() })
   await emitEvent(options, "updateUser", { user: updated })
-  return { done: "email-changed", body: { email } }
+  return { done: "email-changed", body: { email }, cookies: await jwtSessionWithAddress(request, email, options) }
+}
+
+/**
+ * With JWT sessions, this browser's session cookie written again holding the new address (its
+ * expiry kept), so that GET /session says it at once; other browsers keep the old one until their
+ * next sign-in. Nothing for database sessions, which read the user afresh.
+ */
+async function jwtSessionWithAddress(request: RequestInternal, email: string, options: InternalOptions): Promise<Cookie[]> {
+  if (options.session.strategy !== "jwt") return []
+  const { jwtSession } = await currentUser(request.cookies, options)
+  if (!jwtSession || typeof jwtSession.token.email !== "string") return []
+  return sessionCookieHolding({ ...jwtSession.token, email }, request.cookies, options, { kept: keptExpiry(jwtSession.decoded, options) })
 }
 
 function emailProviderOf(options: InternalOptions): EmailConfig | undefined {

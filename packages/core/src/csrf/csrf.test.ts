@@ -42,7 +42,7 @@ describe("GET /csrf", () => {
     const body = await response.json()
     expect(Object.keys(body)).toEqual(["csrfToken"])
     expect(body.csrfToken).toMatch(/^[0-9a-f]{64}$/)
-    expect(response.headers.get("cache-control")).toBe("private, no-cache, no-store")
+    expect(response.headers.get("cache-control")).toBe("private, no-store")
     expect(response.headers.get("expires")).toBe("0")
     expect(response.headers.get("pragma")).toBe("no-cache")
 

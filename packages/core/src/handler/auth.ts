@@ -22,7 +22,7 @@ export type AuthConfigInput = AuthConfig | ((request: Request | undefined) => Au
 const configurationMessage = "There was a problem with the server configuration. Check the server logs for more information."
 const pageActions = new Set(["signin", "signout", "error", "verify-request", "password"])
 /** A failed flow's answer depends on the cookies it was sent with (CSRF, checks, session): no cache keeps it. */
-const errorHeaders = { "Cache-Control": "private, no-cache, no-store", Vary: "Cookie" }
+const errorHeaders = { "Cache-Control": "private, no-store", Vary: "Cookie" }
 
 /**
  * The core handler: a Web `Request` in, a Web `Response` out (or, with the `raw` marker, the

@@ -9,7 +9,7 @@ export function toResponse(internal: ResponseInternal): Response {
   const headers = new Headers(internal.headers)
   for (const cookie of internal.cookies ?? []) headers.append("Set-Cookie", serializeCookie(cookie))
   headers.append("Vary", "Cookie")
-  if (internal.cookies?.length && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache, no-store")
+  if (internal.cookies?.length && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store")
 
   let body = internal.body
   if (contentTypeOf(internal.headers) === "application/json") body = JSON.stringify(internal.body)

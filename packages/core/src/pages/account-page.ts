@@ -21,8 +21,8 @@ export type AccountPageView =
     }
   | { step: "confirm-email"; token: string; email: string }
 
-const errors = new Set(["last-method", "not-linked", "invalid-email", "same-email", "invalid-code", "email-taken"])
-const dones = new Set(["unlinked", "passkey-deleted", "email-sent", "email-changed"])
+const errors = new Set(["last-method", "not-linked", "invalid-email", "same-email", "invalid-code", "email-taken", "invalid-name"])
+const dones = new Set(["unlinked", "passkey-deleted", "passkey-renamed", "email-sent", "email-changed"])
 
 // The shared styles size one heading per page; the account page's sections sit below its title.
 const sectionStyle = html`<style>.card h2{font-size:1rem;margin:1.5rem 0 .5rem}.card ul{padding-left:1.25rem}</style>`
@@ -59,7 +59,8 @@ export function accountPage(options: InternalOptions, view: AccountPageView): Re
       ? html`<section aria-labelledby="account-passkeys"><h2 id="account-passkeys">${m("passkeys.heading")}</h2><ul>${summary.passkeys.map(
           (passkey, index) => {
             const name = passkey.name ?? accountMessageText(locale, "passkey.unnamed", { number: String(index + 1) })
-            return html`<li>${name}<form action="${base}/account/passkeys/delete" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><button type="submit">${m("passkey.remove", { name })}</button></form></li>`
+            const field = `account-passkey-name-${index + 1}`
+            return html`<li>${name}<form action="${base}/account/passkeys/rename" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><label for="${field}">${m("passkey.name", { name })}</label><input id="${field}" type="text" name="name" maxlength="64" autocomplete="off" required><button type="submit">${m("passkey.rename", { name })}</button></form><form action="${base}/account/passkeys/delete" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><button type="submit">${m("passkey.remove", { name })}</button></form></li>`
           },
         )}</ul></section>`
       : ""

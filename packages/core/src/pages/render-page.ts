@@ -19,7 +19,7 @@ export function pageHeaders(extraScriptHash?: string): Record<string, string> {
     // "same-origin" still keeps the URL (an e-mail token, say) from every other site.
     "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "private, no-cache, no-store",
+    "Cache-Control": "private, no-store",
   }
 }
 

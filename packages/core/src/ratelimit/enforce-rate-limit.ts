@@ -17,10 +17,10 @@ export async function enforceRateLimit(
   redirectMode: boolean,
 ): Promise<ResponseInternal | undefined> {
   const providerId = internal.providerId
-  // /password/<operation> names no provider in its path: it is the Password provider's.
-  const provider = config
-    .providersFor(internal.url.origin)
-    .find((p) => (internal.action === "password" ? p.type === "password" : p.id === providerId))
+  // /password/<operation> names no provider in its path: it is the Password provider's; an address
+  // change is keyed by its address as the e-mail provider reads one.
+  const type = internal.action === "password" ? "password" : internal.action === "account" ? "email" : undefined
+  const provider = config.providersFor(internal.url.origin).find((p) => (type ? p.type === type : p.id === providerId))
   const refusal = await config.rateLimit!.check(request, internal, provider)
   if (!refusal) return undefined
   if (config.raw && !redirectMode) throw refusal.error

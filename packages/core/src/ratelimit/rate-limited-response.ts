@@ -4,7 +4,7 @@ import { pageLocale } from "../pages/page-locale.js"
 import type { ResponseInternal } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
 
-const noStore = "private, no-cache, no-store"
+const noStore = "private, no-store"
 
 /** Callers that read JSON: the client functions, fetch() with a JSON body, the passkey script. */
 function wantsJson(request: RequestInternal, redirectMode: boolean): boolean {

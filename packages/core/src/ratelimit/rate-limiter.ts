@@ -39,13 +39,15 @@ export interface RateLimiter {
 /**
  * Sign-in attempts: POST /signin/<id> (OAuth starts, e-mail sends), /callback/<id> (credentials,
  * e-mail links and codes, OAuth returns, passkeys, passwords) and /webauthn-options/<id>; and
- * POST /password/forgot and /password/reset. The action and the
+ * POST /password/forgot, /password/reset and /account/email. The action and the
  * provider come from the parsed path, which has already refused `//`, so no spelling of a path
  * reaches an action without passing here.
  */
 function isAttempt(request: RequestInternal): boolean {
   // Password mails and resets: POST /password/forgot and /password/reset (a change is made signed in).
   if (request.action === "password") return request.method === "POST" && (request.operation === "forgot" || request.operation === "reset")
+  // An address change mails whichever address it is given: limited per address, as e-mail sign-ins are.
+  if (request.action === "account") return request.method === "POST" && request.operation === "account:email"
   if (request.providerId === undefined) return false
   switch (request.action) {
     case "signin":

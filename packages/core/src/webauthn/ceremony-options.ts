@@ -30,7 +30,7 @@ export function namesCredentials(provider: WebAuthnInternalOptions["provider"]):
 export function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
   return {
     status: 200,
-    headers: { "Content-Type": "application/json", "Cache-Control": "private, no-cache, no-store" },
+    headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store" },
     body,
     cookies: [cookie],
   }

@@ -7,7 +7,7 @@ import type { AccessToken } from "@gatehouse/core"
 import { getAccessToken } from "@gatehouse/core/server"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import { serverInput } from "./server-input.js"
+import { readInput } from "./server-input.js"
 import type { KitRuntime } from "./types.js"
 
 /**
@@ -23,7 +23,7 @@ export async function accessTokenFor(
   providerId: string,
 ): Promise<AccessToken | null> {
   if (runtime.building) return null
-  const { value, cookies } = await getAccessToken({ ...serverInput(event, config), providerId })
+  const { value, cookies } = await getAccessToken({ ...readInput(event, config), providerId })
   try {
     applyAuthCookies(event, cookies)
   } catch {

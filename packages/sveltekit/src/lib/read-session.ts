@@ -3,7 +3,7 @@ import { reportError } from "@gatehouse/core/integration"
 import { getSession } from "@gatehouse/core/server"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import { serverInput } from "./server-input.js"
+import { readInput } from "./server-input.js"
 import type { KitRuntime } from "./types.js"
 
 /** `locals.auth({ maxAge, secondFactor })`: a session that must also come from a recent (and strong) enough sign-in. */
@@ -25,7 +25,7 @@ export interface RecentAuthenticationOptions {
 export async function readSession(event: RequestEvent, config: AuthConfig, runtime: KitRuntime): Promise<Session | null> {
   if (runtime.building) return null
   try {
-    const { value, cookies } = await getSession(serverInput(event, config))
+    const { value, cookies } = await getSession(readInput(event, config))
     applyAuthCookies(event, cookies)
     return value
   } catch (failure) {
@@ -48,7 +48,7 @@ export async function readRecentSession(
   if (runtime.building) return null
   let result: Awaited<ReturnType<typeof getSession>>
   try {
-    result = await getSession({ ...serverInput(event, config), stepUp: need })
+    result = await getSession({ ...readInput(event, config, true), stepUp: need })
   } catch (failure) {
     reportError(config.logger, failure)
     error(500, "The session could not be read")

@@ -3,7 +3,7 @@ import type { RevokeTarget, SessionInfo } from "@gatehouse/core"
 import { listSessions, revokeSessions } from "@gatehouse/core/server"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
-import { serverInput } from "./server-input.js"
+import { readInput, serverInput } from "./server-input.js"
 import type { KitRuntime } from "./types.js"
 
 export type { SessionInfo }
@@ -52,7 +52,7 @@ export function localsSessions(event: RequestEvent, context: SessionsContext): L
   return {
     async list() {
       if (context.runtime.building) return null
-      const { value, cookies } = await listSessions(serverInput(event, await context.config(event)))
+      const { value, cookies } = await listSessions(readInput(event, await context.config(event)))
       // The session cookie re-issued (the app's jwt callback changed the token) or cleared (its session is gone).
       try {
         applyAuthCookies(event, cookies)

@@ -3,8 +3,8 @@ import type { SvelteKitAuthConfig } from "@gatehouse/sveltekit"
 import Credentials from "@gatehouse/sveltekit/providers/credentials"
 import Nodemailer from "@gatehouse/sveltekit/providers/nodemailer"
 import Password from "@gatehouse/sveltekit/providers/password"
-// @gatehouse/sveltekit has no second-factor entry point of its own: SecondFactor comes from core.
-import { SecondFactor } from "@gatehouse/core/second-factor"
+import { Account } from "@gatehouse/sveltekit/account"
+import { SecondFactor } from "@gatehouse/sveltekit/second-factor"
 import { demoUser } from "./demo-user.js"
 
 type Env = Record<string, string | undefined>
@@ -21,8 +21,9 @@ type Env = Record<string, string | undefined>
  *   mails going through the same SMTP server;
  * - a second factor (TOTP and backup codes) that users turn on from the Security page (/security); once on,
  *   every sign-in asks for a code before it makes a session;
- * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be to turn the second factor off (step-up;
- *   default 600);
+ * - the Account page (/account): linking and unlinking sign-in methods, the address change, deletion;
+ * - SESSION_FRESH_AGE: how recent (seconds) a sign-in must be to turn the second factor off, unlink, change the
+ *   address or delete the account (step-up; default 600);
  * - SESSION_REVOCATION_CHECK_INTERVAL: seconds between checks that a JWT session was not revoked (default
  *   60), e.g. by a password reset in another browser.
  */
@@ -47,7 +48,11 @@ export function authConfig(env: Env): SvelteKitAuthConfig {
   return {
     providers,
     adapter: SQLiteAdapter(env.DATABASE_PATH ?? "gatehouse-example.db"),
-    pages: { signIn: "/signin" },
+    // The example's own Account page (/account): the account endpoints send a browser back there with
+    // ?done= or ?error= after a form.
+    pages: { signIn: "/signin", account: "/account" },
+    // The user's own account under /auth/account: linked sign-ins, the address, deletion (docs/account.md).
+    account: Account(),
     // Optional: only users who turned TOTP on (on /security) are asked for a code.
     secondFactor: SecondFactor({ issuer: "Gatehouse SvelteKit example" }),
     session: {
