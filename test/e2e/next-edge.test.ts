@@ -14,12 +14,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { type RedisRestServer, startRedisRestServer } from "@gatehouse/test-kit/redis-rest-server"
 import { launchChromium } from "./support/launch-chromium.js"
 import { freePort } from "./support/free-port.js"
-import { runNextBuild } from "./support/next-example.js"
-import { type RunningServer, spawnServer } from "./support/spawn-server.js"
+import { runNextBuild, startExample } from "./support/next-example.js"
+import type { RunningServer } from "./support/spawn-server.js"
 
 const repoRoot = join(dirname(fileURLToPath(import.meta.url)), "..", "..")
 const appDir = join(repoRoot, "test", "e2e", "fixtures", "next-edge")
-const nextBin = join(repoRoot, "node_modules", "next", "dist", "bin", "next")
 const distDir = ".next-e2e"
 /** Seconds between two checks of one session against the store: the bound on a revocation reaching this instance. */
 const revocationCheckInterval = 2
@@ -38,29 +37,16 @@ async function nextBuild(): Promise<string> {
 
 async function nextStart(redis: RedisRestServer): Promise<RunningServer> {
   const port = await freePort()
-  const origin = `http://127.0.0.1:${port}`
-  const env: Record<string, string> = {}
-  for (const [name, value] of Object.entries({
-    ...process.env,
-    NEXT_DIST_DIR: distDir,
-    NEXT_TELEMETRY_DISABLED: "1",
-    AUTH_SECRET: "next-edge-e2e-secret-with-more-than-32-characters",
-    AUTH_URL: `${origin}/api/auth`,
-    REDIS_REST_URL: redis.url,
-    REDIS_REST_TOKEN: redis.token,
-    REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval),
-  })) {
-    if (value !== undefined) env[name] = value
-  }
-  return spawnServer({
-    command: process.execPath,
-    args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
-    cwd: appDir,
-    env,
-    probeUrl: `${origin}/api/auth/providers`,
-    origin,
-    label: "next start (edge fixture)",
-  })
+  return startExample(
+    {
+      AUTH_SECRET: "next-edge-e2e-secret-with-more-than-32-characters",
+      AUTH_URL: `http://127.0.0.1:${port}/api/auth`,
+      REDIS_REST_URL: redis.url,
+      REDIS_REST_TOKEN: redis.token,
+      REVOCATION_CHECK_INTERVAL: String(revocationCheckInterval),
+    },
+    { port, cwd: appDir },
+  )
 }
 
 async function readJson(page: Page, url: string): Promise<any> {

@@ -220,9 +220,11 @@ export interface StartOptions {
    * `localhost`: browsers refuse IP addresses as relying party ids.
    */
   hostname?: "127.0.0.1" | "localhost"
+  /** The app's folder, built by runNextBuild: the example unless named. */
+  cwd?: string
 }
 
-/** `next start` on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
+/** `next start` (of the example, or the app in `cwd`) on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
 export async function startExample(env: Record<string, string | undefined>, portOrOptions?: number | StartOptions): Promise<RunningApp> {
   const options = typeof portOrOptions === "number" ? { port: portOrOptions } : (portOrOptions ?? {})
   const port = options.port ?? (await freePort())
@@ -235,7 +237,7 @@ export async function startExample(env: Record<string, string | undefined>, port
   return spawnServer({
     command: process.execPath,
     args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
-    cwd: exampleDir,
+    cwd: options.cwd ?? exampleDir,
     env: childEnv,
     probeUrl: `${listening}/api/auth/providers`,
     origin,
