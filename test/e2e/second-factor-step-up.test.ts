@@ -17,6 +17,7 @@ import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type InstanceDatabase, instanceDatabases } from "./support/instance-databases.js"
 import { startReadyInstance } from "./support/ready-instance.js"
+import { post, session } from "./support/second-factor-requests.js"
 import { secondFactorConfig, userNamed } from "./support/second-factor-app.mjs"
 
 const origin = "http://app.test"
@@ -25,25 +26,8 @@ const settings = `${origin}/settings/security`
 const sessionCookie = "authjs.session-token"
 const stepUpCookie = "authjs.step-up"
 
-async function csrfToken(browser: FetchBrowser, at = base): Promise<string> {
-  return ((await (await browser.request(`${at}/csrf`)).json()) as { csrfToken: string }).csrfToken
-}
-
-async function post(browser: FetchBrowser, url: string, fields: Record<string, string> = {}, json = false): Promise<Response> {
-  const at = url.slice(0, url.indexOf("/auth/") + 5)
-  return browser.request(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(json ? { accept: "application/json" } : {}) },
-    body: new URLSearchParams({ csrfToken: await csrfToken(browser, at), ...fields }),
-  })
-}
-
 const freshName = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}`
 const nextCode = (secret: string, steps = 1) => totpCodeAt(secret, Date.now() + steps * 30_000)
-
-async function session(browser: FetchBrowser, at = base): Promise<any> {
-  return (await browser.request(`${at}/session`)).json()
-}
 
 /** Enrols TOTP for the browser's signed-in user: their secret and backup codes. The session stays as it was signed in. */
 async function enrolSignedIn(browser: FetchBrowser): Promise<{ secret: string; backupCodes: string[] }> {

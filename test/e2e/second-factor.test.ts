@@ -14,25 +14,13 @@ import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { type InstanceDatabase, instanceDatabases } from "./support/instance-databases.js"
 import { startReadyInstance } from "./support/ready-instance.js"
+import { post, session } from "./support/second-factor-requests.js"
 import { secondFactorConfig, userNamed } from "./support/second-factor-app.mjs"
 
 const origin = "http://app.test"
 const base = `${origin}/auth`
 const pendingCookie = "authjs.pending-sign-in"
 const sessionCookie = "authjs.session-token"
-
-async function csrfToken(browser: FetchBrowser, at = base): Promise<string> {
-  return ((await (await browser.request(`${at}/csrf`)).json()) as { csrfToken: string }).csrfToken
-}
-
-async function post(browser: FetchBrowser, url: string, fields: Record<string, string> = {}, json = false): Promise<Response> {
-  const at = url.slice(0, url.indexOf("/auth/") + 5)
-  return browser.request(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", ...(json ? { accept: "application/json" } : {}) },
-    body: new URLSearchParams({ csrfToken: await csrfToken(browser, at), ...fields }),
-  })
-}
 
 function signInWithPassword(browser: FetchBrowser, name: string, at = base): Promise<Response> {
   return post(browser, `${at}/callback/credentials`, {
@@ -45,10 +33,6 @@ function signInWithPassword(browser: FetchBrowser, name: string, at = base): Pro
 /** A user no other test has used: second-factor records and wrong-code counts are per user. */
 const freshName = (name: string) => `${name}-${crypto.randomUUID().slice(0, 8)}`
 const ownerOf = (name: string) => `app:credentials:user-${name}`
-
-async function session(browser: FetchBrowser, at = base): Promise<any> {
-  return (await browser.request(`${at}/session`)).json()
-}
 
 /** Signs in with the password alone (no second factor yet), enrols TOTP, and signs out: the user's secret and backup codes. */
 async function enrol(app: { browser: () => FetchBrowser }, name: string): Promise<{ secret: string; backupCodes: string[] }> {

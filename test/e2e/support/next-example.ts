@@ -127,10 +127,13 @@ function useBuild(): void {
   writeFileSync(join(usersDir, thisUser), "")
 }
 
-/** `next build`, run asynchronously: a synchronous spawn would stall vitest's worker (and its RPC) for the whole build. */
-async function runNextBuild(): Promise<void> {
-  const build = spawn(process.execPath, [nextBin, "build"], {
-    cwd: exampleDir,
+/**
+ * `next build` of the app in `cwd` (the example unless named) into `.next-e2e`, run asynchronously: a synchronous
+ * spawn would stall vitest's worker (and its RPC) for the whole build. Its output, for tests that read its warnings.
+ */
+export async function runNextBuild(cwd = exampleDir, args: string[] = []): Promise<string> {
+  const build = spawn(process.execPath, [nextBin, "build", ...args], {
+    cwd,
     env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   })
@@ -139,6 +142,7 @@ async function runNextBuild(): Promise<void> {
   build.stderr!.on("data", (chunk) => (output += chunk))
   const status = await new Promise<number | null>((resolve) => build.once("exit", resolve))
   if (status !== 0) throw new Error(`next build failed:\n${output}`)
+  return output
 }
 
 /**
@@ -216,9 +220,11 @@ export interface StartOptions {
    * `localhost`: browsers refuse IP addresses as relying party ids.
    */
   hostname?: "127.0.0.1" | "localhost"
+  /** The app's folder, built by runNextBuild: the example unless named. */
+  cwd?: string
 }
 
-/** `next start` on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
+/** `next start` (of the example, or the app in `cwd`) on 127.0.0.1, answered once it serves /api/auth/providers (with any status). */
 export async function startExample(env: Record<string, string | undefined>, portOrOptions?: number | StartOptions): Promise<RunningApp> {
   const options = typeof portOrOptions === "number" ? { port: portOrOptions } : (portOrOptions ?? {})
   const port = options.port ?? (await freePort())
@@ -231,7 +237,7 @@ export async function startExample(env: Record<string, string | undefined>, port
   return spawnServer({
     command: process.execPath,
     args: [nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
-    cwd: exampleDir,
+    cwd: options.cwd ?? exampleDir,
     env: childEnv,
     probeUrl: `${listening}/api/auth/providers`,
     origin,

@@ -1,4 +1,4 @@
-import { jwtDecrypt } from "jose"
+import { jwtDecrypt } from "@gatehouse/core/integration"
 import { deriveV4EncryptionKey } from "./derive-v4-key.js"
 import type { JWT, JWTDecodeParams } from "./types.js"
 

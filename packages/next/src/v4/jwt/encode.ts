@@ -1,4 +1,4 @@
-import { EncryptJWT } from "jose"
+import { EncryptJWT } from "@gatehouse/core/integration"
 import { deriveV4EncryptionKey } from "./derive-v4-key.js"
 import type { JWT, JWTEncodeParams } from "./types.js"
 
