@@ -1,7 +1,7 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret } from "../errors.js"
 import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
-import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
+import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolve-config.js"
@@ -51,7 +51,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
       return new AuthError(`Provider "${provider.id}" has an unknown type: ${String(provider.type)}`)
     }
   }
-  const webauthnProblem = assertWebAuthnProviders(resolved.providers)
+  const webauthnProblem = hasWebAuthn ? assertWebAuthn(resolved.providers) : undefined
   if (webauthnProblem) return webauthnProblem
   const ids = resolved.providers.map((p) => p.id)
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i)
@@ -91,4 +91,22 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   }
   if (adapter) return missingAdapterMethods(adapter, required)
   return undefined
+}
+
+/**
+ * The WebAuthn providers' own checks, which the providers carry (WebAuthn() and Passkey() set
+ * `assertProviders`) so that apps without passkeys do not bundle them; a provider object made by
+ * hand without them is refused, as one without the factories' loaders always was.
+ */
+function assertWebAuthn(providers: readonly { type: string }[]): AuthError | undefined {
+  for (const provider of providers as WebAuthnProviderConfig[]) {
+    if (provider.type !== "webauthn") continue
+    if (typeof provider.assertProviders !== "function") {
+      return new AuthError(
+        `Invalid provider config for "${provider.id}": create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
+      )
+    }
+  }
+  const first = providers.find((provider) => provider.type === "webauthn") as WebAuthnProviderConfig
+  return first.assertProviders!(providers)
 }

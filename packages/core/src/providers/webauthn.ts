@@ -8,6 +8,7 @@
  * bundle it, and apps with them do not load it at start-up.
  */
 import { readEmailIdentifier } from "../email/email-address.js"
+import type { AuthError } from "../errors.js"
 import type {
   GenerateAuthenticationOptionsOpts,
   GenerateRegistrationOptionsOpts,
@@ -18,8 +19,10 @@ import type { AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Awaitable } from "../primitives.js"
+import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
+import type { WebAuthnFlows } from "../webauthn/webauthn-flows.js"
 import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
 import type { CommonProviderOptions, CredentialInput } from "./types.js"
 
@@ -83,6 +86,16 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
    * set by this factory, so only passkey apps bundle it (a Workers bundle inlines every dynamic import).
    */
   loadSigninPageScript?: () => Promise<InlineScript>
+  /**
+   * Loads the provider's routes (ceremony options, verification, sign-in); set by this factory, so
+   * apps without passkeys bundle none of that code (webauthn/webauthn-flows.ts).
+   */
+  loadFlows?: () => Promise<WebAuthnFlows>
+  /**
+   * The config checks of every WebAuthn provider of the app (webauthn/assert-webauthn-providers.ts);
+   * set by this factory and run by the config check, so apps without passkeys do not bundle them.
+   */
+  assertProviders?: (providers: readonly { type: string }[]) => AuthError | undefined
 }
 
 export type WebAuthnProviderType = "WebAuthn"
@@ -105,6 +118,8 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     getRelayingParty: defaultRelayingParty,
     loadSimpleWebAuthn,
     loadSigninPageScript: () => import("../webauthn/page-script/signin-page-script.js").then((module) => module.signinPageScript()),
+    loadFlows: () => import("../webauthn/webauthn-flows.js").then((module) => module.webauthnFlows),
+    assertProviders: assertWebAuthnProviders,
     ...config,
     type: "webauthn",
   }

@@ -77,6 +77,17 @@ describe("WebAuthn providers' library", () => {
     expect(error?.message).toMatch(/needs @simplewebauthn\/server\. Create it with WebAuthn\(\).*or Passkey\(\)/)
   })
 
+  it("refuses a hand-made WebAuthn provider without the factory's routes or config checks (core bundles neither)", async () => {
+    const { loadFlows: _, ...withoutRoutes } = Passkey()
+    const noRoutes = await configProblem({ providers: [withoutRoutes] })
+    expect(noRoutes.status).toBe(500)
+    expect(noRoutes.error?.message).toMatch(/its routes are missing\. Create it with WebAuthn\(\).*or Passkey\(\)/)
+    const { assertProviders: __, ...withoutChecks } = Passkey()
+    const noChecks = await configProblem({ providers: [withoutChecks] })
+    expect(noChecks.status).toBe(500)
+    expect(noChecks.error?.message).toMatch(/Invalid provider config for "passkey": create it with WebAuthn\(\).*or Passkey\(\)/)
+  })
+
   it("accepts one that brings every ceremony function itself", async () => {
     const library = await import("@simplewebauthn/server")
     const { loadSimpleWebAuthn: _, ...handMade } = Passkey()

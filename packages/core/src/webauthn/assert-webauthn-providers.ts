@@ -25,6 +25,11 @@ export function assertWebAuthnProviders(providers: readonly { type: string }[]):
         `Invalid provider config for "${webauthn.id}": its sign-in page script is missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
       )
     }
+    if (!webauthn.loadFlows) {
+      return new AuthError(
+        `Invalid provider config for "${webauthn.id}": its routes are missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
+      )
+    }
     if (!webauthn.loadSimpleWebAuthn && !hasEveryCeremonyFunction(webauthn.simpleWebAuthn)) {
       return new AuthError(
         `Invalid provider config for "${webauthn.id}": a WebAuthn provider needs @simplewebauthn/server. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey", which load the package`,
