@@ -149,7 +149,9 @@ describe("configPreparer", () => {
     const warnings: string[] = []
     const logger = { error() {}, debug() {}, warn: (code: string) => void warnings.push(code) }
     const app: AuthConfig = { providers: [], logger }
-    const prepared = configPreparer({ basePath: "/auth", env: { AUTH_URL: "https://app.example/api/auth", AUTH_SECRET: "y".repeat(40) } })(app)
+    const prepared = configPreparer({ basePath: "/auth", env: { AUTH_URL: "https://app.example/api/auth", AUTH_SECRET: "y".repeat(40) } })(
+      app,
+    )
     expect(prepared.basePath).toBe("/auth")
     expect(warnings).toEqual(["env-url-basepath-mismatch"])
   })

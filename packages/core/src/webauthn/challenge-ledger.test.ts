@@ -134,7 +134,7 @@ describe("a ledger with neither", () => {
           adapter,
           providers: [Passkey()],
           experimental: { enableWebAuthn: true },
-          rateLimit: rateLimit ?? false,
+          rateLimit: rateLimit ?? (false as const),
           logger,
         }
         const resolved = resolveConfig(config)
