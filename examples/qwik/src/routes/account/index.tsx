@@ -115,7 +115,7 @@ export default component$(() => {
           </section>
         </>
       ) : (
-        <p id="account-problem">The account could not be read.</p>
+        <p id="account-problem">Only users kept in the database have an account here: the demo user of the credentials form has none.</p>
       )}
     </>
   )
