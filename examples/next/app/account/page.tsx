@@ -1,8 +1,8 @@
 import type { AccountSummary } from "@gatehouse/next/account"
-import { headers } from "next/headers"
 import { redirect } from "next/navigation"
-import { auth, handlers } from "../../auth"
-import { AccountForm } from "../../components/account-form"
+import { auth } from "../../auth"
+import { authJson } from "../../auth-json"
+import { AccountForm, CsrfTokenProvider } from "../../components/account-form"
 
 /** What the account endpoints report back in ?done= and ?error= (docs/account.md). */
 const notices: Record<string, string> = {
@@ -19,18 +19,6 @@ const problems: Record<string, string> = {
   "email-taken": "That address cannot be used.",
 }
 
-/** Asks the auth routes in this process (no network hop) for GET /api/auth/account as JSON, with the browser's cookies. */
-async function loadAccount(): Promise<AccountSummary | null> {
-  const incoming = await headers()
-  const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost"
-  const protocol = incoming.get("x-forwarded-proto") ?? "http"
-  const request = new Request(`${protocol}://${host}/api/auth/account`, {
-    headers: { accept: "application/json", cookie: incoming.get("cookie") ?? "" },
-  })
-  const response = await handlers.GET(request)
-  return response.ok ? ((await response.json()) as AccountSummary) : null
-}
-
 type SearchParams = Promise<{ done?: string; error?: string }>
 
 /**
@@ -41,7 +29,7 @@ type SearchParams = Promise<{ done?: string; error?: string }>
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const session = await auth()
   if (!session?.user) redirect("/signin?callbackUrl=/account")
-  const [account, { done, error }] = await Promise.all([loadAccount(), searchParams])
+  const [account, { done, error }] = await Promise.all([authJson<AccountSummary>("/api/auth/account"), searchParams])
   const linked = new Set(account?.accounts.map((linkedAccount) => linkedAccount.provider))
   return (
     <>
@@ -57,7 +45,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
         </p>
       )}
       {account ? (
-        <>
+        <CsrfTokenProvider>
           <section className="card" aria-labelledby="you">
             <h2 id="you">You</h2>
             <p>Name: {account.user.name ?? "(none)"}</p>
@@ -124,7 +112,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
               </button>
             </AccountForm>
           </section>
-        </>
+        </CsrfTokenProvider>
       ) : (
         <p data-testid="account-problem">The account could not be read.</p>
       )}

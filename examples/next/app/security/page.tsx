@@ -1,6 +1,6 @@
-import { headers } from "next/headers"
 import { redirect } from "next/navigation"
-import { auth, handlers } from "../../auth"
+import { auth } from "../../auth"
+import { authJson } from "../../auth-json"
 import { AddPasskey } from "../../components/add-passkey"
 
 /** What GET {basePath}/second-factor answers a signed-in user (Accept: application/json). */
@@ -10,25 +10,10 @@ interface SecondFactorMethods {
   passkeys: number
 }
 
-/**
- * Asks the auth routes in this process (no network hop) for the user's second-factor methods, with the
- * browser's cookies: the same answer the built-in page works from.
- */
-async function secondFactorMethods(): Promise<SecondFactorMethods | null> {
-  const incoming = await headers()
-  const host = incoming.get("x-forwarded-host") ?? incoming.get("host") ?? "localhost"
-  const protocol = incoming.get("x-forwarded-proto") ?? "http"
-  const request = new Request(`${protocol}://${host}/api/auth/second-factor`, {
-    headers: { accept: "application/json", cookie: incoming.get("cookie") ?? "" },
-  })
-  const response = await handlers.GET(request)
-  return response.ok ? ((await response.json()) as SecondFactorMethods) : null
-}
-
 export default async function SecurityPage() {
   const session = await auth()
   if (!session?.user) redirect("/signin?callbackUrl=/security")
-  const methods = await secondFactorMethods()
+  const methods = await authJson<SecondFactorMethods>("/api/auth/second-factor")
   const totpOn = methods?.totp === true
   return (
     <>
