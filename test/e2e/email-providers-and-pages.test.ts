@@ -7,11 +7,11 @@ import Database from "better-sqlite3"
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { Auth } from "../../packages/core/src/handler/auth.js"
-import Email from "../../packages/core/src/providers/email.js"
+import Email, { type EmailUserConfig } from "../../packages/core/src/providers/email.js"
 import Postmark from "../../packages/core/src/providers/postmark.js"
 import Resend from "../../packages/core/src/providers/resend.js"
 import SendGrid from "../../packages/core/src/providers/sendgrid.js"
-import type { EmailConfig, Provider, SendVerificationRequestParams } from "../../packages/core/src/providers/types.js"
+import type { Provider, SendVerificationRequestParams } from "../../packages/core/src/providers/types.js"
 import { customFetch, skipCSRFCheck } from "../../packages/core/src/symbols.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
@@ -114,7 +114,7 @@ describe.each([
 })
 
 describe("the flow's pages", () => {
-  function capturing(options: Partial<EmailConfig> = {}) {
+  function capturing(options: Partial<EmailUserConfig> = {}) {
     const sent: SendVerificationRequestParams[] = []
     const provider = Email({ sendVerificationRequest: (params) => void sent.push(params), ...options })
     return { provider, sent }

@@ -157,7 +157,8 @@ let origin: string
 let server: RunningServer | undefined
 let idp: DevIdentityProvider | undefined
 const oidcClient = { client_id: "next-auth-v4-app", client_secret: randomBytes(16).toString("hex") }
-const devUser = { name: defaultDevUser.name, email: defaultDevUser.email }
+// The dev provider's default user has both (its own tests hold it to that).
+const devUser = { name: defaultDevUser.name!, email: defaultDevUser.email! }
 
 beforeAll(async () => {
   const [v4App, gatehouseApp] = await Promise.all([

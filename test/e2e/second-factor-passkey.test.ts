@@ -7,7 +7,6 @@
  * second factor.
  */
 import { join } from "node:path"
-import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { Auth } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
@@ -16,7 +15,11 @@ import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
-import { SoftwareAuthenticator } from "@gatehouse/test-kit/software-authenticator"
+import {
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  SoftwareAuthenticator,
+} from "@gatehouse/test-kit/software-authenticator"
 import { type InstanceDatabase, instanceDatabases } from "./support/instance-databases.js"
 import { appOrigin as origin, passkeySecondFactorConfig, passwordOf } from "./support/passkey-second-factor-app.mjs"
 import { startReadyInstance } from "./support/ready-instance.js"

@@ -445,7 +445,9 @@ describe.each([
       const db = new Database(dbName)
       adapter = SQLiteAdapter(db)
       run = async (text) => db.prepare(text).run()
-      close = async () => db.close()
+      close = async () => {
+        db.close()
+      }
     } else {
       const database = await createTemporaryDatabase("token_refresh_two")
       await migrate(database.pool)

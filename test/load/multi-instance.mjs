@@ -114,7 +114,11 @@ export class ClusterClient extends LoadClient {
   }
 }
 
-/** Starts `count` instances on one database (and Redis when given), with e-mail and passkeys on. */
+/**
+ * Starts `count` instances on one database (and Redis when given), with e-mail and passkeys on.
+ * @param {{ count?: number, database: { serverEnv: Record<string, string> }, redisUrl?: string, redisPrefix?: string,
+ *   accountLimit?: number, ipLimit?: number, session?: string, revocationCheckInterval?: number }} options
+ */
 export async function startCluster({
   count = 3,
   database,
@@ -190,6 +194,7 @@ export async function rateLimitBudget(cluster) {
   const email = `budget-${crypto.randomUUID()}@load.test`
   const attempts = cluster.accountLimit * cluster.instances.length
   const client = cluster.client("budget")
+  /** @type {Record<number, number>} */
   const statuses = {}
   for (let i = 0; i < attempts; i++) {
     const response = await client.postForm("/signin/email", { email, callbackUrl })
@@ -390,6 +395,9 @@ export async function revokeAcrossInstances(cluster, { waitMs }) {
 /**
  * Credentials sign-in, reads, updates and sign-outs from `clients` browsers spread over the
  * instances, with `faults` (see runLoad). Returns runLoad's report and the database's rows.
+ * @param {Awaited<ReturnType<typeof startCluster>>} cluster
+ * @param {Awaited<ReturnType<typeof postgresDatabase>>} database
+ * @param {{ clients: number, seconds: number, faults?: unknown[], sampleEvery?: number }} options
  */
 export async function clusterLoad(cluster, database, { clients, seconds, faults = [], sampleEvery }) {
   let n = 0

@@ -17,6 +17,7 @@ const usernamesFor =
 /**
  * Credentials sign-in with database sessions under load, on SQLite or PostgreSQL. With `outage`
  * (PostgreSQL only), the database drops every connection and refuses new ones for a while.
+ * @param {{ db: string, clients: number, seconds: number, outage?: { at: number, seconds: number }, sharedUsers?: boolean }} options
  */
 export async function databaseSessionLoad({ db, clients, seconds, outage, sharedUsers = false }) {
   const database = db === "pg" ? await postgresDatabase() : sqliteDatabase()

@@ -115,7 +115,7 @@ describe.each(["sync", "async", "thenable"] as const)("a user the %s jwt callbac
     // As the read does: the cookie of a session the callback refused is cleared.
     expect(clearsSessionCookie(list)).toBe(true)
 
-    for (const fields of [{ scope: "others" }, { scope: "all" }, { sessionId: otherId }]) {
+    for (const fields of [{ scope: "others" }, { scope: "all" }, { sessionId: otherId }] as Record<string, string>[]) {
       const response = await copy.revoke(fields)
       expect(response.status, JSON.stringify(fields)).toBe(401)
       expect(await response.json()).toEqual({ message: "Not signed in" })

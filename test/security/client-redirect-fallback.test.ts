@@ -20,6 +20,7 @@ import { join, resolve } from "node:path"
 import type { Browser } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Auth, skipCSRFCheck } from "../../packages/core/src/index.js"
+import type { AuthConfig } from "../../packages/core/src/types.js"
 import { adaCredentials, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import { launchChromium } from "../e2e/support/launch-chromium.js"
 
@@ -73,10 +74,10 @@ document.title = "ready"
 </script>`
 }
 
-async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
+async function readBody(request: IncomingMessage): Promise<Uint8Array<ArrayBuffer> | undefined> {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
-  return chunks.length ? Buffer.concat(chunks) : undefined
+  return chunks.length ? new Uint8Array(Buffer.concat(chunks)) : undefined
 }
 
 interface App {
@@ -87,7 +88,7 @@ interface App {
 }
 
 async function startApp(client: Client): Promise<App> {
-  const config = {
+  const config: AuthConfig = {
     secret,
     trustHost: true,
     basePath: client.basePath,

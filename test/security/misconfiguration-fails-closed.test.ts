@@ -63,7 +63,7 @@ async function sessionBody(response: Response): Promise<unknown> {
 async function expectNoSessionAnywhere(makeConfig: () => AuthConfig) {
   const cookie = await workingSessionCookie()
   const forged = `authjs.session-token=${await encode({ token: { sub: "attacker", name: "Mallory" }, secret, salt: "authjs.session-token" })}`
-  for (const headers of [{ cookie }, { cookie: forged }, {}]) {
+  for (const headers of [{ cookie }, { cookie: forged }, {}] as Record<string, string>[]) {
     const config = makeConfig()
     const read = await Auth(new Request(`${base}/session`, { headers }), config)
     const body = await sessionBody(read)
@@ -172,7 +172,7 @@ describe("a bad AUTH_URL", () => {
     async (authUrl) => {
       vi.stubEnv("AUTH_URL", authUrl)
       const forged = `authjs.session-token=${await encode({ token: { sub: "attacker" }, secret: "some-other-secret-some-other-secret", salt: "authjs.session-token" })}`
-      for (const headers of [{ cookie: forged }, { cookie: "authjs.session-token=garbage" }, {}]) {
+      for (const headers of [{ cookie: forged }, { cookie: "authjs.session-token=garbage" }, {}] as Record<string, string>[]) {
         const config = credentialsConfig()
         const response = await Auth(new Request(`${base}/session`, { headers }), config)
         expect(looksLikeSession(await sessionBody(response))).toBe(false)

@@ -55,7 +55,7 @@ describe("PostgresAdapter under faults", () => {
     holder.on("error", () => {})
     await holder.connect()
     await holder.query("SELECT pg_advisory_lock($1::int, hashtext($2))", [0x6768_0001, email])
-    const waiting = adapter.createUser!({ id: "", email, emailVerified: null }).then(
+    const waiting = Promise.resolve(adapter.createUser!({ id: "", email, emailVerified: null })).then(
       () => "created",
       (error: Error) => error,
     )
@@ -69,7 +69,7 @@ describe("PostgresAdapter under faults", () => {
     await holder.end().catch(() => {})
     // The pool may still hand out an idle connection that was killed with the others before it has
     // noticed: that one call rejects too; the next gets a live connection.
-    const user = await vi.waitFor(() => adapter.createUser!({ id: "", email, emailVerified: null }))
+    const user = await vi.waitFor(async () => adapter.createUser!({ id: "", email, emailVerified: null }))
     expect(user.email).toBe(email)
   })
 

@@ -31,7 +31,9 @@ describe("PostgreSQL rateLimitStore", () => {
     try {
       const stores = pools.map((pool) => rateLimitStore(pool))
       const key = uniqueKey()
-      const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 4]!.hit(key, 60_000).then((h) => h.count)))
+      const counts = await Promise.all(
+        Array.from({ length: 40 }, (_, i) => Promise.resolve(stores[i % 4]!.hit(key, 60_000)).then((h) => h.count)),
+      )
       expect(counts.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
     } finally {
       await Promise.all(pools.map((pool) => pool.end()))

@@ -31,11 +31,11 @@ afterAll(async () => {
 })
 
 /** The statements the adapter sent through the pool during `work` (a spy on the real pool: the queries still run). */
-async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T; names: string[] }> {
+async function statementsDuring<T>(work: () => T | PromiseLike<T>): Promise<{ result: T; names: string[] }> {
   const spy = vi.spyOn(database.pool, "query")
   try {
     const result = await work()
-    const names = spy.mock.calls.map(([config]) => (config as { name: string }).name)
+    const names = spy.mock.calls.map(([config]) => (config as unknown as { name: string }).name)
     // A new adapter first asks once whether the session metadata columns exist (migration 4); that is not a lookup.
     return { result, names: names.filter((name) => name !== "gatehouse_session_columns") }
   } finally {

@@ -28,12 +28,12 @@ describe("SQLite rateLimitStore: the store contract", () => {
 })
 
 describe("SQLite rateLimitStore", () => {
-  it("shares counters between connections to the same file (processes on one machine)", () => {
+  it("shares counters between connections to the same file (processes on one machine)", async () => {
     const other = new Database(file)
     try {
       const key = uniqueKey()
-      rateLimitStore(db).hit(key, 60_000)
-      expect(rateLimitStore(other).hit(key, 60_000).count).toBe(2)
+      await rateLimitStore(db).hit(key, 60_000)
+      expect((await rateLimitStore(other).hit(key, 60_000)).count).toBe(2)
     } finally {
       other.close()
     }

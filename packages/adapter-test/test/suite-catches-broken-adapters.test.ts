@@ -23,7 +23,8 @@ let outputFolder = ""
 beforeAll(() => {
   outputFolder = mkdtempSync(join(tmpdir(), "gatehouse-adapter-test-"))
   const report = join(outputFolder, "report.json")
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST")))
+  // Next's global types (seen through @gatehouse/next) make NODE_ENV a required key of ProcessEnv; a copy may lack it.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv
   spawnSync(process.execPath, [vitestCli, "run", "--root", fixtures, "--reporter=json", `--outputFile=${report}`], {
     cwd: fixtures,
     env,

@@ -10,6 +10,7 @@ import { MissingSecret } from "@gatehouse/core/errors"
 import Credentials from "@gatehouse/core/providers/credentials"
 import { NextRequest } from "next/server"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
+import type { NextApiRequest, NextApiResponse } from "next"
 import NextAuth from "./index.js"
 
 // Server components read the request through next/headers, which only works inside Next's request
@@ -65,7 +66,9 @@ describe("no AUTH_SECRET in production", () => {
     beforeAll(async () => {
       const { auth } = app()
       server = createServer(async (req, res) => {
-        outcome = await auth(req, res).then(
+        // A bare Node server stands in for the pages router: what auth(req, res) reads (headers, the
+        // response to write cookies to) is there; Next's additions (query, body, cookies) are not needed.
+        outcome = await auth(req as NextApiRequest, res as NextApiResponse).then(
           (session) => ({ session }),
           (error: unknown) => error,
         )

@@ -4,9 +4,10 @@
  */
 export async function revokeAtProvider(
   issuer: string,
-  client: { client_id: string; client_secret: string },
+  client: { client_id: string; client_secret?: string },
   refreshToken: string,
 ): Promise<void> {
+  if (client.client_secret === undefined) throw new Error(`revokeAtProvider: client ${client.client_id} has no secret for HTTP Basic`)
   const response = await fetch(`${issuer}/token/revocation`, {
     method: "POST",
     headers: {

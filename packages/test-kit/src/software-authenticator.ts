@@ -15,6 +15,14 @@ import type {
 } from "@simplewebauthn/server"
 import { isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers"
 
+// The ceremony JSON this double reads and writes, for tests outside the packages that have @simplewebauthn/server.
+export type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+}
+
 export interface SoftwareCredential {
   id: Uint8Array
   rpId: string

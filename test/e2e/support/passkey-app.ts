@@ -3,19 +3,19 @@
  * by a cookie-keeping fetch "browser" and a software authenticator that makes real attestations
  * and assertions (so @simplewebauthn/server verifies them for real).
  */
-import type {
-  AuthenticationResponseJSON,
-  PublicKeyCredentialCreationOptionsJSON,
-  PublicKeyCredentialRequestOptionsJSON,
-  RegistrationResponseJSON,
-} from "@simplewebauthn/server"
 import { SQLiteAdapter } from "../../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../../packages/core/src/adapters.js"
 import { Auth } from "../../../packages/core/src/index.js"
 import Passkey from "../../../packages/core/src/providers/passkey.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import type { AuthConfig } from "../../../packages/core/src/types.js"
-import { SoftwareAuthenticator } from "@gatehouse/test-kit/software-authenticator"
+import {
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+  type RegistrationResponseJSON,
+  SoftwareAuthenticator,
+} from "@gatehouse/test-kit/software-authenticator"
 import { silentLogger } from "@gatehouse/test-kit/credentials-app"
 
 export const origin = "http://localhost:3000"

@@ -22,7 +22,7 @@ export function passkeySecondFactorConfig(adapter, { Credentials, Passkey, Secon
     trustHost: true,
     basePath: "/auth",
     adapter,
-    session: { strategy: "jwt" },
+    session: { strategy: /** @type {const} */ ("jwt") },
     experimental: { enableWebAuthn: true },
     secondFactor: SecondFactor({ issuer: "Gatehouse test", methods: ["totp", "backup-code", "passkey"], ...secondFactor }),
     providers: [

@@ -16,7 +16,7 @@ export function secondFactorConfig(adapter, Credentials, SecondFactor, overrides
     trustHost: true,
     basePath: "/auth",
     adapter,
-    session: { strategy: "jwt" },
+    session: { strategy: /** @type {const} */ ("jwt") },
     secondFactor: SecondFactor({ issuer: "Gatehouse test" }),
     providers: [
       Credentials({

@@ -25,7 +25,8 @@ export async function spawnServer(options: SpawnServerOptions): Promise<RunningS
   let output = ""
   const child: ChildProcess = spawn(options.command, options.args, {
     cwd: options.cwd,
-    env: options.env,
+    // Next's global types make NODE_ENV a required key of ProcessEnv; a spawned server's environment may lack it.
+    env: options.env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   })
   child.stdout!.on("data", (chunk) => (output += chunk))

@@ -1,6 +1,5 @@
 // Node: node:http in front of the same fetch handler, through the plain-Node demo's conversions.
 import { createServer } from "node:http"
-// @ts-expect-error: a JavaScript module without types (examples/demo is plain JS)
 import { sendWebResponse, toWebRequest } from "../../../examples/demo/node-request.mjs"
 import { createRuntimeApp } from "runtime-app"
 

@@ -8,7 +8,6 @@ import { Auth as AuthJs } from "@auth/core"
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import Passkey from "../providers/passkey.js"
-import type { AuthConfig } from "../types.js"
 
 const secret = "assert-config-authjs-secret-0123456789abcdef"
 const url = "https://authjs.test/auth/session"
@@ -87,10 +86,7 @@ function withoutReadMore(message: string): string {
 describe("configuration errors start with Auth.js's message", () => {
   it.each(cases)("$name", async ({ type, config, providers }) => {
     const authjs = await loggedError(AuthJs as never, providers ? { ...config, providers: providers.authjs } : config)
-    const gatehouse = await loggedError(
-      Auth as never,
-      (providers ? { ...config, providers: providers.gatehouse } : config) as AuthConfig as Record<string, unknown>,
-    )
+    const gatehouse = await loggedError(Auth as never, providers ? { ...config, providers: providers.gatehouse } : config)
     expect(authjs.type).toBe(type)
     expect(gatehouse.type).toBe(type)
     const theirs = withoutReadMore(authjs.message)

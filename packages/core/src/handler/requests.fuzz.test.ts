@@ -120,7 +120,7 @@ const body = fc.oneof(
     .map(([type, text]) => ({ type, text })),
 )
 const request = fc.record({
-  method: fc.constantFrom("GET", "POST", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"),
+  method: fc.constantFrom("GET", "HEAD", "POST", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"),
   path,
   query,
   body,

@@ -80,7 +80,7 @@ describe("callbackUrl properties", () => {
             const browser = browserFor(config)
             if (where === "cookie") browser.cookies.set("authjs.callback-url", encodeURIComponent(value))
             const query = where === "query" ? `?callbackUrl=${encodeURIComponent(value)}` : ""
-            const fields = where === "body" ? { callbackUrl: value } : {}
+            const fields: Record<string, string> = where === "body" ? { callbackUrl: value } : {}
 
             const signInUrl = `${base}/callback/credentials${query}`
             const csrfToken = await browser.csrfToken(base)

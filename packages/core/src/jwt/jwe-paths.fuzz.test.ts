@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 import * as authjs from "@auth/core/jwt"
 import { build } from "esbuild"
 import fc from "fast-check"
+import type { JWTPayload } from "jose"
 import { EncryptJWT } from "jose/jwt/encrypt"
 import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -254,7 +255,8 @@ describe.each(paths)("session tokens on the %s path", (path) => {
     const future = await outcome(decode({ token: await encode({ token: { ...claims, nbf: now + 60 }, secret, salt }), secret, salt }))
     expect(future).toMatchObject({ error: { name: "JWTClaimValidationFailed", message: '"nbf" claim timestamp check failed' } })
     const key = nativeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, 64)
-    const withIat = await new EncryptJWT({ ...claims, iat: "yesterday" })
+    // A malformed "iat" on purpose: jose's JWTPayload type refuses a string there, the decoder must too.
+    const withIat = await new EncryptJWT({ ...claims, iat: "yesterday" } as unknown as JWTPayload)
       .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512" })
       .setExpirationTime("1h")
       .encrypt(key)

@@ -1,17 +1,21 @@
 import { describe, expect, it } from "vitest"
+import type { Profile } from "../primitives.js"
 import { providerVouchesForEmail } from "./provider-vouches-for-email.js"
+
+// Providers send email_verified as whatever they like; the typed Profile says boolean, so the odd ones go in untyped.
+const profileOf = (claims: Record<string, unknown>) => claims as Profile
 
 describe("providerVouchesForEmail", () => {
   const user = { email: "ada@example.test" }
 
   it("vouches for email_verified true (or the string some providers send) for that very address", () => {
     expect(providerVouchesForEmail({ email: "ada@example.test", email_verified: true }, user)).toBe(true)
-    expect(providerVouchesForEmail({ email: "Ada@Example.test", email_verified: "true" }, user)).toBe(true)
+    expect(providerVouchesForEmail(profileOf({ email: "Ada@Example.test", email_verified: "true" }), user)).toBe(true)
   })
 
   it("does not vouch without the claim, for false, or for anything truthy that is not true", () => {
     for (const email_verified of [undefined, false, "false", 1, "yes", {}]) {
-      expect(providerVouchesForEmail({ email: "ada@example.test", email_verified } as any, user)).toBe(false)
+      expect(providerVouchesForEmail(profileOf({ email: "ada@example.test", email_verified }), user)).toBe(false)
     }
   })
 

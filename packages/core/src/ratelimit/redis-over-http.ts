@@ -30,7 +30,8 @@ export class RedisOverHttpError extends Error {
  * runtime and the same Redis a Node deployment uses; KV's eventual consistency could not make a claim
  * single-use anyway.
  */
-export function redisOverHttp(options: RedisOverHttpOptions): RedisCommandClient {
+// Returns the sendCommand shape precisely (it is one of RedisCommandClient's), so callers can use it directly.
+export function redisOverHttp(options: RedisOverHttpOptions): Extract<RedisCommandClient, { sendCommand: unknown }> {
   const url = new URL(options.url)
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw new TypeError(`redisOverHttp: the url must be an http(s) URL, got "${url.protocol}"`)

@@ -148,10 +148,10 @@ describe("configPreparer", () => {
   it("a fixed basePath wins, and an AUTH_URL naming another path is warned about", () => {
     const warnings: string[] = []
     const logger = { error() {}, debug() {}, warn: (code: string) => void warnings.push(code) }
-    const prepared = configPreparer({ basePath: "/auth", env: { AUTH_URL: "https://app.example/api/auth", AUTH_SECRET: "y".repeat(40) } })({
-      providers: [],
-      logger,
-    })
+    const app: AuthConfig = { providers: [], logger }
+    const prepared = configPreparer({ basePath: "/auth", env: { AUTH_URL: "https://app.example/api/auth", AUTH_SECRET: "y".repeat(40) } })(
+      app,
+    )
     expect(prepared.basePath).toBe("/auth")
     expect(warnings).toEqual(["env-url-basepath-mismatch"])
   })

@@ -33,7 +33,9 @@ describe("readTokenCached", () => {
     expect(miss!.json).toBe(JSON.stringify(miss!.payload))
     const hit = decodeTokenCached(token, jwtOptions(), salt)
     expect(hit).not.toBeInstanceOf(Promise)
-    const { payload, json } = hit as Exclude<typeof hit, Promise<unknown>>
+    const read = hit as Exclude<typeof hit, Promise<unknown>>
+    expect(read).not.toBeNull()
+    const { payload, json } = read!
     expect(json).toBe(JSON.stringify(payload))
     expect(payload).toMatchObject({ sub: "sync", zeta: 1, "7": "seven", nested: { b: 2, "1": 1 } })
     expect(payload).not.toBe(miss!.payload)
@@ -43,7 +45,9 @@ describe("readTokenCached", () => {
     const token = await encode({ token: { sub: "sync-miss", email: "miss@example.test" }, secret, salt })
     const miss = decodeTokenCached(token, jwtOptions(), salt)
     expect(miss).not.toBeInstanceOf(Promise)
-    const { payload, json } = miss as Exclude<typeof miss, Promise<unknown>>
+    const read = miss as Exclude<typeof miss, Promise<unknown>>
+    expect(read).not.toBeNull()
+    const { payload, json } = read!
     expect(payload).toMatchObject({ sub: "sync-miss", email: "miss@example.test" })
     expect(json).toBe(JSON.stringify(payload))
     const parts = token.split(".")

@@ -24,7 +24,10 @@ function appUsersAdapter() {
   const calls: string[] = []
   const owned = memorySessionStore()
   const adapter = {
-    createUser: (user: AdapterUser) => void users.set(user.id, user) ?? user,
+    createUser: (user: AdapterUser) => {
+      users.set(user.id, user)
+      return user
+    },
     getUser: (id: string) => users.get(id) ?? null,
     getUserByEmail: () => null,
     getUserByAccount: () => null,

@@ -245,8 +245,8 @@ describe.each(strategies)("session management, %s strategy", (strategy) => {
     const config = appFor(strategy, adapter)
     const a = await signedInBrowser(config, "A")
     const asked: string[] = []
-    const lazy = (request: Request) => {
-      asked.push(new URL(request.url).pathname)
+    const lazy = (request: Request | undefined) => {
+      asked.push(request ? new URL(request.url).pathname : "(no request)")
       return config
     }
     const request = new Request(`${base}/devices`, { headers: { cookie: a.cookieHeader() } })

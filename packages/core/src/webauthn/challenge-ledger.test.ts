@@ -9,7 +9,7 @@ import type { Adapter, VerificationToken } from "../adapters.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import Passkey from "../providers/passkey.js"
 import { redisRateLimitStore } from "../ratelimit/redis-store.js"
-import type { WarningCode } from "../types.js"
+import type { RateLimitOptions, WarningCode } from "../types.js"
 import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
 import { challengeIdentifier, challengeLedger, type ChallengeLedger } from "./challenge-ledger.js"
 
@@ -125,7 +125,7 @@ describe("a ledger with neither", () => {
   it("is named once at start-up in production, and not when shared state is configured", async () => {
     vi.stubEnv("NODE_ENV", "production")
     try {
-      const warnings = (adapter: Adapter, rateLimit?: object) => {
+      const warnings = (adapter: Adapter, rateLimit?: RateLimitOptions) => {
         const warned: WarningCode[] = []
         const logger = { warn: (code: WarningCode) => warned.push(code), error: () => {}, debug: () => {} }
         const config = {
@@ -134,7 +134,7 @@ describe("a ledger with neither", () => {
           adapter,
           providers: [Passkey()],
           experimental: { enableWebAuthn: true },
-          rateLimit: rateLimit ?? false,
+          rateLimit: rateLimit ?? (false as const),
           logger,
         }
         const resolved = resolveConfig(config)

@@ -55,7 +55,9 @@ describe("auth(handler) and session cookies its handler writes", () => {
   it("a redirect from a handler that wrote no cookie is left to Next, as before", async () => {
     const { redirect } = await import("next/navigation")
     const handler = auth(() => redirect("/elsewhere"))
-    const thrown = await handler(request(), { params: Promise.resolve({}) }).catch((error: unknown) => error)
+    const thrown = await Promise.resolve()
+      .then(() => handler(request(), { params: Promise.resolve({}) }))
+      .catch((error: unknown) => error)
     expect(isRedirectError(thrown)).toBe(true)
   })
 

@@ -1,7 +1,7 @@
 import * as realV4 from "next-auth-v4/jwt"
 import { NextRequest, NextResponse } from "next/server"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import withAuthDefault, { withAuth } from "./middleware.js"
+import withAuthDefault, { type NextRequestWithAuth, withAuth } from "./middleware.js"
 
 const secret = "a-v4-middleware-secret-that-is-long-enough"
 const origin = "http://localhost:3000"
@@ -9,7 +9,8 @@ const origin = "http://localhost:3000"
 async function requestWithSession(path: string, claims: Record<string, unknown> | undefined, tokenSecret = secret) {
   const headers = new Headers()
   if (claims) headers.set("cookie", `next-auth.session-token=${await realV4.encode({ token: claims, secret: tokenSecret })}`)
-  return new NextRequest(`${origin}${path}`, { headers })
+  // Next hands middleware a plain NextRequest; withAuth adds `nextauth` to it itself, as next-auth 4's did.
+  return new NextRequest(`${origin}${path}`, { headers }) as NextRequestWithAuth
 }
 
 describe("@gatehouse/next/v4/middleware withAuth", () => {
