@@ -77,9 +77,11 @@ export async function apiReference(repoRoot, outDir) {
   const modules = project.getChildrenByKind(ReflectionKind.Module)
   const undocumented = []
   for (const module of modules) {
-    for (const child of module.children ?? []) {
+    for (const exported of module.children ?? []) {
+      // A re-export is a reference: its comment is the declaration's.
+      const child = exported.isReference?.() ? (exported.tryGetTargetReflectionDeep() ?? exported) : exported
       const commented = child.hasComment() || child.signatures?.some((signature) => signature.hasComment())
-      if (!commented) undocumented.push(`${module.name}: ${child.name}`)
+      if (!commented) undocumented.push(`${module.name}: ${exported.name}`)
     }
   }
   // The index lists every module page as TypeDoc named its file: the sidebar links to the same files.

@@ -58,6 +58,8 @@ for (const page of providers.pages) writePage(`providers/${page.slug}`, page.mar
 writePage("providers/index", providers.index)
 
 const api = await apiReference(repoRoot, join(out, "api"))
+// The exported symbols without a doc comment, for the site's test (it keeps their number from growing).
+writeFileSync(join(out, "undocumented.json"), `${JSON.stringify(api.undocumented, null, 2)}\n`)
 
 writePage(
   "index",

@@ -4,52 +4,22 @@
  * is /signin (the signIn form action; a refused password comes back as the form with CredentialsSignin),
  * the Security page /security.
  */
-import { execFile } from "node:child_process"
-import { randomBytes } from "node:crypto"
-import { rmSync } from "node:fs"
-import { join, resolve } from "node:path"
-import { promisify } from "node:util"
 import type { Page } from "playwright-core"
-import { afterAll, expect } from "vitest"
 import { type ExamplePart, securityPageFlows } from "./support/security-page-flows.js"
+import { sveltekitBuild, sveltekitExampleDir, sveltekitSignInPages } from "./support/sveltekit-example-pages.js"
 
-const run = promisify(execFile)
-const exampleDir = join(resolve(import.meta.dirname, "../.."), "examples/sveltekit")
-// Inside the example, so the built server resolves its external packages from the workspace.
-const buildDir = join(exampleDir, ".tmp", `e2e-security-${process.pid}-${randomBytes(3).toString("hex")}`)
-
-afterAll(() => rmSync(buildDir, { recursive: true, force: true }))
+const { build, server } = sveltekitBuild("security")
 
 /** The layout's status line is the one part that is not the Security page's or the sign-in page's. */
 const testIds: Partial<Record<ExamplePart, string>> = { "signed-in-as": "status" }
 
 securityPageFlows({
   name: "SvelteKit example",
-  async build() {
-    await run("npm", ["run", "build"], { cwd: exampleDir, env: { ...process.env, EXAMPLE_OUT_DIR: buildDir }, maxBuffer: 16 * 1024 * 1024 })
-  },
-  server: { cwd: exampleDir, args: [join(buildDir, "build/index.js")] },
+  build,
+  server: { cwd: sveltekitExampleDir, args: [server] },
   securityPath: "/security",
   part: (page, name) => page.getByTestId(testIds[name] ?? name),
-  async openSignIn(page, origin) {
-    await page.goto(`${origin}/signin?${new URLSearchParams({ callbackUrl: "/security" })}`)
-  },
-  async submitPasswordForm(page, email, password) {
-    await page.getByTestId("password-email").fill(email)
-    await page.getByTestId("password-password").fill(password)
-    await page.getByTestId("password-submit").click()
-  },
-  // The form action caught signIn's CredentialsSignin and showed the form again with it.
-  async expectRefused(page) {
-    await expect(page.getByTestId("sign-in-error").textContent()).resolves.toContain("CredentialsSignin")
-    expect(new URL(page.url()).pathname).toBe("/signin")
-  },
-  async signOut(page, origin) {
-    await page.goto(`${origin}/`)
-    await page.getByRole("button", { name: "Sign out", exact: true }).click()
-    await page.getByText("Not signed in").waitFor()
-  },
+  ...sveltekitSignInPages("/security"),
   isSignInRedirect: (url) => url.pathname === "/signin" && url.searchParams.get("callbackUrl") === "/security",
-  isReauthentication: (url) => url.pathname === "/signin" && (url.searchParams.get("callbackUrl") ?? "").endsWith("/security"),
   ready: (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" }),
 })

@@ -8,6 +8,10 @@ export interface Migration {
   sql: string
 }
 
+/**
+ * The schema's migrations in order, applied by `migrate()` and `npx @gatehouse/cli migrate` to reach
+ * the newest version.
+ */
 export const migrations: readonly Migration[] = [
   {
     version: 1,

@@ -5,19 +5,32 @@
  */
 import type { Account, Authenticator, Awaitable, User } from "./primitives.js"
 
+/**
+ * What kind of sign-in an account row records: an OAuth or OpenID provider, an e-mail address, or a
+ * passkey.
+ */
 export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 
+/**
+ * A user as an adapter stores it: always with an id and an e-mail address, `emailVerified` set once
+ * the address was proven.
+ */
 export interface AdapterUser extends User {
   id: string
   email: string
   emailVerified: Date | null
 }
 
+/** One way a user signs in (a provider's account, or a passkey's credential), linked to that user. */
 export interface AdapterAccount extends Account {
   userId: string
   type: AdapterAccountType
 }
 
+/**
+ * A database session (session strategy `"database"`): the cookie's opaque token, its user and expiry,
+ * plus the optional metadata session management shows.
+ */
 export interface AdapterSession {
   /** The opaque value stored in the session cookie. */
   sessionToken: string
@@ -103,6 +116,10 @@ export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" |
     >
   >
 
+/**
+ * A single-use e-mail token (sign-in link and code, password reset, address change), stored hashed
+ * until it is used or expires.
+ */
 export interface VerificationToken {
   identifier: string
   /** The hashed token: the raw one only ever travels in the e-mail. */
@@ -110,6 +127,7 @@ export interface VerificationToken {
   expires: Date
 }
 
+/** A passkey (WebAuthn credential) as an adapter stores it, with the user it belongs to. */
 export interface AdapterAuthenticator extends Authenticator {
   userId: string
   /** Beyond Auth.js: the name its user gave the passkey (`renameAuthenticator`); null or absent when none, or where the adapter keeps none. */

@@ -7,6 +7,10 @@ import { errorReferenceLink } from "./docs-link.js"
 
 type ErrorOptions = Error | Record<string, unknown>
 
+/**
+ * Every error type Gatehouse raises, as it appears in `error.type` and in `?error=` URLs (Auth.js's
+ * names, plus Gatehouse's own).
+ */
 export type ErrorType =
   | "AccessDenied"
   | "AdapterError"

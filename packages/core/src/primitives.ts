@@ -5,6 +5,7 @@
  */
 
 export type Awaitable<T> = T | PromiseLike<T>
+/** The value a promise resolves to (or the value itself). */
 export type Awaited<T> = T extends PromiseLike<infer U> ? U : T
 
 /** The nine actions served under `basePath`. */
@@ -25,6 +26,10 @@ export type AuthAction =
   | "second-factor"
   | "account"
 
+/**
+ * The user as a provider or `authorize()` describes them; adapters add an id and the e-mail address's
+ * verification.
+ */
 export interface User {
   id?: string
   name?: string | null
@@ -32,6 +37,10 @@ export interface User {
   image?: string | null
 }
 
+/**
+ * The user's profile as an OAuth or OpenID provider returns it (the ID token's claims or the userinfo
+ * answer), before `profile()` maps it to a user.
+ */
 export interface Profile {
   id?: string | null
   sub?: string | null
@@ -86,6 +95,7 @@ export interface Account extends TokenSet {
   userId?: string
 }
 
+/** A passkey's public record: its credential id, public key, counter and transports (Auth.js's shape). */
 export interface Authenticator {
   userId?: string
   providerAccountId: string
@@ -97,6 +107,7 @@ export interface Authenticator {
   credentialDeviceType: string
 }
 
+/** How the built-in pages look: colour scheme, logo, brand colour and button text colour. */
 export interface Theme {
   colorScheme?: "auto" | "dark" | "light"
   logo?: string
@@ -118,11 +129,13 @@ export interface LocaleRequest {
  */
 export type LocaleOption = string | ((request: LocaleRequest) => string | null | undefined)
 
+/** One cookie's name and attributes. */
 export interface CookieOption {
   name: string
   options: CookieSerializeOptions
 }
 
+/** The attributes a cookie is written with (`Set-Cookie`). */
 export interface CookieSerializeOptions {
   domain?: string
   expires?: Date
@@ -135,6 +148,10 @@ export interface CookieSerializeOptions {
   secure?: boolean
 }
 
+/**
+ * The cookies Gatehouse writes, each with its name and attributes (`cookies` in the config overrides
+ * any of them).
+ */
 export interface CookiesOptions {
   sessionToken: Partial<CookieOption>
   callbackUrl: Partial<CookieOption>
@@ -179,6 +196,7 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number, limit?: number): Awaitable<RateLimitHit>
 }
 
+/** A cookie to write: name, value and attributes, as core hands them to a framework. */
 export interface Cookie extends CookieOption {
   value: string
 }

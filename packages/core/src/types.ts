@@ -41,6 +41,10 @@ export type {
   ProviderType,
 } from "./primitives.js"
 
+/**
+ * The session every app gets before its `session` callback changes it: the user's name, e-mail and
+ * image, and when it expires.
+ */
 export interface DefaultSession {
   user?: User
   expires: string
@@ -60,6 +64,10 @@ export interface DefaultSession {
 /** What `GET /session` returns to the client (shape set by the `session` callback). */
 export interface Session extends DefaultSession {}
 
+/**
+ * Your own pages instead of the built-in ones (paths on your site); each gets the same query
+ * parameters the built-in page would.
+ */
 export interface PagesOptions {
   signIn: string
   /** Beyond Auth.js: the app's own second-factor page (challenge and enrolment); default the built-in `{basePath}/second-factor`. */
@@ -72,6 +80,10 @@ export interface PagesOptions {
   newUser: string
 }
 
+/**
+ * The codes of the warnings Gatehouse logs (`[gatehouse][warn][<code>]`); each has a heading in
+ * docs/errors.md.
+ */
 export type WarningCode =
   | "debug-enabled"
   | "csrf-disabled"
@@ -85,6 +97,10 @@ export type WarningCode =
   | "token-refresh-per-process"
   | "session-store-per-process"
 
+/**
+ * Where errors, warnings and debug messages go (`logger` in the config); the default prints them to
+ * the console.
+ */
 export interface LoggerInstance {
   error: (error: Error) => void
   warn: (code: WarningCode) => void
@@ -95,6 +111,11 @@ export interface LoggerInstance {
   debug: (message: string, metadata?: unknown) => void
 }
 
+/**
+ * The app's say in a sign-in: allow or refuse it (`signIn`), where to send the browser (`redirect`),
+ * what the session token (`jwt`) and the session (`session`) hold, and whether a request may pass
+ * (`authorized`).
+ */
 export interface CallbacksOptions<P = Profile, A = Account> {
   signIn?: (params: {
     user: User | AdapterUser
@@ -122,6 +143,10 @@ export interface CallbacksOptions<P = Profile, A = Account> {
   }) => Awaitable<JWT | null>
 }
 
+/**
+ * Notifications after something happened (sign-in, sign-out, a user created or updated, an account
+ * linked…); their answer changes nothing.
+ */
 export interface EventCallbacks {
   signIn?: (message: {
     user: User
@@ -189,6 +214,10 @@ export interface TokenRefreshEvent {
   userId?: string
 }
 
+/**
+ * How sessions are kept: an encrypted JWT cookie or a database row, how long they last, how often they
+ * are renewed and checked against revocation.
+ */
 export interface SessionOptions {
   strategy: "jwt" | "database"
   maxAge: number
@@ -242,6 +271,11 @@ export interface SessionInfo {
 /** What `revokeSessions` ends: one session by its handle, all but the current one, or all. */
 export type RevokeTarget = { sessionId: string } | { scope: "others" | "all" }
 
+/**
+ * Everything `Auth(request, config)` and the framework integrations take: providers, secret, adapter,
+ * session, callbacks, events, pages and the rest. Most of it can also come from the environment
+ * (`AUTH_SECRET`, `AUTH_URL`, `AUTH_<PROVIDER>_ID`…).
+ */
 export interface AuthConfig {
   providers: Provider[]
   secret?: string | string[]
@@ -296,6 +330,10 @@ export interface RateLimitRule {
   window: number
 }
 
+/**
+ * The rate limiter of sign-in attempts (`rateLimit` in the config): where counts live, how the
+ * client's address is known, the limits per address and per account.
+ */
 export interface RateLimitOptions {
   /** Where counters live. Default: a bounded in-memory store (one machine only). */
   store?: RateLimitStore
@@ -336,6 +374,10 @@ export interface ResponseInternal<Body extends string | Record<string, any> | an
   cookies?: Cookie[]
 }
 
+/**
+ * What `GET {basePath}/webauthn-options/<provider>` answers: whether the browser should register or
+ * authenticate, and the options for that ceremony.
+ */
 export interface WebAuthnOptionsResponseBody {
   action: "authenticate" | "register"
   options: unknown

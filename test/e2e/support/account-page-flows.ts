@@ -240,7 +240,7 @@ export function accountPageFlows(example: AccountExampleUnderTest): void {
         await example.part(page, "link-dev-idp").click()
         await throughDevIdp(page, app)
         expect(await shownMethods(page)).toEqual(["password", "email", "dev-idp"])
-        // Linked to the signed-in user: the session is still theirs, no second user was made from the IdP's address.
+        // Linked to the signed-in user: the session is still theirs (the IdP's own address made no second user: see below).
         expect(await sessionEmail(page)).toBe(email)
 
         await example.signOut(page, app.origin)

@@ -114,7 +114,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
           </section>
         </CsrfTokenProvider>
       ) : (
-        <p data-testid="account-problem">The account could not be read.</p>
+        <p data-testid="account-problem">
+          Only users kept in the database have an account here: the demo user of the credentials form has none.
+        </p>
       )}
     </>
   )

@@ -10,7 +10,8 @@ import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
-import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
+import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
+import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
 import { logoutTokenKind } from "../oauth/logout-token.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor, type SecondFactorOptions } from "../second-factor/second-factor-config.js"
@@ -181,7 +182,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     tokenRefreshProviderIds: providers.filter(tokenRefreshOn).map((provider) => provider.id),
     rateLimit: rateLimit.limiter,
     // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
-    passkeyChallenges: challengeLedger(rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    passkeyChallenges: passkeyChallengesOf(providers, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     secondFactor: secondFactor.options,
     account: account.options,

@@ -20,6 +20,10 @@ import { closestName } from "./closest-name.js"
 /** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
 export type FindingLevel = "error" | "warning" | "info"
 
+/**
+ * One result of `gatehouse doctor`'s checks: how serious it is, which check, what is wrong and how to
+ * fix it.
+ */
 export interface Finding {
   level: FindingLevel
   /** The check's stable name, e.g. `secret-short`. */
@@ -30,6 +34,10 @@ export interface Finding {
   fix: string
 }
 
+/**
+ * What `diagnoseConfig` judges the config against: the environment, production or not, the app's
+ * origin and base path.
+ */
 export interface DiagnoseOptions {
   /** The environment as the app sees it. Default: the process environment. */
   env?: Record<string, string | undefined>

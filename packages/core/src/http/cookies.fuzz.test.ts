@@ -51,7 +51,7 @@ describe("Cookie header properties", () => {
           expect(Object.getPrototypeOf(cookies)).toBeNull()
           for (const key of Object.keys(cookies)) expect(typeof cookies[key]).toBe("string")
           expect(({} as Record<string, unknown>).polluted).toBeUndefined()
-          expect(Object.prototype.hasOwnProperty.call(Object.prototype, "authjs.session-token")).toBe(false)
+          expect(Object.hasOwn(Object.prototype, "authjs.session-token")).toBe(false)
           const session = readSessionCookie(cookies, sessionName)
           expect(session === undefined || typeof session === "string").toBe(true)
         }),

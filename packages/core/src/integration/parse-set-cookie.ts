@@ -11,6 +11,7 @@ export interface SetCookieOptions {
   priority?: "low" | "medium" | "high"
 }
 
+/** A `Set-Cookie` line read back into its name, value and attributes. */
 export interface ParsedSetCookie {
   name: string
   /** Kept exactly as core wrote it (already encoded), so it round-trips untouched. */

@@ -11,8 +11,16 @@ export interface DefaultJWT extends Record<string, unknown> {
   jti?: string
 }
 
+/**
+ * The session token's claims as the `jwt` callback and `getToken` see them; extend it by module
+ * augmentation.
+ */
 export interface JWT extends Record<string, unknown>, DefaultJWT {}
 
+/**
+ * What `encode` takes: the claims, the secret(s), the salt (the cookie's name) and how long the token
+ * lives.
+ */
 export interface JWTEncodeParams<Payload = JWT> {
   /** Seconds until the token expires. Default: 30 days. */
   maxAge?: number
@@ -23,6 +31,7 @@ export interface JWTEncodeParams<Payload = JWT> {
   token?: Payload
 }
 
+/** What `decode` takes: the token, the secret(s) that may have made it, and the salt it was made with. */
 export interface JWTDecodeParams {
   salt: string
   /** With an array, every secret is tried (matched by key id). */
@@ -30,6 +39,7 @@ export interface JWTDecodeParams {
   token?: string
 }
 
+/** `jwt` in the config: the session token's lifetime and, if needed, your own `encode`/`decode`. */
 export interface JWTOptions {
   secret?: string | string[]
   maxAge: number
@@ -37,6 +47,10 @@ export interface JWTOptions {
   decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
 }
 
+/**
+ * What `getToken` takes: the request (or its headers), the secret, and which cookie to read; `raw`
+ * gives the encrypted token itself.
+ */
 export interface GetTokenParams<R extends boolean = false> {
   req: Request | { headers: Headers | Record<string, string> }
   /** Read the `__Secure-` cookie name (sites on https). */

@@ -15,11 +15,12 @@ import type {
   VerifyAuthenticationResponseOpts,
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
-import type { AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterUser } from "../adapters.js"
 import { MissingAdapter } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Awaitable } from "../primitives.js"
+import type { Awaitable, RateLimitStore } from "../primitives.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
+import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import type { WebAuthnFlows } from "../webauthn/webauthn-flows.js"
@@ -96,6 +97,11 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
    * set by this factory and run by the config check, so apps without passkeys do not bundle them.
    */
   assertProviders?: (providers: readonly { type: string }[]) => AuthError | undefined
+  /**
+   * Makes the config's ledger of answered challenges (webauthn/challenge-ledger.ts); set by this
+   * factory, so apps without passkeys do not bundle it.
+   */
+  challengeLedger?: (sharedStore: RateLimitStore | undefined, adapter: Adapter | undefined) => ChallengeLedger
 }
 
 export type WebAuthnProviderType = "WebAuthn"
@@ -120,6 +126,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     loadSigninPageScript: () => import("../webauthn/page-script/signin-page-script.js").then((module) => module.signinPageScript()),
     loadFlows: () => import("../webauthn/webauthn-flows.js").then((module) => module.webauthnFlows),
     assertProviders: assertWebAuthnProviders,
+    challengeLedger,
     ...config,
     type: "webauthn",
   }

@@ -1,6 +1,7 @@
 import type { RateLimitHit, RateLimitStore } from "../primitives.js"
 import { markProcessLocal } from "./process-local-stores.js"
 
+/** Options of `memoryRateLimitStore` (counts kept in this process only). */
 export interface MemoryRateLimitStoreOptions {
   /** The most counters kept at once. Default 100 000 (about 37 MB of heap when full of account keys). */
   maxKeys?: number

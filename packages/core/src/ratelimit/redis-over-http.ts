@@ -1,5 +1,9 @@
 import type { RedisCommandClient } from "./redis-store.js"
 
+/**
+ * Where `redisOverHttp` sends its commands: the REST URL and token (Upstash's protocol), and the
+ * `fetch` to use.
+ */
 export interface RedisOverHttpOptions {
   /** The database's REST URL (Upstash: `UPSTASH_REDIS_REST_URL`). */
   url: string

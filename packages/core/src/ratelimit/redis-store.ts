@@ -8,6 +8,7 @@ export type RedisCommandClient =
   | { sendCommand(args: string[]): Promise<unknown> }
   | { call(command: string, ...args: string[]): Promise<unknown> }
 
+/** Options of `redisRateLimitStore`. */
 export interface RedisRateLimitStoreOptions {
   /** Put before every key, so several apps can share one Redis. Default "gatehouse:ratelimit:". */
   prefix?: string

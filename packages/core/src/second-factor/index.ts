@@ -6,7 +6,7 @@
  * export const config = { adapter, providers, secondFactor: SecondFactor({ issuer: "Example" }) }
  * ```
  */
-import { type SecondFactorConfig, totpLibraryKey } from "./second-factor-config.js"
+import { checkSecondFactor, type SecondFactorConfig, totpLibraryKey } from "./second-factor-config.js"
 import { secondFactorAction } from "./second-factor-action.js"
 import { stepUpFactors } from "./second-factor-step-up.js"
 import { totpLibrary } from "./totp-library.js"
@@ -16,5 +16,5 @@ export { totpCodeAt } from "./totp-library.js"
 
 /** The `secondFactor` option: `config` with the TOTP and QR-code libraries it runs on. */
 export function SecondFactor(config: Omit<SecondFactorConfig, typeof totpLibraryKey> = {}): SecondFactorConfig {
-  return { ...config, [totpLibraryKey]: { ...totpLibrary, action: secondFactorAction, stepUpFactors } }
+  return { ...config, [totpLibraryKey]: { ...totpLibrary, action: secondFactorAction, stepUpFactors, check: checkSecondFactor } }
 }

@@ -28,6 +28,8 @@ export interface TotpLibrary {
   action(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal>
   /** What may answer a step-up of the session with the second factor alone (second-factor-step-up.ts), handed in likewise. */
   stepUpFactors(current: CurrentAuthentication, options: InternalOptions): Promise<StepUpFactors | null>
+  /** The checks of the `secondFactor` option past its origin (checkSecondFactor below), handed in likewise. */
+  check(config: SecondFactorConfig, adapter: Adapter | undefined, providers: readonly { type: string }[]): ResolvedSecondFactor
 }
 
 /** Where SecondFactor() puts the libraries: a registered symbol, so every copy of core agrees on it. */
@@ -69,6 +71,12 @@ export interface SecondFactorOptions {
   totp: TotpLibrary
 }
 
+/** The `secondFactor` option resolved, or the error that makes it unusable. */
+export interface ResolvedSecondFactor {
+  options?: SecondFactorOptions
+  error?: AuthError
+}
+
 const knownMethods: readonly SecondFactorMethod[] = ["totp", "backup-code", "passkey"]
 
 /** What a passkey answering the challenge needs of the adapter (webauthn/verify-authentication.ts). */
@@ -94,17 +102,31 @@ export function resolveSecondFactor(
   config: SecondFactorConfig | undefined,
   adapter: Adapter | undefined,
   providers: readonly { type: string }[] = [],
-): { options?: SecondFactorOptions; error?: AuthError } {
+): ResolvedSecondFactor {
   if (config === undefined) return {}
   if (config === null || typeof config !== "object") return { error: new AuthError("secondFactor must be an options object") }
   const totp = config[totpLibraryKey]
-  if (!totp) {
+  // Without its checks too: a SecondFactor() of another copy of core that did not carry them.
+  if (typeof totp?.check !== "function") {
     return {
       error: new AuthError(
         'secondFactor must be made by SecondFactor(): import { SecondFactor } from "@gatehouse/core/second-factor" and set secondFactor: SecondFactor({ … }) (it brings the TOTP and QR-code libraries, which apps without second factors never load)',
       ),
     }
   }
+  return totp.check(config, adapter, providers)
+}
+
+/**
+ * The rest of resolveSecondFactor, once the option is known to come from SecondFactor(): carried
+ * by it (index.ts) with the libraries, so apps without second factors do not bundle these checks.
+ */
+export function checkSecondFactor(
+  config: SecondFactorConfig,
+  adapter: Adapter | undefined,
+  providers: readonly { type: string }[],
+): ResolvedSecondFactor {
+  const totp = config[totpLibraryKey]!
   if (!adapter) return { error: new MissingAdapter("secondFactor needs an adapter: second-factor records are kept in the database") }
   const missing = missingAdapterMethods(adapter, secondFactorMethods)
   if (missing) {

@@ -11,6 +11,10 @@ export interface RecentAuthenticationNeed {
 /** Why a session does not meet the need: nobody signed in, a sign-in too old (or of unknown age), or a single factor. */
 export type RecentAuthenticationRefusal = "no-session" | "too-old" | "second-factor"
 
+/**
+ * What `checkRecentAuthentication` answers: the session's sign-in when it is recent and strong enough,
+ * otherwise why not.
+ */
 export type RecentAuthenticationCheck =
   | { ok: true; authentication: SessionAuthentication }
   | { ok: false; reason: RecentAuthenticationRefusal }

@@ -82,6 +82,8 @@ describe("WebAuthn providers' library", () => {
     const noRoutes = await configProblem({ providers: [withoutRoutes] })
     expect(noRoutes.status).toBe(500)
     expect(noRoutes.error?.message).toMatch(/its routes are missing\. Create it with WebAuthn\(\).*or Passkey\(\)/)
+    const { challengeLedger: _ledger, ...withoutLedger } = Passkey()
+    expect((await configProblem({ providers: [withoutLedger] })).error?.message).toMatch(/its routes are missing/)
     const { assertProviders: __, ...withoutChecks } = Passkey()
     const noChecks = await configProblem({ providers: [withoutChecks] })
     expect(noChecks.status).toBe(500)

@@ -25,7 +25,7 @@ export function assertWebAuthnProviders(providers: readonly { type: string }[]):
         `Invalid provider config for "${webauthn.id}": its sign-in page script is missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
       )
     }
-    if (!webauthn.loadFlows) {
+    if (!webauthn.loadFlows || !webauthn.challengeLedger) {
       return new AuthError(
         `Invalid provider config for "${webauthn.id}": its routes are missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
       )

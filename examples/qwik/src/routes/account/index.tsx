@@ -1,6 +1,7 @@
 import { component$ } from "@builder.io/qwik"
 import { type DocumentHead, type RequestHandler, routeLoader$, useLocation } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/qwik"
+import { authJson } from "../../auth/auth-json"
 import type { AccountSummary } from "@gatehouse/qwik/account"
 
 /** What the account endpoints report back in ?done= and ?error= (docs/account.md). */
@@ -27,12 +28,7 @@ export const onRequest: RequestHandler = (event) => {
 }
 
 /** The account as GET /auth/account answers it as JSON, asked with the browser's cookies. */
-export const useAccount = routeLoader$(async (event): Promise<AccountSummary | null> => {
-  const response = await fetch(new URL("/auth/account", event.url), {
-    headers: { accept: "application/json", cookie: event.request.headers.get("cookie") ?? "" },
-  })
-  return response.ok ? ((await response.json()) as AccountSummary) : null
-})
+export const useAccount = routeLoader$((event) => authJson<AccountSummary>(event, "/auth/account"))
 
 /**
  * The Account page. Its forms post straight to the account endpoints (plain forms: no script needed), which
@@ -119,7 +115,7 @@ export default component$(() => {
           </section>
         </>
       ) : (
-        <p id="account-problem">The account could not be read.</p>
+        <p id="account-problem">Only users kept in the database have an account here: the demo user of the credentials form has none.</p>
       )}
     </>
   )

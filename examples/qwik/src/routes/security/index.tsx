@@ -1,6 +1,7 @@
 import { $, component$, useSignal } from "@builder.io/qwik"
 import { type DocumentHead, type RequestHandler, routeLoader$ } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/qwik"
+import { authJson } from "../../auth/auth-json"
 
 /** What GET /auth/second-factor answers a signed-in user who asks for JSON. */
 interface SecondFactorMethods {
@@ -28,12 +29,7 @@ export const onRequest: RequestHandler = (event) => {
  * Where the user's second factor stands: the built-in endpoint's JSON answer, asked with the browser's
  * cookies (the same answer the built-in page works from).
  */
-export const useSecondFactorMethods = routeLoader$(async (event): Promise<SecondFactorMethods | null> => {
-  const response = await fetch(new URL("/auth/second-factor", event.url), {
-    headers: { accept: "application/json", cookie: event.request.headers.get("cookie") ?? "" },
-  })
-  return response.ok ? ((await response.json()) as SecondFactorMethods) : null
-})
+export const useSecondFactorMethods = routeLoader$((event) => authJson<SecondFactorMethods>(event, "/auth/second-factor"))
 
 /**
  * A POST from the browser to one of the built-in second-factor endpoints, as JSON (they answer JSON when

@@ -2,6 +2,7 @@ import type { OwnedSession } from "../../adapters.js"
 import { type RedisCommandClient, redisCommandSender } from "../../ratelimit/redis-store.js"
 import type { SessionStore } from "../../types.js"
 
+/** Options of `redisSessionStore`. */
 export interface RedisSessionStoreOptions {
   /** Put before every key, so several apps can share one Redis. Default "gatehouse:sessions:". */
   prefix?: string
