@@ -1,5 +1,4 @@
 import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "@gatehouse/core/adapters"
-import type { SuiteContext } from "./context.js"
 
 /** A short random tag: every test makes its own rows, so tests never see each other's data. */
 export function uniqueTag(): string {
@@ -66,20 +65,3 @@ export const hostileStrings = [
   "back\\slash \\' \\\" %_ $1 ?",
   "line\nbreak\ttab",
 ] as const
-
-/** A user with one of everything the adapter can hold for a user. */
-export async function populatedUser(ctx: SuiteContext, overrides: Partial<AdapterUser> = { emailVerified: dateFromNow(-1000) }) {
-  const user = await ctx.createUser(overrides)
-  const userId = String(user.id)
-  const account = newAccount(userId)
-  const passkeyAccountId = `passkey-${uniqueTag()}`
-  const sessionToken = `${crypto.randomUUID()}-${uniqueTag()}`
-  const authenticator = newAuthenticator(userId, passkeyAccountId)
-  if (ctx.has("accounts")) {
-    await ctx.adapter.linkAccount(account)
-    await ctx.adapter.linkAccount({ userId, type: "webauthn", provider: "passkey", providerAccountId: passkeyAccountId })
-  }
-  if (ctx.has("sessions")) await ctx.adapter.createSession({ sessionToken, userId, expires: dateFromNow(86_400_000) })
-  if (ctx.has("authenticators")) await ctx.adapter.createAuthenticator(authenticator)
-  return { user, userId, account, sessionToken, authenticator }
-}

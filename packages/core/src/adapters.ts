@@ -3,13 +3,11 @@
  * tokens and authenticators in a database. Method names and record shapes follow
  * Auth.js, so an existing Auth.js adapter plugs in unchanged.
  */
-import type { Account, Authenticator, Awaitable, User } from "./primitives.js"
+import type { AdapterAccount } from "./adapters/adapter-account.js"
+import type { Authenticator, Awaitable, User } from "./primitives.js"
 
-/**
- * What kind of sign-in an account row records: an OAuth or OpenID provider, an e-mail address, or a
- * passkey.
- */
-export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+// The account record sits in its own file so adapters/ helpers can use it without importing this one.
+export type { AdapterAccount, AdapterAccountType } from "./adapters/adapter-account.js"
 
 /**
  * A user as an adapter stores it: always with an id and an e-mail address, `emailVerified` set once
@@ -19,12 +17,6 @@ export interface AdapterUser extends User {
   id: string
   email: string
   emailVerified: Date | null
-}
-
-/** One way a user signs in (a provider's account, or a passkey's credential), linked to that user. */
-export interface AdapterAccount extends Account {
-  userId: string
-  type: AdapterAccountType
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest"
 import type { SuiteContext } from "../context.js"
-import { populatedUser } from "../fixtures.js"
+import { populatedUser } from "../populated-user.js"
 
 /** A PHC string as core writes it: `$`, `=`, `,`, `+` and `/` must come back byte for byte. */
 function phc(tag: string): string {

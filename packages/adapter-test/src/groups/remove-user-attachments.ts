@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest"
 import type { SuiteContext } from "../context.js"
-import { populatedUser } from "../fixtures.js"
+import { populatedUser } from "../populated-user.js"
 import type { AttachmentKind } from "../options.js"
 
 type Populated = Awaited<ReturnType<typeof populatedUser>>

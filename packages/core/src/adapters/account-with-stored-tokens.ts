@@ -1,4 +1,4 @@
-import type { AdapterAccount } from "../adapters.js"
+import type { AdapterAccount } from "./adapter-account.js"
 
 /** An account's token columns as a database returns them: null where never set. */
 export interface StoredAccountTokens {

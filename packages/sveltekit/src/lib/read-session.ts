@@ -4,7 +4,7 @@ import { getSession } from "@gatehouse/core/server"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
 import { readInput } from "./server-input.js"
-import type { KitRuntime } from "./types.js"
+import type { KitRuntime } from "./kit-runtime.js"
 
 /** `locals.auth({ maxAge, secondFactor })`: a session that must also come from a recent (and strong) enough sign-in. */
 export interface RecentAuthenticationOptions {

@@ -4,7 +4,7 @@ import { listSessions, revokeSessions } from "@gatehouse/core/server"
 import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
 import { readInput, serverInput } from "./server-input.js"
-import type { KitRuntime } from "./types.js"
+import type { KitRuntime } from "./kit-runtime.js"
 
 export type { SessionInfo }
 

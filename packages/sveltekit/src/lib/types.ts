@@ -16,14 +16,8 @@ export type SvelteKitAuthConfigInput =
   | SvelteKitAuthConfig
   | ((event: RequestEvent) => PromiseLike<SvelteKitAuthConfig> | SvelteKitAuthConfig)
 
-/** What SvelteKit itself provides: read through `$env`, `$app/environment` and `$app/paths` by the entry point. */
-export interface KitRuntime {
-  env: Record<string, string | undefined>
-  dev: boolean
-  building: boolean
-  /** `base` of `$app/paths`: "" or a path like "/app". */
-  base: string
-}
+// In its own file so the modules this one names (read-session, sessions) can take it without importing this one.
+export type { KitRuntime } from "./kit-runtime.js"
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

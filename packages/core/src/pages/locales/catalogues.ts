@@ -1,5 +1,5 @@
 import { de } from "./de.js"
-import { en } from "./en.js"
+import { en, type Messages } from "./en.js"
 import { es } from "./es.js"
 import { fr } from "./fr.js"
 import { it } from "./it.js"
@@ -9,9 +9,9 @@ import { nl } from "./nl.js"
 import { pt } from "./pt.js"
 import { zh } from "./zh.js"
 
-/** A page catalogue: every key of the English one, each a message with `{name}` placeholders. */
-export type Messages = { readonly [K in keyof typeof en]: string }
-export type MessageKey = keyof Messages
+// The catalogue shape lives beside the English reference (en.ts), so each language file needs
+// only that, not this list of all of them.
+export type { MessageKey, Messages } from "./en.js"
 
 /**
  * The built-in pages' catalogues by primary language subtag. To add a language: copy en.ts,

@@ -59,3 +59,7 @@ export const en = {
   "signin.error.secondFactor": "The verification code was not accepted. Please sign in again.",
   "secondFactor.title": "Two-step verification",
 }
+
+/** A page catalogue: every key of the English one, each a message with `{name}` placeholders. */
+export type Messages = { readonly [K in keyof typeof en]: string }
+export type MessageKey = keyof Messages

@@ -1,4 +1,4 @@
-import type { Messages } from "./catalogues.js"
+import type { Messages } from "./en.js"
 
 /** Dutch. */
 export const nl: Messages = {

@@ -1,0 +1,13 @@
+import type { Account } from "../primitives.js"
+
+/**
+ * What kind of sign-in an account row records: an OAuth or OpenID provider, an e-mail address, or a
+ * passkey.
+ */
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+/** One way a user signs in (a provider's account, or a passkey's credential), linked to that user. */
+export interface AdapterAccount extends Account {
+  userId: string
+  type: AdapterAccountType
+}
