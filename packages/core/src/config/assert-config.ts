@@ -4,7 +4,7 @@ import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
-import type { ResolvedConfig } from "./resolve-config.js"
+import type { ResolvedConfig } from "./resolved-config.js"
 import { untrustedHost } from "./untrusted-host.js"
 
 /**

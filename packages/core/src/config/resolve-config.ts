@@ -8,21 +8,18 @@ import { resolveCookies } from "../http/default-cookies.js"
 import { defaultMaxSessionChunks, maxSessionChunksLimit } from "../http/session-chunks.js"
 import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
-import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
-import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
 import { logoutTokenKind } from "../oauth/logout-token.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
-import { resolveSecondFactor, type SecondFactorOptions } from "../second-factor/second-factor-config.js"
-import { type AccountOptions, resolveAccount } from "../account/account-config.js"
-import { type SingleUseLedger, singleUseLedger } from "../single-use/single-use-ledger.js"
-import type { AuthConfig, CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
-import type { LocaleOption, Theme } from "../primitives.js"
+import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
+import { resolveAccount } from "../account/account-config.js"
+import { singleUseLedger } from "../single-use/single-use-ledger.js"
+import type { AuthConfig, SessionOptions } from "../types.js"
 import { assertConfig } from "./assert-config.js"
+import type { ResolvedConfig } from "./resolved-config.js"
 import { defaultCallbacks } from "./default-callbacks.js"
 import type { InternalProvider } from "./internal-options.js"
-import type { ResolvedCookies } from "../primitives.js"
 import { createLogger } from "./logger.js"
 import { mergeProvider, providersForOrigin } from "./parse-providers.js"
 import { publicOriginFromEnv } from "../http/public-origin.js"
@@ -34,56 +31,9 @@ import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
 import { managesSessions } from "../sessions/session-management-adapter.js"
 import { isProcessLocalSessionStore } from "../sessions/stores/memory-session-store.js"
 
-/** Everything about a config that does not depend on the request: worked out once. */
-export interface ResolvedConfig {
-  basePath: string
-  secret: string | string[]
-  /** The secret as Auth.js interpolates it into CSRF and e-mail token hashes. */
-  hashSecret: string
-  trustHost: boolean
-  session: SessionOptions
-  jwt: JWTOptions & { secret: string | string[] }
-  pages: Partial<PagesOptions>
-  theme: Theme
-  locale: LocaleOption | undefined
-  callbacks: Required<CallbacksOptions>
-  events: EventCallbacks
-  adapter: Required<Adapter> | undefined
-  /** Whether the adapter lists and deletes sessions by user (see managesSessions). */
-  adapterManagesSessions: boolean
-  logger: LoggerInstance
-  debug: boolean
-  useSecureCookies: boolean | undefined
-  cookies: { secure: ResolvedCookies; plain: ResolvedCookies }
-  skipCSRFCheck: boolean
-  raw: boolean
-  redirectProxyUrl: string | undefined
-  /** Where this deployment, as a redirect proxy, may hand callbacks on to (exact origins or `https://*.domain`). */
-  redirectProxyAllowedOrigins: string[]
-  /** AUTH_URL's origin: every URL is built on it, whatever Host a request came with. */
-  publicOrigin: URL | undefined
-  /** In production a request for another host than AUTH_URL's is refused (400, logged UntrustedHost). */
-  refuseForeignHosts: boolean
-  experimental: { enableWebAuthn?: boolean }
-  providers: ProviderConfig[]
-  /** The ids of the providers with `tokenRefresh: true` (none by default). */
-  tokenRefreshProviderIds: string[]
-  /** Sign-in attempt limits, when on (see `rateLimit` in the config). */
-  rateLimit: RateLimiter | undefined
-  /** Where answered passkey challenges are claimed (shared store, adapter, or this process). */
-  passkeyChallenges: ChallengeLedger
-  /** Where logout tokens' `jti`s are claimed (shared store, adapter, or this process). */
-  logoutTokens: SingleUseLedger
-  /** The `secondFactor` option resolved, when second factors are on. */
-  secondFactor: SecondFactorOptions | undefined
-  /** The `account` option resolved, when the account endpoints are on. */
-  account: AccountOptions | undefined
-  /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
-  pendingSignIns: SingleUseLedger
-  /** A problem that makes every request fail closed, found when the config was read. */
-  configError: AuthError | undefined
-  providersFor(origin: string): InternalProvider[]
-}
+// The shape lives in its own file, so the checks it feeds (assert-config, the doctor) can name it
+// without importing this module, which runs them.
+export type { ResolvedConfig } from "./resolved-config.js"
 
 const resolved = new WeakMap<object, ResolvedConfig>()
 const maxCachedOrigins = 32

@@ -4,7 +4,7 @@ import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { discoverAuthorizationServer } from "../oauth/discovery.js"
 import type { AuthConfig } from "../types.js"
-import type { Finding } from "./diagnose-config.js"
+import type { Finding } from "./finding.js"
 
 /**
  * Reads the discovery document of every provider that depends on one (an `issuer` without all of

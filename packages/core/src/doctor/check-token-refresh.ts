@@ -2,7 +2,7 @@
 import { tokenRefreshOn } from "../access-token/token-refresh-enabled.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
-import type { Finding } from "./diagnose-config.js"
+import type { Finding } from "./finding.js"
 
 const accountTokenMethods = ["getAccountByUserId", "updateAccountTokens"] as const
 

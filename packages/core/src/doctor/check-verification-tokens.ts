@@ -3,7 +3,7 @@ import { mergeProvider } from "../config/parse-providers.js"
 import { redactUrlsIn } from "../config/redact-url.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
-import type { Finding } from "./diagnose-config.js"
+import type { Finding } from "./finding.js"
 
 const fix =
   "Make createVerificationToken store the record and useVerificationToken return it and delete it in one step (e.g. DELETE … RETURNING), or use @gatehouse/adapter-sqlite / @gatehouse/adapter-pg"

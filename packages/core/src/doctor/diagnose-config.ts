@@ -13,26 +13,13 @@ import { builtInSenderKind } from "../email/built-in-sender.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
-import type { ResolvedConfig } from "../config/resolve-config.js"
+import type { ResolvedConfig } from "../config/resolved-config.js"
 import { checkTokenRefresh } from "./check-token-refresh.js"
 import { closestName } from "./closest-name.js"
+import type { Finding } from "./finding.js"
 
 /** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
-export type FindingLevel = "error" | "warning" | "info"
-
-/**
- * One result of `gatehouse doctor`'s checks: how serious it is, which check, what is wrong and how to
- * fix it.
- */
-export interface Finding {
-  level: FindingLevel
-  /** The check's stable name, e.g. `secret-short`. */
-  check: string
-  /** What is wrong, or for `info` what to know. */
-  message: string
-  /** What to do about it. */
-  fix: string
-}
+export type { Finding, FindingLevel } from "./finding.js"
 
 /**
  * What `diagnoseConfig` judges the config against: the environment, production or not, the app's

@@ -1,5 +1,6 @@
 import type { AuthConfig } from "../types.js"
-import { diagnoseConfig, type Finding } from "./diagnose-config.js"
+import { diagnoseConfig } from "./diagnose-config.js"
+import type { Finding } from "./finding.js"
 
 /**
  * One finding as a console line: the words `gatehouse doctor` prints in its table, under the
