@@ -126,6 +126,11 @@ export interface AdapterAuthenticator extends Authenticator {
   name?: string | null
 }
 
+/**
+ * The methods an adapter may implement; each flow checks that the ones it needs are there (a
+ * configuration error names any that are missing). Auth.js adapters fit as they are; the methods
+ * beyond Auth.js's are optional.
+ */
 export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>
   getUser?(id: string): Awaitable<AdapterUser | null>

@@ -19,6 +19,10 @@ import { signOut } from "./lib/sign-out.js"
 import type { NextAuthConfigInit, NextAuthResult } from "./lib/types.js"
 import { updateSession } from "./lib/session.js"
 
+/**
+ * Sets Gatehouse up in a Next.js app (next-auth v5's API): the config, or a function of the request
+ * returning it, in; the route handlers and the server helpers out.
+ */
 export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
   const resolveConfig = createConfigResolver(config)
   return {

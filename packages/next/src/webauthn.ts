@@ -16,11 +16,19 @@ import { signIn as passkeySignIn, type PasskeySignInOptions, type PasskeySignInR
 import { clientConfig } from "./react/client-config.js"
 import { announceSessionChange } from "./react/session-events.js"
 
+/**
+ * Options of `signIn` from `@gatehouse/next/webauthn`: the passkey ceremony's options and where to
+ * land.
+ */
 export interface WebAuthnSignInOptions extends PasskeySignInOptions {
   /** Where to land after signing in (the name `@gatehouse/next/react` uses); `callbackUrl` also works. */
   redirectTo?: string
 }
 
+/**
+ * Registers or uses a passkey in the browser and signs in with it (next-auth's `next-auth/webauthn`
+ * `signIn`).
+ */
 export async function signIn(provider = "passkey", options: WebAuthnSignInOptions = {}): Promise<PasskeySignInResult | undefined> {
   const { redirectTo, ...rest } = options
   const result = await passkeySignIn(provider, {

@@ -45,6 +45,7 @@ export interface ActionSucceeded {
   failed: undefined
 }
 
+/** The fields `useSignIn`'s input was refused for, by field name. */
 export interface SignInFieldErrors {
   providerId?: string[]
   redirectTo?: string[]
@@ -67,13 +68,16 @@ export interface SignInFailed {
   code?: string
 }
 
+/** `useSignOut`'s answer when signing out failed, with the reason. */
 export interface SignOutFailed {
   failed: true
   fieldErrors: { redirectTo?: string[]; federated?: string[] }
   formErrors: string[]
 }
 
+/** What `useSignIn` answers when it does not redirect: done, or why not. */
 export type SignInResult = ActionSucceeded | SignInFailed
+/** What `useSignOut` answers when it does not redirect: done, or why not. */
 export type SignOutResult = ActionSucceeded | SignOutFailed
 
 export type { SessionInfo }
@@ -93,10 +97,12 @@ export interface SessionsRevoked {
   signedOut: boolean
 }
 
+/** `useRevokeSession`'s answer when nothing could be revoked, with the reason. */
 export interface RevokeSessionFailed {
   failed: true
   fieldErrors: { sessionId?: string[]; scope?: string[] }
   formErrors: string[]
 }
 
+/** What `useRevokeSession` answers: the sessions ended, or why not. */
 export type RevokeSessionResult = SessionsRevoked | RevokeSessionFailed

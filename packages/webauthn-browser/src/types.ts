@@ -1,5 +1,7 @@
+/** Which passkey ceremony to run: create a passkey (`register`) or sign in with one (`authenticate`). */
 export type PasskeyAction = "register" | "authenticate"
 
+/** Options of the browser's passkey `signIn`: the ceremony, the e-mail address, where to land. */
 export interface PasskeySignInOptions {
   /**
    * `register` creates a passkey (a new account for `email`, or one more passkey for the

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { configurationError } from "@gatehouse/core"
-import { AuthError } from "@gatehouse/core/errors"
+import type { AuthError } from "@gatehouse/core/errors"
 import { reportError } from "@gatehouse/core/integration"
 import { getSession, type SessionResult, serializeCookie } from "@gatehouse/core/server"
 import type { Session } from "@gatehouse/core/types"

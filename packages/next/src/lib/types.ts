@@ -34,6 +34,10 @@ export type AppRouteHandler = (request: NextRequest, context: AppRouteHandlerCon
 
 export type WrappedHandler = (request: NextAuthRequest, contextOrEvent: any) => Awaitable<Response | void | undefined | null>
 
+/**
+ * Options of the server-side `signIn` (server actions, route handlers); any other field is passed to
+ * the provider (e.g. a credentials form's fields).
+ */
 export interface SignInOptions extends Record<string, unknown> {
   /** Where to go after signing in (a path on this site). Default: the page the action was called from. */
   redirectTo?: string
@@ -43,6 +47,10 @@ export interface SignInOptions extends Record<string, unknown> {
 
 export type SignInAuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams
 
+/**
+ * Options of the server-side `signOut`: where to go afterwards, whether to redirect, and whether to
+ * sign out at the identity provider too.
+ */
 export interface SignOutOptions {
   redirectTo?: string
   redirect?: boolean
@@ -53,6 +61,10 @@ export interface SignOutOptions {
   federated?: boolean
 }
 
+/**
+ * What `NextAuth(config)` returns: the route handlers, `auth`, `signIn`, `signOut`, `unstable_update`,
+ * `sessions` and `getAccessToken`.
+ */
 export interface NextAuthResult {
   /** Export from `app/api/auth/[...nextauth]/route.ts`: `export const { GET, POST } = handlers`. */
   handlers: { GET: (request: NextRequest | Request) => Promise<Response>; POST: (request: NextRequest | Request) => Promise<Response> }
@@ -119,6 +131,10 @@ export interface RevokeSessionsResult {
   signedOut: boolean
 }
 
+/**
+ * `sessions` of `NextAuth(config)`: the signed-in user's sessions ("your devices"), to list and to
+ * end.
+ */
 export interface NextAuthSessions {
   /** Server components, server actions, route handlers: the user's sessions (`current` marks this one), or null when signed out. */
   list: () => Promise<SessionInfo[] | null>

@@ -1,6 +1,7 @@
 "use client"
 import { fetchAuthJson } from "./fetch-auth-json.js"
 
+/** A configured provider as the browser may see it (`getProviders()`): no secrets. */
 export interface ClientSafeProvider {
   id: string
   name: string

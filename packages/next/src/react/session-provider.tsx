@@ -8,14 +8,23 @@ import { getCsrfToken } from "./get-csrf-token.js"
 import { getSession } from "./get-session.js"
 import { announceSessionChange, onSessionChange } from "./session-events.js"
 
+/**
+ * `update(data)` of `useSession`: sends `data` to the `jwt` callback (trigger `update`) and answers
+ * the new session.
+ */
 export type UpdateSession = (data?: any) => Promise<Session | null | undefined>
 
+/**
+ * What `useSession` returns: the session and its status (`loading`, `authenticated`,
+ * `unauthenticated`), and `update`.
+ */
 export type SessionContextValue =
   | { data: Session; status: "authenticated"; update: UpdateSession }
   | { data: null; status: "unauthenticated" | "loading"; update: UpdateSession }
 
 export const SessionContext = createContext<SessionContextValue | undefined>(undefined)
 
+/** Props of `SessionProvider`: the session the server already read, the base path, and when to refetch. */
 export interface SessionProviderProps {
   children: ReactNode
   /**

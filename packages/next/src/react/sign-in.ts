@@ -5,6 +5,10 @@ import { getProviders } from "./get-providers.js"
 import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
+/**
+ * Options of the browser's `signIn(provider, options)`: where to land, whether to follow the redirect,
+ * and fields for the provider.
+ */
 export interface ClientSignInOptions extends Record<string, unknown> {
   /** Where to land after signing in. Default: the current page. */
   redirectTo?: string
@@ -14,6 +18,10 @@ export interface ClientSignInOptions extends Record<string, unknown> {
   redirect?: boolean
 }
 
+/**
+ * What the browser's `signIn` answers with `redirect: false`: whether it worked, the error type if
+ * not, the HTTP status and the URL to go to.
+ */
 export interface SignInResponse {
   /** The error type (e.g. "CredentialsSignin"), when sign-in failed. */
   error: string | undefined

@@ -4,6 +4,7 @@ import { getCsrfToken } from "./get-csrf-token.js"
 import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
+/** Options of the browser's `signOut(options)`: where to land and whether to follow the redirect. */
 export interface ClientSignOutOptions {
   redirectTo?: string
   /** @deprecated next-auth v4 name of redirectTo */

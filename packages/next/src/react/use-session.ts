@@ -4,6 +4,7 @@ import { authRouteUrl } from "./client-config.js"
 import { SessionContext } from "./session-provider.js"
 import type { SessionContextValue } from "./session-provider.js"
 
+/** Options of `useSession`: require a session (and what to do without one). */
 export interface UseSessionOptions {
   /** When true, an unauthenticated visitor is sent to sign in (or `onUnauthenticated` runs). */
   required?: boolean

@@ -12,12 +12,18 @@ import { getToken } from "./jwt/get-token.js"
 import type { JWT, JWTOptions } from "./jwt/types.js"
 import type { AuthOptions } from "./types.js"
 
+/** next-auth 4's middleware request: the Next request with the decoded token at `nextauth.token`. */
 export interface NextRequestWithAuth extends NextRequest {
   nextauth: { token: JWT | null }
 }
 
+/** A middleware function `withAuth` wraps (next-auth 4). */
 export type NextMiddlewareWithAuth = (request: NextRequestWithAuth, event: NextFetchEvent) => ReturnType<NextMiddleware>
 
+/**
+ * Options of next-auth 4's `withAuth`: pages, the session cookie's name, a custom `decode`, the
+ * `authorized` callback and the secret.
+ */
 export interface NextAuthMiddlewareOptions {
   pages?: Pick<NonNullable<AuthOptions["pages"]>, "signIn" | "error">
   cookies?: Partial<Record<"sessionToken", { name: string }>>

@@ -40,6 +40,7 @@ export interface CookiesOptions {
   nonce: CookieOption
 }
 
+/** next-auth 4's `session` options, with its defaults filled in. */
 export interface SessionOptions {
   strategy: "jwt" | "database"
   maxAge: number
@@ -75,6 +76,7 @@ export interface CallbacksOptions<P = Profile, A = Account> {
   }) => Awaitable<JWT>
 }
 
+/** next-auth 4's `logger`: warnings and errors by code. */
 export interface LoggerInstance {
   warn: (code: string) => void
   error: (code: string, metadata: unknown) => void

@@ -8,6 +8,10 @@ import type { AuthorizationParams } from "./sign-in.js"
 
 export type { AuthorizationParams }
 
+/**
+ * Options of the browser's `signIn(provider, options)`: where to land, whether to follow the redirect,
+ * and fields for the provider.
+ */
 export interface ClientSignInOptions<Redirect extends boolean = boolean> {
   /** Where to land after signing in; default: the current page. */
   redirectTo?: string
@@ -19,6 +23,10 @@ export interface ClientSignInOptions<Redirect extends boolean = boolean> {
   [field: string]: unknown
 }
 
+/**
+ * What the browser's `signIn` answers with `redirect: false`: whether it worked, the error type if
+ * not, the HTTP status and the URL.
+ */
 export interface SignInResponse {
   /** The error type, e.g. "CredentialsSignin", or undefined on success. */
   error: string | undefined
@@ -30,6 +38,7 @@ export interface SignInResponse {
   url: string | null
 }
 
+/** Options of the browser's `signOut(options)`: where to land and whether to follow the redirect. */
 export interface ClientSignOutOptions<Redirect extends boolean = boolean> {
   redirectTo?: string
   /** @deprecated Use `redirectTo`. */
@@ -42,6 +51,7 @@ export interface ClientSignOutOptions<Redirect extends boolean = boolean> {
   federated?: boolean
 }
 
+/** What the browser's `signOut` answers with `redirect: false`: the URL it would have gone to. */
 export interface SignOutResponse {
   url: string
 }

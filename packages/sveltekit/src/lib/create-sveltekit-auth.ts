@@ -17,6 +17,7 @@ import { signOutOnServer } from "./sign-out.js"
 import type { KitRuntime, SvelteKitAuthConfigInput } from "./types.js"
 import type { RecentAuthenticationOptions } from "./read-session.js"
 
+/** What `SvelteKitAuth(config)` returns: the request hook and the `signIn`/`signOut` form actions. */
 export interface SvelteKitAuthResult {
   /**
    * The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`,

@@ -4,8 +4,16 @@ import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
 import { serverInput } from "./server-input.js"
 
+/**
+ * Extra parameters for the provider's authorization request (`prompt`, `login_hint`…), in any form
+ * `URLSearchParams` takes.
+ */
 export type AuthorizationParams = string | string[][] | Record<string, string> | URLSearchParams
 
+/**
+ * Options of the server-side `signIn`: where to land, whether to redirect, and fields for the
+ * provider.
+ */
 export interface SignInOptions {
   /** Where to land after signing in; default: the page the request came from, else "/". */
   redirectTo?: string

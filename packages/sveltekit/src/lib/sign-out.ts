@@ -4,6 +4,10 @@ import type { AuthConfig } from "@gatehouse/core/types"
 import { applyAuthCookies } from "./apply-auth-cookies.js"
 import { serverInput } from "./server-input.js"
 
+/**
+ * Options of the server-side `signOut`: where to land, whether to redirect, and whether to sign out at
+ * the identity provider too.
+ */
 export interface SignOutOptions {
   /** Where to land after signing out; default: the page the request came from, else "/". */
   redirectTo?: string

@@ -5,6 +5,10 @@ import type { JWT, JWTOptions } from "./types.js"
 /** The request shapes next-auth 4 accepts: Web/Next requests, and Node's (pages router) with plain headers. */
 export type TokenRequest = Request | { headers: Headers | Record<string, string | string[] | undefined> }
 
+/**
+ * What next-auth 4's `getToken` takes: the request, the secret, the cookie's name, `raw` for the
+ * encrypted token itself.
+ */
 export interface GetTokenParams<R extends boolean = false> {
   /** The request with the session cookie or an `Authorization: Bearer` header. Absent: the current request (app router). */
   req?: TokenRequest

@@ -16,12 +16,14 @@ export interface JWTEncodeParams {
   salt?: string
 }
 
+/** What next-auth 4's `decode` takes: the token and the secret(s). */
 export interface JWTDecodeParams {
   token?: string
   secret: string | string[]
   salt?: string
 }
 
+/** next-auth 4's `jwt` options: secret, lifetime, and your own `encode`/`decode`. */
 export interface JWTOptions {
   secret?: string
   maxAge?: number

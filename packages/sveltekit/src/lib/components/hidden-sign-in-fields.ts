@@ -1,5 +1,6 @@
 import { authorizationParamsPrefix } from "../read-sign-in-form.js"
 
+/** Options of the `SignIn` component: where to land, and any field for the provider. */
 export interface SignInComponentOptions {
   redirectTo?: string
   /** @deprecated Use `redirectTo`. */
