@@ -3,8 +3,8 @@
  * pages. `{name}` placeholders are filled at render time; account-messages.test.ts keeps the
  * languages complete and their placeholders equal.
  */
-import { html, type SafeHtml } from "../pages/html.js"
-import type { PageLocale } from "../pages/page-locale.js"
+import type { SafeHtml } from "../pages/html.js"
+import { catalogueFor, fillMarkup, fillText, type PageLocale } from "../pages/page-locale.js"
 
 const en = {
   "passkey.name": "New name for {name}",
@@ -481,17 +481,12 @@ const ko: AccountMessages = {
 
 export const accountCatalogues: Readonly<Record<string, AccountMessages>> = Object.freeze({ en, de, fr, es, pt, it, nl, ja, zh, ko })
 
-function messagesFor(locale: PageLocale): AccountMessages {
-  return Object.hasOwn(accountCatalogues, locale.lang) ? accountCatalogues[locale.lang]! : en
-}
-
 /** A message for a page: placeholders filled with escaped values (or markup made with `html`). */
 export function accountMessage(locale: PageLocale, key: AccountMessageKey, values: Record<string, unknown> = {}): SafeHtml {
-  const parts = messagesFor(locale)[key].split(/\{(\w+)\}/)
-  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
+  return fillMarkup(catalogueFor(accountCatalogues, locale)[key], values)
 }
 
 /** A message as plain text (mail subjects and text parts): placeholders filled, nothing escaped. */
 export function accountMessageText(locale: PageLocale, key: AccountMessageKey, values: Record<string, string> = {}): string {
-  return messagesFor(locale)[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
+  return fillText(catalogueFor(accountCatalogues, locale)[key], values)
 }

@@ -81,11 +81,30 @@ function qualityOf(parameters: string): number {
  * unless it is already `html`). Unknown placeholders stay as written, so a typo is visible.
  */
 export function message(locale: PageLocale, key: MessageKey, values: Record<string, unknown> = {}): SafeHtml {
-  const parts = locale.messages[key].split(/\{(\w+)\}/)
-  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
+  return fillMarkup(locale.messages[key], values)
 }
 
 /** A message as plain text (mail subjects and text parts): placeholders filled, nothing escaped. */
 export function messageText(locale: PageLocale, key: MessageKey, values: Record<string, string> = {}): string {
-  return locale.messages[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name] : whole))
+  return fillText(locale.messages[key], values)
+}
+
+/**
+ * A catalogue text as markup: escaped, each `{name}` replaced by its value (escaped unless it is already
+ * `html`); an unknown placeholder stays as written. Every catalogue's messages (pages, passwords, account,
+ * second factor) are filled by this and `fillText`.
+ */
+export function fillMarkup(template: string, values: Record<string, unknown> = {}): SafeHtml {
+  const parts = template.split(/\{(\w+)\}/)
+  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
+}
+
+/** A catalogue text as plain text: placeholders filled, nothing escaped. */
+export function fillText(template: string, values: Record<string, string> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
+}
+
+/** The messages of a feature's catalogues in the page's language, English where it has none. */
+export function catalogueFor<Messages>(catalogues: Readonly<Record<string, Messages>>, locale: PageLocale): Messages {
+  return Object.hasOwn(catalogues, locale.lang) ? catalogues[locale.lang]! : catalogues.en!
 }

@@ -3,7 +3,7 @@ import type { ResponseInternal } from "../types.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import { html, SafeHtml } from "./html.js"
 import { type SecondFactorMessageKey, secondFactorCatalogues } from "./locales/second-factor.js"
-import type { PageLocale } from "./page-locale.js"
+import { catalogueFor, fillMarkup, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
 /** What the built-in second-factor page shows: one of its steps. */
@@ -77,11 +77,10 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
 
 /** The page's strings in the request's language (English for a language without them). */
 function text(locale: PageLocale, key: SecondFactorMessageKey): string {
-  return (secondFactorCatalogues[locale.lang] ?? secondFactorCatalogues.en!)[key]
+  return catalogueFor(secondFactorCatalogues, locale)[key]
 }
 
 /** A string with its `{placeholders}` filled, every value escaped. */
 function message(locale: PageLocale, key: SecondFactorMessageKey, values: Record<string, unknown> = {}): SafeHtml {
-  const parts = text(locale, key).split(/\{(\w+)\}/)
-  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
+  return fillMarkup(text(locale, key), values)
 }

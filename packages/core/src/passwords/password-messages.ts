@@ -5,8 +5,8 @@
  * `{name}` placeholders are filled at render time; password-messages.test.ts keeps the languages
  * complete and their placeholders equal.
  */
-import { html, type SafeHtml } from "../pages/html.js"
-import type { PageLocale } from "../pages/page-locale.js"
+import type { SafeHtml } from "../pages/html.js"
+import { catalogueFor, fillMarkup, fillText, type PageLocale } from "../pages/page-locale.js"
 
 const en = {
   "signin.password": "Password",
@@ -493,17 +493,12 @@ const ko: PasswordMessages = {
 
 export const passwordCatalogues: Readonly<Record<string, PasswordMessages>> = Object.freeze({ en, de, fr, es, pt, it, nl, ja, zh, ko })
 
-function messagesFor(locale: PageLocale): PasswordMessages {
-  return Object.hasOwn(passwordCatalogues, locale.lang) ? passwordCatalogues[locale.lang]! : en
-}
-
 /** A message for a page: placeholders filled with escaped values (or markup made with `html`). */
 export function passwordMessage(locale: PageLocale, key: PasswordMessageKey, values: Record<string, unknown> = {}): SafeHtml {
-  const parts = messagesFor(locale)[key].split(/\{(\w+)\}/)
-  return html`${parts.map((part, i) => (i % 2 === 0 ? part : Object.hasOwn(values, part) ? values[part] : `{${part}}`))}`
+  return fillMarkup(catalogueFor(passwordCatalogues, locale)[key], values)
 }
 
 /** A message as plain text (mail subjects and text parts): placeholders filled, nothing escaped. */
 export function passwordMessageText(locale: PageLocale, key: PasswordMessageKey, values: Record<string, string> = {}): string {
-  return messagesFor(locale)[key].replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name]! : whole))
+  return fillText(catalogueFor(passwordCatalogues, locale)[key], values)
 }
