@@ -1,3 +1,4 @@
+/** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
 export type FindingLevel = "error" | "warning" | "info"
 
 /**

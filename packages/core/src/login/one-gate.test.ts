@@ -24,12 +24,16 @@ describe("one gate for every sign-in", () => {
     const callbacks = files.filter((file) => file.path.startsWith("actions/callback/") && !file.path.endsWith("landing-url.ts"))
     expect(callbacks.length).toBeGreaterThanOrEqual(4)
     for (const callback of callbacks) {
-      // The e-mail callback reaches it through signInVerifiedEmail, the password callback through
-      // the Password provider's flows (loaded on demand): each checked below.
+      // The e-mail callback reaches it through signInVerifiedEmail, the password and passkey callbacks
+      // through their provider's flows (loaded only by apps with that provider): each checked below.
       const reachesGate =
-        /finishSignIn\(/.test(callback.text) || /signInVerifiedEmail\(/.test(callback.text) || /passwordFlowsOf\(/.test(callback.text)
+        /finishSignIn\(/.test(callback.text) ||
+        /signInVerifiedEmail\(/.test(callback.text) ||
+        /passwordFlowsOf\(/.test(callback.text) ||
+        /webauthnFlowsOf\(/.test(callback.text)
       expect(reachesGate, `${callback.path} must end its sign-in in finishSignIn`).toBe(true)
     }
+    expect(files.find((file) => file.path === "webauthn/webauthn-callback.ts")?.text).toMatch(/finishSignIn\(/)
     const emailSignIn = files.find((file) => file.path === "email/sign-in-verified-email.ts")
     expect(emailSignIn?.text).toMatch(/finishSignIn\(/)
     const passwordCallback = files.find((file) => file.path === "passwords/password-callback.ts")?.text
