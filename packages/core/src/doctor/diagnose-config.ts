@@ -18,7 +18,6 @@ import { checkTokenRefresh } from "./check-token-refresh.js"
 import { closestName } from "./closest-name.js"
 import type { Finding } from "./finding.js"
 
-/** `error`: something fails (sign-in, a provider, every request) or is unsafe; doctor exits non-zero. */
 export type { Finding, FindingLevel } from "./finding.js"
 
 /**
