@@ -34,7 +34,13 @@ export async function showSecondFactor(
   }
   const stepUp = await readSecondFactorStepUp(request.cookies, options)
   if (stepUp) {
-    if (answering.json) return json({ pending: true, mustEnrol: false, passkey: !!stepUp.passkeyUser, stepUp: true })
+    // The user is signed in meanwhile: their methods stay readable (an app's own security page reads them
+    // while a step-up waits), beside what the challenge offers.
+    if (answering.json) {
+      const owner = await secondFactorOwner(request.cookies, options)
+      const methods = owner ? await methodsOf(owner, options) : {}
+      return json({ pending: true, mustEnrol: false, passkey: !!stepUp.passkeyUser, stepUp: true, ...methods })
+    }
     const signInAgain = new URL(`${options.url.href.replace(/\/$/, "")}/signin`)
     signInAgain.searchParams.set("callbackUrl", stepUp.redirectTo)
     const passkey = await passkeyScript(stepUp, options)
@@ -47,13 +53,20 @@ export async function showSecondFactor(
     signin.searchParams.set("callbackUrl", `${options.url.href.replace(/\/$/, "")}/second-factor`)
     return { redirect: signin.href }
   }
-  const record = await options.adapter!.getSecondFactor(owner.key)
-  const totp = !!record?.totpSecret
-  const backupCodesLeft = totp ? (record?.backupCodesLeft ?? 0) : 0
-  const passkeys = await passkeyCount(owner.session, options)
+  const { totp, backupCodesLeft, passkeys } = await methodsOf(owner, options)
   if (answering.json) return json({ totp, backupCodesLeft, passkeys })
   const offered = totp && options.secondFactor!.methods.includes("passkey")
   return secondFactorPage(options, { step: "manage", totp, backupCodesLeft, ...(offered ? { passkeys } : {}) })
+}
+
+/** The signed-in user's second-factor methods, as GET /second-factor's JSON names them. */
+async function methodsOf(
+  owner: NonNullable<Awaited<ReturnType<typeof secondFactorOwner>>>,
+  options: InternalOptions,
+): Promise<{ totp: boolean; backupCodesLeft: number; passkeys: number }> {
+  const record = await options.adapter!.getSecondFactor(owner.key)
+  const totp = !!record?.totpSecret
+  return { totp, backupCodesLeft: totp ? (record?.backupCodesLeft ?? 0) : 0, passkeys: await passkeyCount(owner.session, options) }
 }
 
 /**
