@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
+import { workerSource } from "../test/packaging/workers-app-source.mjs"
 
 const repoRoot = resolve(import.meta.dirname, "..")
 const src = join(repoRoot, "packages/core/src")
@@ -17,22 +18,7 @@ mkdirSync(workDir, { recursive: true })
 const entry = join(workDir, "worker.mjs")
 writeFileSync(
   entry,
-  `import { Auth } from "${src}/index.ts"
-import Credentials from "${src}/providers/credentials.ts"
-import Google from "${src}/providers/google.ts"
-import Resend from "${src}/providers/resend.ts"
-const config = {
-  secret: "a-secret-of-at-least-thirty-two-characters",
-  trustHost: true,
-  session: { strategy: "jwt" },
-  providers: [
-    Credentials({ credentials: { username: {}, password: {} }, authorize: async (input) => (input.username === "ada" ? { id: "1" } : null) }),
-    Google,
-    Resend({ from: "auth@example.test" }),
-  ],
-}
-export default { fetch: (request) => Auth(request, config) }
-`,
+  workerSource((subpath) => `${src}${subpath || "/index"}.ts`),
 )
 try {
   const result = await build({

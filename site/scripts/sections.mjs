@@ -1,7 +1,7 @@
 // The site's sections and the repository document behind each page, in reading order. A document of
 // docs/ that is not named here still gets a page: it joins "Guides" (composeSections adds it), so a new
 // guide is never missing from the site.
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 
 const named = [
@@ -72,14 +72,7 @@ const named = [
  * @param {string} repoRoot
  */
 export function composeSections(repoRoot) {
-  const exists = (source) => {
-    try {
-      readFileSync(join(repoRoot, source))
-      return true
-    } catch {
-      return false
-    }
-  }
+  const exists = (source) => existsSync(join(repoRoot, source))
   const sections = named.map((section) => ({
     ...section,
     pages: section.pages.filter(([source]) => exists(source)).map(([source, slug, title]) => ({ source, slug, title })),

@@ -13,6 +13,7 @@ import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
 import { EncryptJWT } from "jose"
 import { afterAll, expect, test } from "vitest"
+import { workerSource } from "./workers-app-source.mjs"
 
 const repoRoot = resolve(import.meta.dirname, "../..")
 const workDir = join(repoRoot, ".tmp", `workers-bundle-${process.pid}`)
@@ -28,29 +29,13 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }))
  */
 const budgetGzipKiB = 81.5
 
-function workerSource(packageName: "@gatehouse/core" | "@auth/core"): string {
-  return `import { Auth } from "${packageName}"
-import Credentials from "${packageName}/providers/credentials"
-import Google from "${packageName}/providers/google"
-import Resend from "${packageName}/providers/resend"
-const config = {
-  secret: "a-secret-of-at-least-thirty-two-characters",
-  trustHost: true,
-  session: { strategy: "jwt" },
-  providers: [
-    Credentials({ credentials: { username: {}, password: {} }, authorize: async (input) => (input.username === "ada" ? { id: "1" } : null) }),
-    Google,
-    Resend({ from: "auth@example.test" }),
-  ],
-}
-export default { fetch: (request) => Auth(request, config) }
-`
-}
-
 async function bundle(packageName: "@gatehouse/core" | "@auth/core") {
   mkdirSync(workDir, { recursive: true })
   const entry = join(workDir, `${packageName.replace(/\W/g, "-")}.mjs`)
-  writeFileSync(entry, workerSource(packageName))
+  writeFileSync(
+    entry,
+    workerSource((subpath) => `${packageName}${subpath}`),
+  )
   const result = await build({
     entryPoints: [entry],
     bundle: true,
