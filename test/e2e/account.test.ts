@@ -11,6 +11,7 @@ import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
 import Passkey from "../../packages/core/src/providers/passkey.js"
+import { getAccount } from "../../packages/core/src/server/index.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { basicClient } from "./oauth-app.js"
 import {
@@ -129,6 +130,26 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
         expect(text).not.toContain(secretValue)
       }
       expect(testApp.events.filter((event) => event.name === "linkAccount")).toHaveLength(1)
+    })
+
+    test("getAccount (@gatehouse/core/server): the route's JSON from the request's headers; null signed out or with a forged cookie", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const { user, browser } = await passwordUser(testApp, "server-read")
+      await linkIdp(browser, idpUser())
+      await seedPasskey(database().adapter, user.id)
+      const headers = { cookie: browser.cookieHeader(origin), host: "app.test", "x-forwarded-proto": "http" }
+      const read = await getAccount({ config: testApp.config, headers })
+      expect(read.value).toEqual((await account(browser)).body)
+      expect(read.value?.accounts[0]?.linkedAt).toEqual(expect.any(String))
+      expect(read.value?.passkeys[0]?.createdAt).toEqual(expect.any(String))
+      expect(read.cookies).toEqual([])
+      expect((await getAccount({ config: testApp.config, headers: { host: "app.test" } })).value).toBeNull()
+      const forged = { ...headers, cookie: headers.cookie.replace(/(authjs\.session-token=)[^;]+/, "$1forged") }
+      expect(forged.cookie).not.toBe(headers.cookie)
+      expect((await getAccount({ config: testApp.config, headers: forged })).value).toBeNull()
+      // Without Account() in the config there is nothing to read: a clear error, not a null that looks signed out.
+      const { account: _off, ...withoutAccount } = testApp.config
+      await expect(getAccount({ config: withoutAccount, headers })).rejects.toThrow(/getAccount needs `account: Account\(\)`/)
     })
 
     test("link: an IdP account another user has is refused, and both users stay as they were", async () => {
