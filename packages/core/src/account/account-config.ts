@@ -3,6 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
+import type { AccountSummary } from "./account-summary.js"
 
 /** Where `Account()` keeps the endpoints' code and their config check: apps without `account` never load either. */
 export const accountKey: unique symbol = Symbol.for("gatehouse.account")
@@ -10,6 +11,8 @@ export const accountKey: unique symbol = Symbol.for("gatehouse.account")
 /** The account endpoints' code, as `Account()` brings it. */
 export interface AccountModule {
   action: (request: RequestInternal, options: InternalOptions) => Promise<ResponseInternal>
+  /** The signed-in user's account, as GET {basePath}/account's JSON (for `getAccount` of `@gatehouse/core/server`). */
+  read: (request: { cookies: Record<string, string> }, options: InternalOptions) => Promise<AccountSummary | null>
   /** The configuration error for an adapter that lacks what the endpoints need, or undefined. */
   check: (adapter: Adapter | undefined, providers: readonly { type: string }[]) => AuthError | undefined
 }
@@ -22,6 +25,7 @@ export interface AccountConfig {
 /** The `account` option resolved: the endpoints' entry. */
 export interface AccountOptions {
   action: AccountModule["action"]
+  read: AccountModule["read"]
 }
 
 /** The `account` option checked when the config is read (the adapter's methods by Account()'s own check). */
@@ -32,9 +36,9 @@ export function resolveAccount(
 ): { options?: AccountOptions; error?: AuthError } {
   if (config === undefined) return {}
   const module = config !== null && typeof config === "object" ? config[accountKey] : undefined
-  if (typeof module?.action !== "function") {
+  if (typeof module?.action !== "function" || typeof module.read !== "function") {
     return { error: new AuthError('account must be made by Account() from "@gatehouse/core/account"') }
   }
   const error = module.check(adapter, providers)
-  return error ? { error } : { options: { action: module.action } }
+  return error ? { error } : { options: { action: module.action, read: module.read } }
 }
