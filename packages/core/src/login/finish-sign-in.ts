@@ -10,27 +10,11 @@ import type { AuthenticationMark } from "../session/token-marks.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
 import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.js"
 import type { ResponseInternal } from "../types.js"
-import { firstFactorAuthentication } from "./first-factor-authentication.js"
+import { type FirstFactorDone, firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
 import { undoNewUser } from "./undo-new-user.js"
 
-/** What a sign-in method hands the gate once its own factor is proven. */
-export interface FirstFactorDone {
-  user: User | AdapterUser
-  account: Account | null
-  profile?: Profile
-  isNewUser?: boolean
-  /** Where the browser goes once signed in. */
-  redirectTo: string
-  /** How the user proved who they are, as `amr` values (RFC 8176): "pwd", "otp", "hwk", "fed"… */
-  methods?: string[]
-  /** A JWT cookie even under the database strategy (see SessionGrant). */
-  forceJwt?: boolean
-  /** The user this sign-in created, removed again if the sign-in cannot be finished. */
-  createdUserId?: string
-  /** Cookies the method itself sends back (spent OAuth checks, a used challenge), whatever happens next. */
-  cookies?: Cookie[]
-}
+export type { FirstFactorDone }
 
 /**
  * The one place every way to sign in ends (OAuth/OIDC, e-mail, passkeys, credentials, passwords):

@@ -1,6 +1,6 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/catalogues.js"
 import { message, type PageLocale } from "./page-locale.js"
