@@ -7,7 +7,7 @@
  * that core calls when a WebAuthn route first runs, so apps without passkeys neither install nor
  * bundle it, and apps with them do not load it at start-up.
  */
-import { readEmailIdentifier } from "../email/email-address.js"
+import { readEmailIdentifier } from "../http/email-address.js"
 import { MissingAdapter } from "../errors.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import { challengeLedger } from "../webauthn/challenge-ledger.js"

@@ -1,7 +1,7 @@
 import type { AdapterSession } from "../adapters.js"
 import type { JWT } from "../jwt/types.js"
 import type { SessionOwner } from "../sessions/session-owner.js"
-import { isoTime } from "../session/iso-time.js"
+import { isoTime } from "../http/iso-time.js"
 import { authenticationMarkOf } from "../session/token-marks.js"
 
 /**
