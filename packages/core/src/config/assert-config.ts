@@ -1,7 +1,7 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret } from "../errors.js"
 import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolved-config.js"

@@ -1,10 +1,10 @@
-import type { AccountSummary } from "../account/account-summary.js"
-import { type AccountMessageKey, accountMessage, accountMessageText } from "../account/account-messages.js"
+import type { AccountSummary } from "./account-summary.js"
+import { type AccountMessageKey, accountMessage, accountMessageText } from "./account-messages.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
-import { html, type SafeHtml } from "./html.js"
-import { pageDate } from "./page-date.js"
-import { pageHeaders, renderPage } from "./render-page.js"
+import { html, type SafeHtml } from "../pages/html.js"
+import { pageDate } from "../pages/page-date.js"
+import { pageHeaders, renderPage } from "../pages/render-page.js"
 
 /** What the built-in account page shows. */
 export type AccountPageView =

@@ -1,4 +1,4 @@
-import { accountPageUrl } from "../account/account-page-url.js"
+import { accountPageUrl } from "./account-page-url.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 
