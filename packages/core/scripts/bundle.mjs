@@ -30,11 +30,26 @@ const isPublished = (file) =>
   ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
 const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
+// The languages of the built-in pages besides English: `@gatehouse/core/locales` (all) and one entry per language.
+const locales = readdirSync(new URL("../src/locales/", import.meta.url))
+  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+  .map((file) => `src/locales/${file}`)
+
 const nativeCryptoVariants = ["src/crypto/native-crypto.ts", "src/crypto/native-crypto.node.ts"]
 const nativeCryptoImport = {
   name: "native-crypto-by-condition",
   setup(build) {
     build.onResolve({ filter: /\/native-crypto\.js$/ }, () => ({ path: "#native-crypto", external: true }))
+  },
+}
+
+// The doctor's start-up report is chosen the same way (#startup-report): edge runtimes get a module
+// that reports nothing, so a Workers bundle carries none of the doctor's checks; every other runtime
+// gets a module re-exporting the report from the doctor's entry point (its code exists once).
+const startupReportImport = {
+  name: "startup-report-by-condition",
+  setup(build) {
+    build.onResolve({ filter: /\/startup-report\.js$/ }, () => ({ path: "#startup-report", external: true }))
   },
 }
 
@@ -57,6 +72,16 @@ export const decompress = refuse;`,
 }
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
+await build({
+  entryPoints: ["src/doctor/startup-report.ts", "src/doctor/startup-report.node.ts"],
+  outdir: "dist/doctor",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["./index.js"],
+  logLevel: "warning",
+})
 await build({
   entryPoints: nativeCryptoVariants,
   outdir: "dist/crypto",
@@ -81,6 +106,7 @@ await build({
     "src/doctor/index.ts",
     "src/second-factor/index.ts",
     "src/account/index.ts",
+    ...locales,
     ...providers,
   ],
   outdir: "dist",
@@ -95,7 +121,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport, joseWithoutZip],
+  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.

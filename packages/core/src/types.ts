@@ -6,6 +6,7 @@ import type { ErrorType } from "./errors.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
+import type { PageLocale } from "./pages/page-locale.js"
 import type {
   Account,
   Awaitable,
@@ -20,6 +21,8 @@ import type {
 } from "./primitives.js"
 
 export type { ErrorType } from "./errors.js"
+export type { PageLocale } from "./pages/page-locale.js"
+export type { MessageKey, Messages } from "./pages/locales/en.js"
 export type {
   Awaitable,
   Awaited,
@@ -78,6 +81,13 @@ export interface PagesOptions {
   error: string
   verifyRequest: string
   newUser: string
+  /**
+   * Beyond Auth.js: the languages the built-in pages and sign-in mails speak besides English, e.g.
+   * `[fr, de]` from `@gatehouse/core/locales/fr` and `…/de`, `locales` from `@gatehouse/core/locales`
+   * for all of them, or an app's own `{ lang, messages }`. The visitor's Accept-Language (or `locale`)
+   * chooses among them; English otherwise. Only these are bundled (docs/pages.md).
+   */
+  locales: readonly PageLocale[]
 }
 
 /**
@@ -290,8 +300,8 @@ export interface AuthConfig {
   logger?: Partial<LoggerInstance>
   theme?: Theme
   /**
-   * Beyond Auth.js: pins the language of the built-in pages and the sign-in mail. Unset, it
-   * follows the visitor's Accept-Language (en, de, fr, es, pt, it, nl, ja, zh, ko; else English).
+   * Beyond Auth.js: pins the language of the built-in pages and the sign-in mail, among English and
+   * `pages.locales`. Unset, it follows the visitor's Accept-Language among them; else English.
    */
   locale?: LocaleOption
   useSecureCookies?: boolean

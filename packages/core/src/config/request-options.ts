@@ -81,7 +81,7 @@ export function requestOptionsNow(
     secret: config.secret,
     theme: config.theme,
     get locale() {
-      const locale = pageLocale(request, config.locale)
+      const locale = pageLocale(request, config.locale, config.locales)
       Object.defineProperty(this, "locale", { value: locale })
       return locale
     },

@@ -27,7 +27,9 @@ import { configEnv } from "./config-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
-import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
+import { pageLocales, rememberLocales } from "../pages/page-locale.js"
+// By export condition (#startup-report): the doctor on Node, Deno and Bun; nothing on edge runtimes.
+import { reportConfigAtStartup } from "../doctor/startup-report.js"
 import { managesSessions } from "../sessions/session-management-adapter.js"
 import { isProcessLocalSessionStore } from "../sessions/stores/memory-session-store.js"
 
@@ -102,6 +104,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const account = resolveAccount(config.account, config.adapter, providers)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
+  const locales = pageLocales(config.pages?.locales)
+  if (locales) rememberLocales(locales)
 
   const result: ResolvedConfig = {
     basePath,
@@ -113,6 +117,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     locale: config.locale,
+    locales: locales ?? pageLocales(undefined)!,
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
     adapter,
@@ -173,6 +178,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     chunksError ??
     intervalError ??
     freshAgeError ??
+    (locales ? undefined : new AuthError("pages.locales must be a list of languages, e.g. [fr] from @gatehouse/core/locales/fr")) ??
     secondFactor.error ??
     account.error ??
     assertConfig(result, config)

@@ -2,6 +2,7 @@ import type { Adapter } from "../adapters.js"
 import type { AccountOptions } from "../account/account-config.js"
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
+import type { PageLocales } from "../pages/page-locale.js"
 import type { LocaleOption, ResolvedCookies, Theme } from "../primitives.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
@@ -23,6 +24,8 @@ export interface ResolvedConfig {
   pages: Partial<PagesOptions>
   theme: Theme
   locale: LocaleOption | undefined
+  /** English and the languages `pages.locales` adds, by primary subtag. */
+  locales: PageLocales
   callbacks: Required<CallbacksOptions>
   events: EventCallbacks
   adapter: Required<Adapter> | undefined
