@@ -16,7 +16,7 @@ const response = await Auth(new Request("http://localhost:3000/auth/session"), {
 console.log("status", response.status)
 `
 
-async function run(nodeEnv: string) {
+async function run(nodeEnv: "development" | "test") {
   return promisify(execFile)(process.execPath, ["--input-type=module", "-e", app], { env: { ...process.env, NODE_ENV: nodeEnv } })
 }
 

@@ -106,6 +106,7 @@ await build({
     "src/doctor/index.ts",
     "src/second-factor/index.ts",
     "src/account/index.ts",
+    "src/backchannel-logout/index.ts",
     ...locales,
     ...providers,
   ],

@@ -6,6 +6,7 @@ import type { ErrorType } from "./errors.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
+import type { BackchannelLogoutConfig } from "./backchannel-logout/backchannel-logout-config.js"
 import type { PageLocale } from "./pages/page-locale.js"
 import type {
   Account,
@@ -326,6 +327,12 @@ export interface AuthConfig {
    * (and `deleteAuthenticator` with a passkey provider).
    */
   account?: AccountConfig
+  /**
+   * Beyond Auth.js: `POST {basePath}/backchannel-logout/<provider>` (OpenID Connect Back-Channel Logout),
+   * made by `BackchannelLogout()` from `@gatehouse/core/backchannel-logout`: a sign-out at the identity
+   * provider ends the sessions begun with it (docs/federated-sign-out.md). Unset, that route answers 400.
+   */
+  backchannelLogout?: BackchannelLogoutConfig
   basePath?: string
   /**
    * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when

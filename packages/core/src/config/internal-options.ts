@@ -3,6 +3,7 @@ import type { Adapter } from "../adapters.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { AccountOptions } from "../account/account-config.js"
+import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel-logout-config.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -77,6 +78,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   secondFactor: SecondFactorOptions | undefined
   /** The `account` option resolved, when the account endpoints are on. */
   account: AccountOptions | undefined
+  /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
+  backchannelLogout: BackchannelLogoutOptions | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */

@@ -104,6 +104,7 @@ export function requestOptionsNow(
     passkeyChallenges: config.passkeyChallenges,
     secondFactor: config.secondFactor,
     account: config.account,
+    backchannelLogout: config.backchannelLogout,
     pendingSignIns: config.pendingSignIns,
     logoutTokens: config.logoutTokens,
     // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.

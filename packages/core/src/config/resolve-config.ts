@@ -10,7 +10,8 @@ import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
-import { logoutTokenKind } from "../oauth/logout-token.js"
+import { logoutTokenKind } from "../oauth/logout-token-kind.js"
+import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
@@ -102,6 +103,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const redirectProxyUrl = config.redirectProxyUrl
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
+  const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
   const locales = pageLocales(config.pages?.locales)
@@ -141,6 +143,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     secondFactor: secondFactor.options,
     account: account.options,
+    backchannelLogout: backchannelLogout.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
@@ -181,6 +184,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     (locales ? undefined : new AuthError("pages.locales must be a list of languages, e.g. [fr] from @gatehouse/core/locales/fr")) ??
     secondFactor.error ??
     account.error ??
+    backchannelLogout.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
