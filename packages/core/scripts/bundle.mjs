@@ -17,6 +17,7 @@
 // Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
+import { joseDirectKeyOnly, joseWithoutZip } from "./jose-trims.mjs"
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
 // Published under providers/: each provider (a module whose default export is the provider), the types
@@ -50,24 +51,6 @@ const startupReportImport = {
   name: "startup-report-by-condition",
   setup(build) {
     build.onResolve({ filter: /\/startup-report\.js$/ }, () => ({ path: "#startup-report", external: true }))
-  },
-}
-
-// jose's JWE "zip" support (DEF: deflate through CompressionStream) is left out of the bundled copy:
-// no session cookie, CSRF or state token of Gatehouse's or Auth.js's is compressed, and the stream
-// classes made Next's Edge build warn that the middleware uses an API the Edge runtime lacks. A token
-// that asks for "zip" is refused as jose refuses one where those classes are missing.
-const joseWithoutZip = {
-  name: "jose-without-zip",
-  setup(build) {
-    build.onLoad({ filter: /[\\/]jose[\\/]dist[\\/]webapi[\\/]lib[\\/]deflate\.js$/ }, () => ({
-      contents: `import { JOSENotSupported } from "../util/errors.js";
-const refuse = () => { throw new JOSENotSupported('JWE "zip" (Compression Algorithm) Header Parameter is not supported.'); };
-export function validateZip(joseHeader) { if (joseHeader.zip !== undefined) refuse(); }
-export const compress = refuse;
-export const decompress = refuse;`,
-      loader: "js",
-    }))
   },
 }
 
@@ -122,7 +105,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip],
+  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip, joseDirectKeyOnly],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
