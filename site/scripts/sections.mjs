@@ -20,6 +20,7 @@ const named = [
     path: "guides",
     pages: [
       ["docs/sessions.md", "sessions", "Sessions and devices"],
+      ["docs/pages.md", "pages", "Built-in pages and languages"],
       ["docs/access-tokens.md", "access-tokens", "Upstream access tokens"],
       ["docs/federated-sign-out.md", "federated-sign-out", "Signing out of the provider"],
       ["docs/passwords.md", "passwords", "Password accounts"],

@@ -6,6 +6,7 @@
  */
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
 import type { JWT } from "./jwt/types.js"
+import type { PageLocale } from "./pages/page-locale.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
 import type { Account, Awaitable, Cookie, CredentialInput, Profile, RateLimitStore, User } from "./primitives.js"
 
@@ -46,6 +47,13 @@ export interface PagesOptions {
   error: string
   verifyRequest: string
   newUser: string
+  /**
+   * Beyond Auth.js: the languages the built-in pages and sign-in mails speak besides English, e.g.
+   * `[fr, de]` from `@gatehouse/core/locales/fr` and `…/de`, `locales` from `@gatehouse/core/locales`
+   * for all of them, or an app's own `{ lang, messages }`. The visitor's Accept-Language (or `locale`)
+   * chooses among them; English otherwise. Only these are bundled (docs/pages.md).
+   */
+  locales: readonly PageLocale[]
 }
 
 /**

@@ -8,3 +8,6 @@ export const customFetch = Symbol("custom-fetch")
 export const totpLibraryKey: unique symbol = Symbol.for("gatehouse.second-factor.totp")
 /** Where `Account()` keeps the endpoints' code and their config check: apps without `account` never load either. */
 export const accountKey: unique symbol = Symbol.for("gatehouse.account")
+
+/** Where `BackchannelLogout()` keeps the route's code: apps without `backchannelLogout` never load it. */
+export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backchannel-logout")

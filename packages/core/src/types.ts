@@ -6,9 +6,12 @@ import type { ErrorType } from "./errors.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, RateLimitOptions, SessionOptions } from "./auth-options.js"
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
+import type { BackchannelLogoutConfig } from "./backchannel-logout/backchannel-logout-config.js"
 import type { CookiesOptions, LocaleOption, Theme } from "./primitives.js"
 
 export type { ErrorType } from "./errors.js"
+export type { PageLocale } from "./pages/page-locale.js"
+export type { MessageKey, Messages } from "./pages/locales/en.js"
 export type {
   Awaitable,
   Awaited,
@@ -67,8 +70,8 @@ export interface AuthConfig {
   logger?: Partial<LoggerInstance>
   theme?: Theme
   /**
-   * Beyond Auth.js: pins the language of the built-in pages and the sign-in mail. Unset, it
-   * follows the visitor's Accept-Language (en, de, fr, es, pt, it, nl, ja, zh, ko; else English).
+   * Beyond Auth.js: pins the language of the built-in pages and the sign-in mail, among English and
+   * `pages.locales`. Unset, it follows the visitor's Accept-Language among them; else English.
    */
   locale?: LocaleOption
   useSecureCookies?: boolean
@@ -93,6 +96,12 @@ export interface AuthConfig {
    * (and `deleteAuthenticator` with a passkey provider).
    */
   account?: AccountConfig
+  /**
+   * Beyond Auth.js: `POST {basePath}/backchannel-logout/<provider>` (OpenID Connect Back-Channel Logout),
+   * made by `BackchannelLogout()` from `@gatehouse/core/backchannel-logout`: a sign-out at the identity
+   * provider ends the sessions begun with it (docs/federated-sign-out.md). Unset, that route answers 400.
+   */
+  backchannelLogout?: BackchannelLogoutConfig
   basePath?: string
   /**
    * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when

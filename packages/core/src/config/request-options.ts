@@ -81,7 +81,7 @@ export function requestOptionsNow(
     secret: config.secret,
     theme: config.theme,
     get locale() {
-      const locale = pageLocale(request, config.locale)
+      const locale = pageLocale(request, config.locale, config.locales)
       Object.defineProperty(this, "locale", { value: locale })
       return locale
     },
@@ -104,6 +104,7 @@ export function requestOptionsNow(
     passkeyChallenges: config.passkeyChallenges,
     secondFactor: config.secondFactor,
     account: config.account,
+    backchannelLogout: config.backchannelLogout,
     pendingSignIns: config.pendingSignIns,
     logoutTokens: config.logoutTokens,
     // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.

@@ -133,7 +133,11 @@ function configurationErrorResponse(request: RequestInternal, config: ResolvedCo
     return new Response(null, { status: 302, headers: { Location: appPageUrl(customErrorPage, { error: "Configuration" }, request) } })
   }
   const page = errorPage(
-    { url: new URL(`${request.url.origin}${config.basePath}`), theme: config.theme, locale: pageLocale(request, config.locale) },
+    {
+      url: new URL(`${request.url.origin}${config.basePath}`),
+      theme: config.theme,
+      locale: pageLocale(request, config.locale, config.locales),
+    },
     "Configuration",
   )
   return toResponse(page)

@@ -2,7 +2,7 @@ import type { InternalOptions, InternalProvider } from "../config/internal-optio
 import type { CredentialInput } from "../providers/types.js"
 import type { WebAuthnProviderConfig } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
-import type { MessageKey } from "./locales/catalogues.js"
+import type { MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"

@@ -39,7 +39,7 @@ import type {
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
-import type { accountKey, customFetch, totpLibraryKey } from "../symbols.js"
+import type { accountKey, backchannelLogoutKey, customFetch, totpLibraryKey } from "../symbols.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { BrandMark } from "./brand-marks/brand-mark.js"
@@ -481,6 +481,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   secondFactor: SecondFactorOptions | undefined
   /** The `account` option resolved, when the account endpoints are on. */
   account: AccountOptions | undefined
+  /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
+  backchannelLogout: BackchannelLogoutOptions | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */
@@ -571,4 +573,19 @@ export interface AccountConfig {
 export interface AccountOptions {
   action: AccountModule["action"]
   read: AccountModule["read"]
+}
+
+/** The back-channel logout route, as `BackchannelLogout()` brings it. */
+export interface BackchannelLogoutModule {
+  action: (request: RequestInternal, options: InternalOptions<"oauth">) => Promise<ResponseInternal>
+}
+
+/** The `backchannelLogout` option (docs/federated-sign-out.md): made by `BackchannelLogout()` from `@gatehouse/core/backchannel-logout`. */
+export interface BackchannelLogoutConfig {
+  readonly [backchannelLogoutKey]: BackchannelLogoutModule
+}
+
+/** The `backchannelLogout` option resolved: the route's entry. */
+export interface BackchannelLogoutOptions {
+  action: BackchannelLogoutModule["action"]
 }
