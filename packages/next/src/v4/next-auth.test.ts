@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Credentials from "@gatehouse/core/providers/credentials"
+import Google from "@gatehouse/next/v4/providers/google"
 import * as realV4 from "next-auth-v4/jwt"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import NextAuth, { type AuthOptions, getServerSession } from "./index.js"
@@ -170,6 +171,34 @@ describe("@gatehouse/next/v4 NextAuth: the app-router handler", () => {
     })
     const log = await handler(new Request(`${origin}/api/auth/_log`, { method: "POST", body: "level=error" }))
     expect(log.status).toBe(200)
+  })
+
+  it("providers: OpenID Connect providers are v4's `oauth` type (v4 has no `oidc`), built-in or written by hand with idToken", async () => {
+    const handwritten = {
+      id: "my-idp",
+      name: "My IdP",
+      type: "oauth" as const,
+      wellKnown: "https://idp.example.test/.well-known/openid-configuration",
+      idToken: true,
+      clientId: "id",
+      clientSecret: "secret",
+    }
+    const handler = NextAuth(
+      authOptions({ providers: [...authOptions().providers, Google({ clientId: "id", clientSecret: "s" }), handwritten] }),
+    )
+    const providers = await (await handler(new Request(`${origin}/api/auth/providers`))).json()
+    expect(Object.fromEntries(Object.entries(providers).map(([id, p]) => [id, (p as { type: string }).type]))).toEqual({
+      credentials: "credentials",
+      google: "oauth",
+      "my-idp": "oauth",
+    })
+    expect(providers.google).toEqual({
+      id: "google",
+      name: "Google",
+      type: "oauth",
+      signinUrl: `${origin}/api/auth/signin/google`,
+      callbackUrl: `${origin}/api/auth/callback/google`,
+    })
   })
 
   it("NEXTAUTH_URL on https: v4's __Secure- and __Host- cookie names", async () => {
