@@ -1,11 +1,7 @@
-import { inlinedQrl } from "@builder.io/qwik"
-import { isServer } from "@builder.io/qwik/build"
-import { routeLoaderQrl, type Loader, type RequestEventLoader } from "@builder.io/qwik-city"
+import type { Loader } from "@builder.io/qwik-city"
 import { getAccount, type AccountSummary } from "@gatehouse/core/server"
-import { SESSION_KEY } from "./request-hook.js"
-import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
-import { serverInput } from "./server-input.js"
-import { writeAuthCookies } from "./write-cookies.js"
+import type { AuthOptionsQrl } from "./resolve-config.js"
+import { signedInLoader } from "./signed-in-loader.js"
 
 /**
  * `useAccount`: a route loader with the signed-in user's own account, as `GET /auth/account` answers
@@ -14,14 +10,5 @@ import { writeAuthCookies } from "./write-cookies.js"
  * exports on every request. A config without `account: Account()` throws: the page fails loudly.
  */
 export function createAccountLoader(authOptions: AuthOptionsQrl): Loader<AccountSummary | null> {
-  async function readAccount(event: RequestEventLoader): Promise<AccountSummary | null> {
-    if (!isServer) return null
-    // The request hook found nobody signed in: nothing to ask.
-    if (!event.sharedMap.get(SESSION_KEY)) return null
-    const config = await resolveConfig(authOptions, event)
-    const { value, cookies } = await getAccount(serverInput(event, config))
-    writeAuthCookies(cookies, event)
-    return value
-  }
-  return routeLoaderQrl(inlinedQrl(readAccount, "useAccount_gatehouseAccount")) as Loader<AccountSummary | null>
+  return signedInLoader(authOptions, "useAccount_gatehouseAccount", getAccount)
 }
