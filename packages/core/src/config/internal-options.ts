@@ -18,11 +18,11 @@ import type {
 } from "../providers/types.js"
 
 export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
-  ? OAuthConfigInternal<any>
+  ? OAuthConfigInternal
   : T extends "email"
     ? EmailConfig
     : T extends "credentials"
-      ? CredentialsConfig<any>
+      ? CredentialsConfig
       : T extends "webauthn"
         ? WebAuthnConfig
         : T extends "password"

@@ -2,7 +2,7 @@
 import { authRouteUrl } from "./client-config.js"
 
 /** GET (or POST with a JSON body) an auth route; the parsed JSON, or null with the failure logged. */
-export async function fetchAuthJson<T = any>(route: string, body?: unknown): Promise<T | null> {
+export async function fetchAuthJson<T>(route: string, body?: unknown): Promise<T | null> {
   try {
     const response = await fetch(authRouteUrl(route), {
       method: body === undefined ? "GET" : "POST",
