@@ -205,3 +205,12 @@ export interface RateLimitStore {
 export interface Cookie extends CookieOption {
   value: string
 }
+
+/** One input of the credentials form: any HTML input attribute, plus a label. */
+export interface CredentialInput {
+  label?: string
+  type?: string
+  value?: string
+  placeholder?: string
+  [attribute: string]: unknown
+}

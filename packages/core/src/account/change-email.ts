@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { readEmailIdentifier } from "../email/email-address.js"
+import { readEmailIdentifier } from "../http/email-address.js"
 import { readSubmittedCode } from "../email/sign-in-code.js"
 import { sendLinkMail } from "../email/send-link-mail.js"
 import { emitEvent } from "../events/emit-event.js"

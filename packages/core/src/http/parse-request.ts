@@ -1,7 +1,7 @@
 import { UnknownAction } from "../errors.js"
 import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
-import { secondFactorOperation } from "../second-factor/second-factor-path.js"
+import { secondFactorOperation } from "./second-factor-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"

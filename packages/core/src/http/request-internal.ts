@@ -1,5 +1,5 @@
-import type { AccountPath } from "../account/account-path.js"
-import type { SecondFactorOperation } from "../second-factor/second-factor-path.js"
+import type { AccountPath } from "./account-path.js"
+import type { SecondFactorOperation } from "./second-factor-path.js"
 import type { AuthAction } from "../primitives.js"
 
 export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountPath

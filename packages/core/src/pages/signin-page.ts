@@ -1,13 +1,12 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/catalogues.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
-import type { PasswordFlows } from "../passwords/password-config.js"
-import { passwordFlowsOf } from "../passwords/password-flows-of.js"
+import type { PasswordFlows } from "../providers/types.js"
 
 /** The sign-in errors (`?error=`) the page explains; any other name shows the default text. */
 const signinErrors: Record<string, MessageKey> = {
@@ -31,7 +30,12 @@ const signinErrors: Record<string, MessageKey> = {
  * The built-in sign-in page: one form per provider. No client-side script, except with a
  * WebAuthn provider: then an inline passkey script (allowed by its CSP hash, never from a CDN).
  */
-export async function signinPage(options: InternalOptions, query: Record<string, string>): Promise<ResponseInternal<string>> {
+export async function signinPage(
+  options: InternalOptions,
+  query: Record<string, string>,
+  /** The Password provider's form, when the app has one: its flows are loaded by the caller (actions/signin.ts). */
+  passwordForm?: PasswordFlows["signinForm"],
+): Promise<ResponseInternal<string>> {
   const { providers, csrfToken, callbackUrl, theme, locale } = options
   const error = query.error
   const visible = providers.filter(
@@ -45,9 +49,6 @@ export async function signinPage(options: InternalOptions, query: Record<string,
   )
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
-  // Loaded with the provider's flows: apps without the Password provider never bundle its form.
-  const passwordProvider = forms.find((p) => p.type === "password") as InternalProvider<"password"> | undefined
-  const passwordForm = passwordProvider && (await passwordFlowsOf(passwordProvider)).signinForm
 
   const content = html`<div class="card">
 <h1>${message(locale, "signin.heading")}</h1>

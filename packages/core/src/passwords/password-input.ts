@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import { readEmailIdentifier } from "../email/email-address.js"
+import { readEmailIdentifier } from "../http/email-address.js"
 import type { Account } from "../primitives.js"
 import type { PasswordConfig } from "./password-config.js"
 

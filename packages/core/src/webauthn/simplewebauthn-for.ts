@@ -1,4 +1,4 @@
-import type { SimpleWebAuthnServer } from "../providers/webauthn.js"
+import type { SimpleWebAuthnServer } from "../providers/types.js"
 import type { InternalWebAuthnProvider } from "./webauthn-internal-options.js"
 
 /**

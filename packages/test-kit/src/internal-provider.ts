@@ -1,6 +1,6 @@
-import { customFetch } from "../../symbols.js"
-import type { TokenSet } from "../../primitives.js"
-import type { OAuthConfig, OAuthConfigInternal } from "../types.js"
+import { customFetch } from "../../core/src/symbols.js"
+import type { TokenSet } from "../../core/src/primitives.js"
+import type { OAuthConfig, OAuthConfigInternal } from "../../core/src/providers/types.js"
 
 /**
  * The provider as a userinfo `request` receives it from core, built from a catalogue config the

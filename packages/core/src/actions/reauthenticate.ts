@@ -3,8 +3,8 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import { ownerKey } from "../sessions/session-owner.js"
 import type { ResponseInternal } from "../types.js"
-import { currentAuthentication } from "./current-authentication.js"
-import { mintStepUpCookie } from "./step-up-cookie.js"
+import { currentAuthentication } from "../step-up/current-authentication.js"
+import { mintStepUpCookie } from "../step-up/step-up-cookie.js"
 
 /**
  * GET {basePath}/reauthenticate?callbackUrl=…: where a refused step-up sends a page. Remembers

@@ -1,5 +1,5 @@
-import type { InternalOptions } from "../../config/internal-options.js"
-import { appPageUrl } from "../../http/app-page-url.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { appPageUrl } from "../http/app-page-url.js"
 
 /** Where a signed-in user goes: the new-user page the first time (when the app has one), else back. */
 export function landingUrl(isNewUser: boolean, options: InternalOptions): string {

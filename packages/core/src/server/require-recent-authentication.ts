@@ -1,8 +1,8 @@
 import type { AuthConfigInput } from "../handler/auth.js"
 import { toResponse } from "../http/to-response.js"
-import { serverInputOf } from "../server/server-input-of.js"
-import { serverOptions, serverRequest } from "../server/server-request.js"
-import { refuseUnlessRecent, type StepUpNeed } from "./refuse-unless-recent.js"
+import { serverInputOf } from "./server-input-of.js"
+import { serverOptions, serverRequest } from "./server-request.js"
+import { refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
 
 /**
  * For server code guarding a sensitive action (change an address, delete an account): null when

@@ -1,12 +1,12 @@
 import { resolveConfig } from "../config/resolve-config.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { AuthConfigInput } from "../handler/auth.js"
-import { serverInputOf } from "../server/server-input-of.js"
-import { listSessions as listServerSessions, revokeSessions as revokeServerSessions, sessionsCall } from "../server/sessions.js"
+import { serverInputOf } from "./server-input-of.js"
+import { listSessions as listServerSessions, revokeSessions as revokeServerSessions, sessionsCall } from "./sessions.js"
 import type { AuthConfig, RevokeTarget, SessionInfo } from "../types.js"
-import { listUserSessions } from "./list-user-sessions.js"
-import { revokeAllOf } from "./revoke-user-sessions.js"
-import type { SessionOwner } from "./session-owner.js"
+import { listUserSessions } from "../sessions/list-user-sessions.js"
+import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
+import type { SessionOwner } from "../sessions/session-owner.js"
 
 /**
  * The signed-in user's sessions (by the request's cookies), or null when nobody is signed in.

@@ -5,9 +5,9 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import { InvalidProvider, MissingAdapterMethods } from "../errors.js"
 import type { AuthConfigInput } from "../handler/auth.js"
-import { serverInputOf } from "../server/server-input-of.js"
-import type { ServerInput } from "../server/server-input.js"
-import { serverOptions, serverRequest } from "../server/server-request.js"
+import { serverInputOf } from "./server-input-of.js"
+import type { ServerInput } from "./server-input.js"
+import { serverOptions, serverRequest } from "./server-request.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { Cookie } from "../primitives.js"
@@ -16,11 +16,11 @@ import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } fr
 import { liveDatabaseSession } from "../session/live-database-session.js"
 import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session/reissued-session-cookie.js"
 import { upstreamTokensClaim } from "../session/token-marks.js"
-import type { AccessToken } from "./access-token.js"
-import { accessTokenFromAccount } from "./account-tokens.js"
-import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "./cookie-tokens.js"
+import type { AccessToken } from "../access-token/access-token.js"
+import { accessTokenFromAccount } from "../access-token/account-tokens.js"
+import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "../access-token/cookie-tokens.js"
 
-export type { AccessToken } from "./access-token.js"
+export type { AccessToken } from "../access-token/access-token.js"
 
 /** `getAccessToken(…, { withCookies: true })`: the token, and the `Set-Cookie` header values to send with the response. */
 export interface AccessTokenWithCookies {
