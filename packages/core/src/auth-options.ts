@@ -88,6 +88,15 @@ export interface LoggerInstance {
 }
 
 /**
+ * What the client sent with `update(data)`, as the `session` callback (`newSession`) and the `jwt`
+ * callback (`session`, trigger "update") receive it: whatever the app posts, unchecked. `any`, as
+ * in Auth.js (and next-auth 4), so the documented `token.name = session.name` compiles without a
+ * cast; the app must validate it before trusting it.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as Auth.js's (see above); both callbacks and the next-auth 4 layer say it through this name.
+export type SessionUpdateData = any
+
+/**
  * The app's say in a sign-in: allow or refuse it (`signIn`), where to send the browser (`redirect`),
  * what the session token (`jwt`) and the session (`session`) hold, and whether a request may pass
  * (`authorized`).
@@ -104,7 +113,7 @@ export interface CallbacksOptions<P = Profile, A = Account> {
   /** `token` is set with the jwt strategy, `user` with the database strategy (as in Auth.js's typing). */
   session?: (
     params: { session: Session & Partial<AdapterSession>; token: JWT; user: AdapterUser } & {
-      newSession?: any
+      newSession?: SessionUpdateData
       trigger?: "update"
     },
   ) => Awaitable<Session | DefaultSession>
@@ -115,7 +124,7 @@ export interface CallbacksOptions<P = Profile, A = Account> {
     profile?: P
     trigger?: "signIn" | "signUp" | "update"
     isNewUser?: boolean
-    session?: any
+    session?: SessionUpdateData
   }) => Awaitable<JWT | null>
 }
 
@@ -289,7 +298,7 @@ export interface RateLimitOptions {
 }
 
 /** What an action hands back before it becomes a Web `Response`. */
-export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
+export interface ResponseInternal<Body extends string | object | null = string | object | null> {
   status?: number
   headers?: Record<string, string>
   body?: Body

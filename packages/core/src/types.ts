@@ -48,6 +48,7 @@ export type {
   RateLimitRule,
   RateLimitOptions,
   ResponseInternal,
+  SessionUpdateData,
   WebAuthnOptionsResponseBody,
 } from "./auth-options.js"
 

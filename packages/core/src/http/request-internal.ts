@@ -21,6 +21,6 @@ export interface RequestInternal {
   headers: Headers
   cookies: Record<string, string>
   query: Record<string, string>
-  body?: Record<string, any>
+  body?: Record<string, unknown>
   error?: string
 }

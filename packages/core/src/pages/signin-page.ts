@@ -44,7 +44,7 @@ export async function signinPage(
       p.type === "oidc" ||
       p.type === "email" ||
       (p.type === "credentials" && !!(p as InternalProvider<"credentials">).credentials) ||
-      (p.type === "webauthn" && !!(p as any).formFields) ||
+      (p.type === "webauthn" && !!(p as InternalProvider<"webauthn">).formFields) ||
       p.type === "password",
   )
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
@@ -105,9 +105,9 @@ function providerForm(
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`
   }
-  const fields = (
-    provider.type === "credentials" ? (provider as InternalProvider<"credentials">).credentials : (provider as any).formFields
-  ) as Record<string, CredentialInput>
+  // Passkeys returned above with their own form: only a credentials provider has fields here.
+  const fields: Record<string, CredentialInput> | undefined =
+    provider.type === "credentials" ? (provider as InternalProvider<"credentials">).credentials : undefined
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">${signInWith}</button></form>`
 }
 

@@ -87,6 +87,8 @@ export type CredentialsProviderType = "Credentials"
 
 type UrlParams = Record<string, unknown>
 
+/** As Auth.js's: the context and result default to `any`, so a bare `EndpointHandler` annotation still takes any `request`. */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as Auth.js's (see above); the concrete handlers below type both.
 export interface EndpointHandler<P extends UrlParams = UrlParams, C = any, R = any> {
   url?: string | URL
   params?: P
@@ -99,8 +101,8 @@ export interface EndpointHandler<P extends UrlParams = UrlParams, C = any, R = a
 export type AuthorizationEndpointHandler = string | EndpointHandler<UrlParams>
 export type TokenEndpointHandler =
   | string
-  | EndpointHandler<UrlParams, { params: UrlParams; checks: unknown; provider: OAuthConfigInternal<any> }, { tokens: TokenSet }>
-export type UserinfoEndpointHandler = string | EndpointHandler<UrlParams, { tokens: TokenSet; provider: OAuthConfigInternal<any> }, Profile>
+  | EndpointHandler<UrlParams, { params: UrlParams; checks: unknown; provider: OAuthConfigInternal }, { tokens: TokenSet }>
+export type UserinfoEndpointHandler = string | EndpointHandler<UrlParams, { tokens: TokenSet; provider: OAuthConfigInternal }, Profile>
 
 export interface OAuthClientOptions {
   token_endpoint_auth_method?: "client_secret_basic" | "client_secret_post" | "client_secret_jwt" | "private_key_jwt" | "none"
@@ -174,11 +176,18 @@ interface PartialIssuer {
 export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>
 
 /**
- * The standard OpenID Connect claims plus whatever else the provider sends. Extra claims are
- * `any`, as in @auth/core's provider profiles, so `profile()` can read a custom claim without a cast.
+ * What every catalogue provider's profile extends: the claims it does not declare. They are `any`,
+ * so an app's `profile()` reads a custom claim (`profile.role ?? "user"`) without a cast, as it
+ * did with the Auth.js provider it replaces (test/package-surface/types.test.ts holds this).
  */
-export interface ClaimsProfile extends Profile {
+export interface ProviderClaims {
+  // biome-ignore lint/suspicious/noExplicitAny: public API: an undeclared claim reads without a cast (see above); the one place profiles say so.
   [claim: string]: any
+}
+
+/** The standard OpenID Connect claims plus whatever else the provider sends (see ProviderClaims). */
+export interface ClaimsProfile extends Profile {
+  [claim: string]: ProviderClaims[string]
 }
 
 /** What a user passes to a catalogue provider: every field optional. */
@@ -261,10 +270,19 @@ export interface EmailConfig extends CommonProviderOptions {
 /** A WebAuthn (passkey) provider, as `WebAuthn()` and `Passkey()` make it (providers/webauthn.ts). */
 export type WebAuthnConfig = WebAuthnProviderConfig
 
-export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig<any> | WebAuthnConfig | PasswordConfig
+/**
+ * Where Auth.js's provider types say `any`, so do these: the profile type of a config whose
+ * profile type is not known where it is used (one `providers` array holds OAuth configs of every
+ * profile type, and `profile()` takes its own provider's, so no one named type fits them all; an
+ * inline `profile(profile)` reads the claims it needs), and the options of a factory in the array.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as Auth.js's `Provider<P = any>` (see above); ProviderConfig and Provider say it through this name.
+type ProviderAny = any
+
+export type ProviderConfig = OAuthConfig<ProviderAny> | EmailConfig | CredentialsConfig | WebAuthnConfig | PasswordConfig
 
 /** An entry of `config.providers`: a config object, or a factory called with no options. */
-export type Provider<P extends Profile = any> = ProviderConfig | ((options?: any) => ProviderConfig) | OAuthConfig<P>
+export type Provider<P extends Profile = ProviderAny> = ProviderConfig | ((options?: ProviderAny) => ProviderConfig) | OAuthConfig<P>
 
 /** The site the credentials belong to: RP ID (a domain), display name, and the expected origin. */
 export interface RelayingParty {
@@ -422,11 +440,11 @@ export interface PasswordFlows {
 }
 
 export type InternalProvider<T = ProviderType> = (T extends "oauth" | "oidc"
-  ? OAuthConfigInternal<any>
+  ? OAuthConfigInternal
   : T extends "email"
     ? EmailConfig
     : T extends "credentials"
-      ? CredentialsConfig<any>
+      ? CredentialsConfig
       : T extends "webauthn"
         ? WebAuthnConfig
         : T extends "password"

@@ -18,7 +18,7 @@ export interface ServerCall {
   method?: "GET" | "POST"
   providerId?: string
   operation?: RequestOperation
-  body?: Record<string, any>
+  body?: Record<string, unknown>
   query?: Record<string, string>
 }
 
@@ -87,7 +87,7 @@ function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig):
 }
 
 /** The body's size as the route would receive it: a form's, or for structured data (an update's) its JSON. */
-function bodySize(body: Record<string, any>): number {
+function bodySize(body: Record<string, unknown>): number {
   let size = 0
   for (const name in body) {
     const value = body[name]

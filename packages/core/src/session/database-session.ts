@@ -4,6 +4,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
+import type { AdapterSession } from "../adapters.js"
 import { noStoreHeaders } from "./no-store-headers.js"
 import { authenticationOfDatabaseSession, withAuthentication } from "../step-up/session-authentication.js"
 
@@ -48,7 +49,8 @@ export async function readDatabaseSession(
 
     const payload = await callbacks.session({
       // A Date, as the adapter returns it and Auth.js passes it; the JSON answer turns it into ISO text.
-      session: { ...session, expires, user, ...withAuthentication(authenticationOfDatabaseSession(session)) } as any,
+      session: { ...session, expires, user, ...withAuthentication(authenticationOfDatabaseSession(session)) } as unknown as Session &
+        Partial<AdapterSession>,
       user,
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),

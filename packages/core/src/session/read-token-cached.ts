@@ -1,4 +1,4 @@
-import type { JWT, JWTOptions } from "../jwt/types.js"
+import type { JWT, JWTDecodeParams, JWTOptions } from "../jwt/types.js"
 import { decode as builtInDecode, decodeNow, decodeWithJose } from "../jwt/decode.js"
 
 interface CachedToken {
@@ -69,7 +69,7 @@ export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string):
 }
 
 async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
-  const payload = ((await jwt.decode!({ ...jwt, token, salt } as any)) ?? null) as JWT | null
+  const payload = ((await jwt.decode!({ ...jwt, token, salt } as JWTDecodeParams)) ?? null) as JWT | null
   return payload ? { payload, json: undefined } : null
 }
 

@@ -34,7 +34,7 @@ export async function refuseUnlessRecent(
   request: StepUpRequest,
   options: InternalOptions,
   need: StepUpNeed = {},
-): Promise<ResponseInternal | null> {
+): Promise<ResponseInternal<InsufficientUserAuthentication> | null> {
   const maxAge = need.maxAge ?? options.session.freshAge
   const current = await currentAuthentication(request.cookies, options)
   const check = checkRecentAuthentication(current && { authentication: current.authentication }, {
@@ -50,8 +50,18 @@ export async function refuseUnlessRecent(
   return insufficientUserAuthentication(check.reason, maxAge)
 }
 
+/** The JSON body of a refusal (RFC 9470 §3). */
+export interface InsufficientUserAuthentication {
+  error: "insufficient_user_authentication"
+  error_description: string
+  max_age: number
+}
+
 /** RFC 9470 §3: the resource server's answer to a sign-in too old or too weak for the request. */
-export function insufficientUserAuthentication(reason: RecentAuthenticationRefusal, maxAge: number): ResponseInternal {
+export function insufficientUserAuthentication(
+  reason: RecentAuthenticationRefusal,
+  maxAge: number,
+): ResponseInternal<InsufficientUserAuthentication> {
   const description = descriptions[reason]
   return {
     status: 401,

@@ -27,7 +27,7 @@ export function namesCredentials(provider: WebAuthnInternalOptions["provider"]):
 }
 
 /** The options route's answer: the options as JSON (never stored), and the cookie holding their challenge. */
-export function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
+export function optionsResponse(body: object, cookie: Cookie): ResponseInternal {
   return {
     status: 200,
     headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store" },

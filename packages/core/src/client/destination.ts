@@ -1,4 +1,4 @@
-"use client"
+/** Where the browser goes after a sign-in or sign-out. */
 
 /**
  * Where the browser may go when the server's answer named no target: `url` if it is a page of
@@ -15,4 +15,11 @@ export function pageOnThisSite(url: string): string {
     // Not a URL at all: stay.
   }
   return window.location.href
+}
+
+/** Goes to `url`: the session changed, so the page is loaded even when only the hash differs. */
+export function navigate(url: string): void {
+  window.location.href = url
+  // Changing only the hash does not load the page, and the session changed: load it.
+  if (url.includes("#")) window.location.reload()
 }
