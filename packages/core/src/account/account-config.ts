@@ -16,9 +16,9 @@ export function resolveAccount(
 ): { options?: AccountOptions; error?: AuthError } {
   if (config === undefined) return {}
   const module = config !== null && typeof config === "object" ? config[accountKey] : undefined
-  if (typeof module?.action !== "function") {
+  if (typeof module?.action !== "function" || typeof module.read !== "function") {
     return { error: new AuthError('account must be made by Account() from "@gatehouse/core/account"') }
   }
   const error = module.check(adapter, providers)
-  return error ? { error } : { options: { action: module.action } }
+  return error ? { error } : { options: { action: module.action, read: module.read } }
 }

@@ -3,6 +3,7 @@ import { type AccountMessageKey, accountMessage, accountMessageText } from "./ac
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
 import { html, type SafeHtml } from "../pages/html.js"
+import { pageDate } from "../pages/page-date.js"
 import { pageHeaders, renderPage } from "../pages/render-page.js"
 
 /** What the built-in account page shows. */
@@ -21,7 +22,16 @@ export type AccountPageView =
     }
   | { step: "confirm-email"; token: string; email: string }
 
-const errors = new Set(["last-method", "not-linked", "invalid-email", "same-email", "invalid-code", "email-taken", "invalid-name"])
+const errors = new Set([
+  "account-taken",
+  "last-method",
+  "not-linked",
+  "invalid-email",
+  "same-email",
+  "invalid-code",
+  "email-taken",
+  "invalid-name",
+])
 const dones = new Set(["unlinked", "passkey-deleted", "passkey-renamed", "email-sent", "email-changed"])
 
 // The shared styles size one heading per page; the account page's sections sit below its title.
@@ -52,7 +62,10 @@ export function accountPage(options: InternalOptions, view: AccountPageView): Re
     const accounts = summary.accounts.length
       ? html`<ul>${summary.accounts.map((account) => {
           const provider = view.providerNames[account.provider] ?? account.provider
-          return html`<li>${provider}<form action="${base}/account/unlink" method="POST">${csrf}<input type="hidden" name="provider" value="${account.provider}"><input type="hidden" name="handle" value="${account.handle}"><button type="submit">${m("unlink", { provider })}</button></form></li>`
+          const linked = account.linkedAt
+            ? html` <small>${m("account.linkedAt", { date: pageDate(locale, account.linkedAt) })}</small>`
+            : ""
+          return html`<li>${provider}${linked}<form action="${base}/account/unlink" method="POST">${csrf}<input type="hidden" name="provider" value="${account.provider}"><input type="hidden" name="handle" value="${account.handle}"><button type="submit">${m("unlink", { provider })}</button></form></li>`
         })}</ul>`
       : html`<p>${m("methods.none")}</p>`
     const passkeys = view.passkeys
@@ -60,7 +73,12 @@ export function accountPage(options: InternalOptions, view: AccountPageView): Re
           (passkey, index) => {
             const name = passkey.name ?? accountMessageText(locale, "passkey.unnamed", { number: String(index + 1) })
             const field = `account-passkey-name-${index + 1}`
-            return html`<li>${name}<form action="${base}/account/passkeys/rename" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><label for="${field}">${m("passkey.name", { name })}</label><input id="${field}" type="text" name="name" maxlength="64" autocomplete="off" required><button type="submit">${m("passkey.rename", { name })}</button></form><form action="${base}/account/passkeys/delete" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><button type="submit">${m("passkey.remove", { name })}</button></form></li>`
+            const dates = [
+              passkey.createdAt ? m("passkey.createdAt", { date: pageDate(locale, passkey.createdAt) }) : undefined,
+              passkey.lastUsedAt ? m("passkey.lastUsedAt", { date: pageDate(locale, passkey.lastUsedAt) }) : undefined,
+            ].filter((date) => date !== undefined)
+            const when = dates.length ? html` <small>${dates.map((date, i) => (i ? html` · ${date}` : date))}</small>` : ""
+            return html`<li>${name}${when}<form action="${base}/account/passkeys/rename" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><label for="${field}">${m("passkey.name", { name })}</label><input id="${field}" type="text" name="name" maxlength="64" autocomplete="off" required><button type="submit">${m("passkey.rename", { name })}</button></form><form action="${base}/account/passkeys/delete" method="POST">${csrf}<input type="hidden" name="id" value="${passkey.id}"><button type="submit">${m("passkey.remove", { name })}</button></form></li>`
           },
         )}</ul></section>`
       : ""

@@ -37,6 +37,7 @@ import type {
   User,
 } from "../primitives.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
 import type { accountKey, customFetch, totpLibraryKey } from "../symbols.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
@@ -555,6 +556,8 @@ export interface ResolvedSecondFactor {
 /** The account endpoints' code, as `Account()` brings it. */
 export interface AccountModule {
   action: (request: RequestInternal, options: InternalOptions) => Promise<ResponseInternal>
+  /** The signed-in user's account, as GET {basePath}/account's JSON (for `getAccount` of `@gatehouse/core/server`). */
+  read: (request: { cookies: Record<string, string> }, options: InternalOptions) => Promise<AccountSummary | null>
   /** The configuration error for an adapter that lacks what the endpoints need, or undefined. */
   check: (adapter: Adapter | undefined, providers: readonly { type: string }[]) => AuthError | undefined
 }
@@ -567,4 +570,5 @@ export interface AccountConfig {
 /** The `account` option resolved: the endpoints' entry. */
 export interface AccountOptions {
   action: AccountModule["action"]
+  read: AccountModule["read"]
 }

@@ -5,6 +5,7 @@
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Credentials from "@gatehouse/core/providers/credentials"
 import * as realV4 from "next-auth-v4/jwt"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
@@ -94,6 +95,36 @@ describe("@gatehouse/next/v4 NextAuth: the app-router handler", () => {
       new Request(`${origin}/api/auth/session`, { headers: { cookie: `next-auth.session-token=${token}` } }),
     )
     await expect(refused.json()).resolves.toEqual({})
+  })
+
+  it("database sessions: a row as next-auth 4's adapter wrote it (the Auth.js schema) is read through its v4 cookie; sign-out deletes it", async () => {
+    const adapter = SQLiteAdapter(":memory:")
+    const user = await adapter.createUser!({ id: "v4-db-user", name: "DB User", email: "db@example.test", emailVerified: null })
+    const row = { sessionToken: crypto.randomUUID(), userId: user.id, expires: new Date(Date.now() + 86_400_000) }
+    await adapter.createSession!(row)
+    const handler = NextAuth(authOptions({ adapter: adapter as AuthOptions["adapter"], session: { strategy: "database" } }))
+    const cookie = `next-auth.session-token=${row.sessionToken}`
+    const session = await handler(new Request(`${origin}/api/auth/session`, { headers: { cookie } }))
+    await expect(session.json()).resolves.toMatchObject({ user: { name: "DB User", email: "db@example.test" } })
+
+    const unknown = await handler(
+      new Request(`${origin}/api/auth/session`, { headers: { cookie: `next-auth.session-token=${crypto.randomUUID()}` } }),
+    )
+    await expect(unknown.json()).resolves.toEqual({})
+
+    const csrf = await handler(new Request(`${origin}/api/auth/csrf`, { headers: { cookie } }))
+    const { csrfToken } = await csrf.clone().json()
+    const jar = cookieJar(csrf)
+    jar.set("next-auth.session-token", row.sessionToken)
+    const signedOut = await handler(
+      new Request(`${origin}/api/auth/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin },
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}/`, json: "true" }),
+      }),
+    )
+    expect(signedOut.status).toBe(200)
+    expect(await adapter.getSessionAndUser!(row.sessionToken)).toBeNull()
   })
 
   it("an Auth.js v5 cookie does not sign anyone in under the v4 layer", async () => {
