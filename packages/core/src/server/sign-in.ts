@@ -1,7 +1,7 @@
-import { signInRoute } from "../integration/sign-in-route.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import { routeAction } from "../handler/route-action.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import type { ProviderType } from "../primitives.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 
@@ -57,4 +57,12 @@ function asRequest(internal: RequestInternal): Request {
   const headers = new Headers(internal.headers)
   headers.set("content-type", "application/x-www-form-urlencoded")
   return new Request(internal.url, { method: "POST", headers, body })
+}
+
+/**
+ * Where a server-side `signIn(provider, fields)` posts: the providers whose form is the sign-in
+ * itself (credentials, passwords) go to `/callback/<id>`, the others start at `/signin/<id>`.
+ */
+export function signInRoute(type: ProviderType): "callback" | "signin" {
+  return type === "credentials" || type === "password" ? "callback" : "signin"
 }
