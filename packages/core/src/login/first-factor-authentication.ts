@@ -1,4 +1,4 @@
-import type { AuthenticationMark } from "../session/token-marks.js"
+import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 import type { AdapterUser } from "../adapters.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 

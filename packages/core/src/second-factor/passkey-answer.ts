@@ -15,7 +15,7 @@ import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challe
 import { passkeyAmr } from "../webauthn/passkey-amr.js"
 import { simpleWebAuthnFor } from "../webauthn/simplewebauthn-for.js"
 import { verifyAuthentication } from "../webauthn/verify-authentication.js"
-import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
 import type { SecondFactorChallenge } from "./second-factor-proof.js"

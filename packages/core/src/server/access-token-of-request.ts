@@ -11,11 +11,11 @@ import { serverOptions, serverRequest } from "./server-request.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { Cookie } from "../primitives.js"
-import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
-import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
-import { liveDatabaseSession } from "../session/live-database-session.js"
-import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session/reissued-session-cookie.js"
-import { upstreamTokensClaim } from "../session/token-marks.js"
+import { adapterUserIdOf } from "../session-cookie/adapter-user-id-of.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
+import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"
+import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
 import type { AccessToken } from "../access-token/access-token.js"
 import { accessTokenFromAccount } from "../access-token/account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "../access-token/cookie-tokens.js"
@@ -101,7 +101,7 @@ export async function accessTokenForServer(
       return none
     }
   }
-  // Read as GET /session reads it (session/jwt-session-token.ts): a session the app's jwt callback
+  // Read as GET /session reads it (session-cookie/jwt-session-token.ts): a session the app's jwt callback
   // refuses (a banned user) gets no token, and the callback's token (marks kept) is the session's.
   let read: JwtSessionToken
   try {

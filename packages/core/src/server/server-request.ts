@@ -1,6 +1,6 @@
 import { configErrorForRequest } from "../config/untrusted-host.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { requestOptionsNow } from "../config/request-options.js"
+import { requestOptions } from "../config/request-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { SessionTokenError, UnknownAction } from "../errors.js"
 import { maxBodyBytes } from "../http/read-body.js"
@@ -75,7 +75,7 @@ export function serverRequest(input: ServerInput, call: ServerCall): ServerReque
 export function serverOptions(
   request: ServerRequest,
 ): { options: InternalOptions; cookies: Cookie[] } | Promise<{ options: InternalOptions; cookies: Cookie[] }> {
-  return requestOptionsNow(request.internal, request.config, true)
+  return requestOptions(request.internal, request.config, true)
 }
 
 function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig): string {

@@ -6,7 +6,6 @@ import {
   checkRecentAuthentication,
 } from "./check-recent-authentication.js"
 import { currentAuthentication } from "./current-authentication.js"
-import { reauthenticateUrl } from "./reauthenticate-url.js"
 
 /** What a sensitive request asks; `maxAge` defaults to `session.freshAge`. */
 export interface StepUpNeed extends RecentAuthenticationNeed {
@@ -83,4 +82,13 @@ const descriptions: Record<RecentAuthenticationRefusal, string> = {
 /** A browser navigating (it accepts HTML) gets a page's answer; fetch, curl and API clients get the status. */
 function wantsPage(headers: Headers): boolean {
   return (headers.get("accept") ?? "").toLowerCase().includes("text/html")
+}
+
+/** `{basePath}/reauthenticate`, with what the step-up asked and where to come back to. */
+export function reauthenticateUrl(authUrl: URL, need: { callbackUrl: string; maxAge: number; secondFactor?: boolean }): string {
+  const url = new URL(`${authUrl.href.replace(/\/$/, "")}/reauthenticate`)
+  url.searchParams.set("callbackUrl", need.callbackUrl)
+  url.searchParams.set("maxAge", String(Math.floor(need.maxAge)))
+  if (need.secondFactor) url.searchParams.set("secondFactor", "1")
+  return url.href
 }

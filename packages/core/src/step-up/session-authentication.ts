@@ -2,7 +2,7 @@ import type { AdapterSession } from "../adapters.js"
 import type { JWT } from "../jwt/types.js"
 import type { SessionOwner } from "../sessions/session-owner.js"
 import { isoTime } from "../http/iso-time.js"
-import { authenticationMarkOf } from "../session/token-marks.js"
+import { authenticationMarkOf } from "../session-cookie/token-marks.js"
 
 /**
  * How the session's user last proved who they are, as `GET /session` shows it

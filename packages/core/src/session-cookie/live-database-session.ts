@@ -4,7 +4,7 @@ import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
  * The database session a session token names, with its user, while it has not expired; null when
  * there is none or it ran out. The check every server-side read of a database session makes
  * (getAccessToken, the session-management requests, account linking); GET /session makes it too,
- * and deletes the expired row besides (session/database-session.ts).
+ * and deletes the expired row besides (session-cookie/database-session.ts).
  */
 export async function liveDatabaseSession(
   sessionToken: string,

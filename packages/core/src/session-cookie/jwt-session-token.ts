@@ -36,7 +36,7 @@ const signedOut = { signedIn: false, clearCookie: true } as const
  * revoked), then handed to the app's jwt callback, whose null means nobody is signed in (an app
  * bans a user that way). GET /session, getAccessToken and the session-management requests all read
  * the cookie through this, so a ban or a revocation holds on every path alike; and each stores what
- * the callback changed (session/reissued-session-cookie.ts). The callback runs only for a session
+ * the callback changed (session-cookie/reissued-session-cookie.ts). The callback runs only for a session
  * that passed the checks, and cannot plant or drop marks (keepTokenMarks).
  *
  * Synchronous when every step is (a cached cookie, a known revocation answer, a synchronous

@@ -7,7 +7,7 @@ import { type IntervalAnswers, intervalAnswers } from "../sessions/interval-answ
 import { unverifiedAddressOf, unverifiedTokenStillValid } from "./token-marks.js"
 
 /**
- * Whether a token minted for an unverified user (session/token-marks.ts) is still that user's,
+ * Whether a token minted for an unverified user (session-cookie/token-marks.ts) is still that user's,
  * judged against the user as read from the adapter at most once per
  * `session.revocationCheckInterval` per user in this process, like the revocation check. A user
  * gone or verified since is nobody's for their earlier tokens (a facts-based answer, not a final

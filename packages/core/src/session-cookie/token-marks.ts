@@ -15,7 +15,7 @@ import type { JWT } from "../jwt/types.js"
  *   login/owner-of-proven-address.ts) but a token minted before that may be an impostor's: once
  *   the user is verified, such a token is no longer that user (see readJwtSession and currentUser).
  *   The address is carried so that the check needs nothing but the user: it is made once per
- *   revocation interval (session/unverified-owner-checks.ts), not on every read, and a read where
+ *   revocation interval (session-cookie/unverified-owner-checks.ts), not on every read, and a read where
  *   the database cannot be reached (Next middleware) does not sign a new passkey user out.
  * - `gatehouse.idp` (`{ provider, idToken? }`): minted by a sign-in with a provider whose
  *   `federatedSignOut` is set, so that sign-out can end the session at the provider too.

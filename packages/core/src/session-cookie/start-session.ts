@@ -68,7 +68,7 @@ export async function startSession(
 }
 
 /**
- * With an adapter, the token is marked (session/token-marks.ts) when its `sub` could be mistaken
+ * With an adapter, the token is marked (session-cookie/token-marks.ts) when its `sub` could be mistaken
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {

@@ -33,7 +33,7 @@ export async function readJwtSession(
   if (!token) return response
 
   try {
-    // Decoded, checked and through the jwt callback (session/jwt-session-token.ts), as every path reads it.
+    // Decoded, checked and through the jwt callback (session-cookie/jwt-session-token.ts), as every path reads it.
     const reading = readJwtSessionToken(token, options, update)
     const read = reading instanceof Promise ? await reading : reading
     if (!read.signedIn) {

@@ -1,5 +1,5 @@
 import type { JWT, JWTDecodeParams, JWTOptions } from "../jwt/types.js"
-import { decode as builtInDecode, decodeNow, decodeWithJose } from "../jwt/decode.js"
+import { decode as builtInDecode, decodeWithNativeCrypto, decodeWithJose } from "../jwt/decode.js"
 
 interface CachedToken {
   /**
@@ -60,7 +60,7 @@ export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string):
     if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
     forget(token, hit)
   }
-  const direct = decodeNow(token, secret as string | string[], salt)
+  const direct = decodeWithNativeCrypto(token, secret as string | string[], salt)
   // The token's own JSON text parses to the same claims, so it is kept instead of stringifying them
   // again. Written by JSON.stringify (jose's encoder and ours), it is also exactly that string; from
   // another writer, comparing a callback's token against it errs only toward re-issuing the cookie.
@@ -73,7 +73,7 @@ async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promi
   return payload ? { payload, json: undefined } : null
 }
 
-/** A token decodeNow left undecided: through jose, then remembered. */
+/** A token decodeWithNativeCrypto left undecided: through jose, then remembered. */
 async function decodeAndRemember(token: string, secret: string | string[], salt: string, scope: string): Promise<DecodedToken | null> {
   if (!token) return null
   return remember(token, await decodeWithJose(token, secret, salt), undefined, scope)
