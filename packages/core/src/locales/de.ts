@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { de as messages } from "../pages/locales/de.js"
 
+/** German for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const de: PageLocale = Object.freeze({ lang: "de", messages })
 export default de

@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { es as messages } from "../pages/locales/es.js"
 
+/** Spanish for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const es: PageLocale = Object.freeze({ lang: "es", messages })
 export default es

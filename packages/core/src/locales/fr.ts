@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { fr as messages } from "../pages/locales/fr.js"
 
+/** French for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const fr: PageLocale = Object.freeze({ lang: "fr", messages })
 export default fr

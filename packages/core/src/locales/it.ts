@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { it as messages } from "../pages/locales/it.js"
 
+/** Italian for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const it: PageLocale = Object.freeze({ lang: "it", messages })
 export default it

@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { ja as messages } from "../pages/locales/ja.js"
 
+/** Japanese for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const ja: PageLocale = Object.freeze({ lang: "ja", messages })
 export default ja

@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { ko as messages } from "../pages/locales/ko.js"
 
+/** Korean for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const ko: PageLocale = Object.freeze({ lang: "ko", messages })
 export default ko

@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { nl as messages } from "../pages/locales/nl.js"
 
+/** Dutch for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const nl: PageLocale = Object.freeze({ lang: "nl", messages })
 export default nl

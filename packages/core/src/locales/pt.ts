@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { pt as messages } from "../pages/locales/pt.js"
 
+/** Portuguese for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const pt: PageLocale = Object.freeze({ lang: "pt", messages })
 export default pt

@@ -5,5 +5,6 @@
 import type { PageLocale } from "../pages/page-locale.js"
 import { zh as messages } from "../pages/locales/zh.js"
 
+/** Chinese (Simplified) for the built-in pages and the sign-in mail: list it in `pages.locales`. */
 export const zh: PageLocale = Object.freeze({ lang: "zh", messages })
 export default zh
