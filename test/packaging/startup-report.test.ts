@@ -23,7 +23,7 @@ async function run(nodeEnv: "development" | "test") {
 test("on Node the built package prints the doctor's findings at start-up in development, once", async () => {
   const { stdout, stderr } = await run("development")
   expect(stdout).toContain("status 200")
-  expect(stderr.match(/\[gatehouse\]\[doctor\]\[error\] secret-short:/g)).toHaveLength(1)
+  expect(stderr.match(/\[gatehouse\]\[doctor\]\[error\] short-secret:/g)).toHaveLength(1)
 })
 
 test("and nothing under NODE_ENV=test", async () => {

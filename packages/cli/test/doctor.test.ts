@@ -33,7 +33,7 @@ describe("a Next.js app", () => {
     expect(result.code).toBe(1)
     expect(result.stdout).toContain("gatehouse doctor: auth.ts (next), development, env from .env.local, .env")
     // .env.local's secret wins over .env's short one.
-    expect(result.stdout).not.toContain("secret-short")
+    expect(result.stdout).not.toContain("short-secret")
     expect(result.stdout).toMatch(
       /error\s+provider-id-missing\s+GitHub \(github\): no client id: AUTH_GITHUB_ID is not set \(AUTH_GTIHUB_ID is:/,
     )

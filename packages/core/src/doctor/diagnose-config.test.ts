@@ -52,18 +52,18 @@ describe("the secret", () => {
   })
 
   test("too short, named by the variable it came from", () => {
-    const finding = only(diagnose({}, { env: { AUTH_SECRET: "hunter2-hunter2" } }), "secret-short")
+    const finding = only(diagnose({}, { env: { AUTH_SECRET: "hunter2-hunter2" } }), "short-secret")
     expect(finding.level).toBe("error")
     expect(finding.message).toBe("AUTH_SECRET is 15 characters long: a short secret can be guessed, and with it every session forged")
   })
 
   test("a short rotated secret is found too", () => {
-    const finding = only(diagnose({}, { env: { AUTH_SECRET_1: "old" } }), "secret-short")
+    const finding = only(diagnose({}, { env: { AUTH_SECRET_1: "old" } }), "short-secret")
     expect(finding.message).toMatch(/^AUTH_SECRET_1 is 3 characters long/)
   })
 
   test("a short secret in the config itself", () => {
-    expect(only(diagnose({ secret: "abc" }), "secret-short").message).toMatch(/^The configured `secret` is 3 characters/)
+    expect(only(diagnose({ secret: "abc" }), "short-secret").message).toMatch(/^The configured `secret` is 3 characters/)
   })
 })
 

@@ -142,7 +142,7 @@ function checkSecrets(config: AuthConfig, env: Record<string, string | undefined
     const name = secretVariables.find((variable) => env[variable] === secret) ?? "The configured `secret`"
     findings.push({
       level: "error",
-      check: "secret-short",
+      check: "short-secret",
       message: `${name} is ${secret.length} characters long: a short secret can be guessed, and with it every session forged`,
       fix: `Replace it with the output of \`npx @gatehouse/cli secret\` (at least ${minimumSecretLength} random characters)`,
     })

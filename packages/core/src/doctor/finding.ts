@@ -7,7 +7,7 @@ export type FindingLevel = "error" | "warning" | "info"
  */
 export interface Finding {
   level: FindingLevel
-  /** The check's stable name, e.g. `secret-short`. */
+  /** The check's stable name, e.g. `short-secret`. */
   check: string
   /** What is wrong, or for `info` what to know. */
   message: string

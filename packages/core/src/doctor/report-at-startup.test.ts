@@ -24,13 +24,13 @@ describe("the start-up report", () => {
     expect(lines).toEqual([
       formatFinding({
         level: "error",
-        check: "secret-short",
+        check: "short-secret",
         message: "The configured `secret` is 9 characters long: a short secret can be guessed, and with it every session forged",
         fix: "Replace it with the output of `npx @gatehouse/cli secret` (at least 32 random characters)",
       }),
     ])
     expect(lines[0]).toMatch(
-      /^\[gatehouse\]\[doctor\]\[error\] secret-short: The configured `secret` is 9 characters long.*\n {2}fix: Replace it/,
+      /^\[gatehouse\]\[doctor\]\[error\] short-secret: The configured `secret` is 9 characters long.*\n {2}fix: Replace it/,
     )
   })
 
@@ -41,7 +41,7 @@ describe("the start-up report", () => {
     expect(lines).toEqual([]) // trust-host-unpinned is a warning: production stays quiet
     createStartupReport((line) => lines.push(line))({ ...config, trustHost: true }, { NODE_ENV: "production" })
     expect(lines).toHaveLength(1)
-    expect(lines[0]).toContain("secret-short")
+    expect(lines[0]).toContain("short-secret")
   })
 
   test("under test: nothing", () => {
@@ -62,5 +62,5 @@ test("Auth() prints the report once when it first resolves a config in developme
   await vi.waitFor(() => expect(doctorLines()).not.toHaveLength(0))
   await new Promise((resolve) => setTimeout(resolve, 50))
   expect(doctorLines()).toHaveLength(1)
-  expect(doctorLines()[0]).toContain("secret-short: The configured `secret` is 9 characters long")
+  expect(doctorLines()[0]).toContain("short-secret: The configured `secret` is 9 characters long")
 })
