@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
 const nodeCrypto = fileURLToPath(new URL("./packages/core/src/crypto/native-crypto.node.ts", import.meta.url))
+const nodeStartupReport = fileURLToPath(new URL("./packages/core/src/doctor/startup-report.node.ts", import.meta.url))
 
 export default defineConfig({
   plugins: [
@@ -14,6 +15,15 @@ export default defineConfig({
       enforce: "pre",
       resolveId(source, importer) {
         if (importer?.includes("/packages/core/src/") && source.endsWith("/native-crypto.js")) return nodeCrypto
+      },
+    },
+    {
+      // The same for the doctor's start-up report (#startup-report): Node's variant prints it; the
+      // edge one, nothing (test/packaging/workers-bundle.test.ts checks the Workers bundle has none).
+      name: "core-startup-report-node-variant",
+      enforce: "pre",
+      resolveId(source, importer) {
+        if (importer?.includes("/packages/core/src/") && source.endsWith("/startup-report.js")) return nodeStartupReport
       },
     },
   ],

@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
+import { joseDirectKeyOnly, joseWithoutZip } from "../packages/core/scripts/jose-trims.mjs"
 import { workerSource } from "../test/packaging/workers-app-source.mjs"
 
 const repoRoot = resolve(import.meta.dirname, "..")
@@ -32,6 +33,8 @@ try {
     write: false,
     metafile: true,
     logLevel: "silent",
+    // What the published bundle leaves out of jose, left out here too.
+    plugins: [joseWithoutZip, joseDirectKeyOnly],
   })
   const output = Object.values(result.metafile.outputs)[0]
   const folders = new Map()

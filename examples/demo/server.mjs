@@ -4,6 +4,7 @@
 import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import { Auth, listSessions } from "@gatehouse/core"
+import { BackchannelLogout } from "@gatehouse/core/backchannel-logout"
 import Credentials from "@gatehouse/core/providers/credentials"
 import Nodemailer from "@gatehouse/core/providers/nodemailer"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
@@ -38,6 +39,8 @@ const config = {
   secret: process.env.AUTH_SECRET ?? "gatehouse-demo-secret-for-local-development-only",
   trustHost: true,
   adapter: SQLiteAdapter(new URL("gatehouse-demo.db", dataDir).pathname),
+  // The Dev IdP's logout tokens (backchannel_logout_uri above) end the sessions begun there.
+  backchannelLogout: BackchannelLogout(),
   providers: [
     {
       id: "dev-idp",

@@ -8,6 +8,7 @@ import Passkey from "@gatehouse/next/providers/passkey"
 import Password from "@gatehouse/next/providers/password"
 import { SecondFactor } from "@gatehouse/next/second-factor"
 import { Account } from "@gatehouse/next/account"
+import { BackchannelLogout } from "@gatehouse/next/backchannel-logout"
 
 type Env = Record<string, string | undefined>
 
@@ -90,6 +91,8 @@ export function authConfig(env: Env): NextAuthConfig {
     pages: { signIn: "/signin", account: "/account" },
     // The user's own account under /api/auth/account: linked sign-ins, passkeys, the address, deletion (docs/account.md).
     account: Account(),
+    // The Dev IdP's logout tokens (/api/auth/backchannel-logout/dev-idp) end the sessions begun there (docs/federated-sign-out.md).
+    backchannelLogout: BackchannelLogout(),
     session: {
       strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
       // JWT sessions: how often (seconds) a session's token is checked against its row, so a session

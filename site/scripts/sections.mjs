@@ -20,6 +20,7 @@ const named = [
     path: "guides",
     pages: [
       ["docs/sessions.md", "sessions", "Sessions and devices"],
+      ["docs/pages.md", "pages", "Built-in pages and languages"],
       ["docs/access-tokens.md", "access-tokens", "Upstream access tokens"],
       ["docs/federated-sign-out.md", "federated-sign-out", "Signing out of the provider"],
       ["docs/passwords.md", "passwords", "Password accounts"],
@@ -55,6 +56,7 @@ const named = [
     pages: [
       ["docs/migrating-from-authjs.md", "from-authjs", "From Auth.js v5"],
       ["docs/migrating-from-next-auth-v4.md", "from-next-auth-v4", "From next-auth v4"],
+      ["docs/differences-from-authjs.md", "differences-from-authjs", "Differences from Auth.js"],
     ],
   },
   {

@@ -11,6 +11,7 @@ import type { BrowserContext } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { Account } from "../../packages/core/src/account/index.js"
+import ja from "../../packages/core/src/locales/ja.js"
 import GitHub from "../../packages/core/src/providers/github.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import Password from "../../packages/core/src/providers/password.js"
@@ -40,6 +41,7 @@ beforeAll(async () => {
     providers: [GitHub({ clientId: "id", clientSecret: "secret" }), Passkey({}), Password({ hashing: cheapHashing, send: async () => {} })],
     session: { strategy: "database" },
     account: Account(),
+    pages: { locales: [ja] },
     logger: silentLogger(),
   }
   server = await startCoreAppServer(config)

@@ -10,6 +10,7 @@ import { pageForms } from "@gatehouse/test-kit/html-form"
 import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
+import de from "../../packages/core/src/locales/de.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import { getAccount } from "../../packages/core/src/server/index.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -340,7 +341,7 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
     })
 
     test("the built-in page: its forms unlink (status shown), refuse the last way in (alert shown), and speak the visitor's language", async () => {
-      const testApp = app()
+      const testApp = app({ config: { pages: { locales: [de] } } })
       const { browser } = await passwordUser(testApp, "page")
       await linkIdp(browser, idpUser())
       const page = async (query = "", language = "en") => {

@@ -12,12 +12,14 @@ import Database from "better-sqlite3"
 import { SignJWT, importJWK } from "jose"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import { BackchannelLogout } from "../../packages/core/src/backchannel-logout/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { type FetchBrowser, confirmLogoutAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
 import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { rsaSigningJwk, signLogoutToken, type SigningJwk } from "@gatehouse/test-kit/logout-token"
 import { appOrigin, base, browserFor, makeApp, oidcProvider, sessionOf, signInThroughIdp, startSignIn, type TestApp } from "./oauth-app.js"
 
+const backchannelLogout = BackchannelLogout()
 const client = { client_id: "gatehouse-backchannel", client_secret: "backchannel-secret" }
 const logoutEvent = "http://schemas.openid.net/event/backchannel-logout"
 const kid = "dev-idp-test-key"
@@ -80,6 +82,7 @@ function appWith(strategy: "jwt" | "database", overrides: Partial<AuthConfig> = 
   const app = makeApp([oidcProvider(idp.issuer, { ...clientOptions(), federatedSignOut: "on-request" })], {
     adapter: SQLiteAdapter(db),
     session: { strategy },
+    backchannelLogout,
     ...overrides,
   })
   current = app
@@ -295,6 +298,17 @@ describe("back-channel logout requests that are not the provider's POST", () => 
     db.close()
   })
 
+  it("without `backchannelLogout: BackchannelLogout()` the route is not served: a valid token gets 400 and ends nothing", async () => {
+    const { app, db } = appWith("database", { backchannelLogout: undefined })
+    const browser = await signedIn(app, "dev-user-1")
+    const response = await postLogoutToken(await logoutToken())
+    expect(response.status).toBe(400)
+    expect(response.headers.get("cache-control")).toContain("no-store")
+    expect(loggedCodes(app).map((entry) => entry.split(":")[0])).toEqual(["UnknownAction"])
+    expect(await sessionOf(browser)).not.toBeNull()
+    db.close()
+  })
+
   it("needs no CSRF token and ignores cookies: a browser's cross-site POST of a forged token ends nothing", async () => {
     const { app, db } = appWith("database")
     const browser = await signedIn(app, "dev-user-1")
@@ -334,7 +348,7 @@ describe("back-channel logout requests that are not the provider's POST", () => 
           ...clientOptions(),
         },
       ],
-      { adapter: SQLiteAdapter(db), session: { strategy: "database" } },
+      { adapter: SQLiteAdapter(db), session: { strategy: "database" }, backchannelLogout },
     )
     current = app
     expect((await postLogoutToken(await logoutToken())).status).toBe(400)
@@ -345,7 +359,11 @@ describe("back-channel logout requests that are not the provider's POST", () => 
   it("without session management in the adapter: refused (400), the missing methods logged", async () => {
     const db = new Database(":memory:")
     const { listSessionsByUserId: _l, deleteSessionsByUserId: _d, ...authjsOnly } = SQLiteAdapter(db) as Record<string, unknown>
-    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], { adapter: authjsOnly as never, session: { strategy: "database" } })
+    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], {
+      adapter: authjsOnly as never,
+      session: { strategy: "database" },
+      backchannelLogout,
+    })
     current = app
     const response = await postLogoutToken(await logoutToken())
     expect(response.status).toBe(400)
@@ -443,7 +461,7 @@ describe("back-channel logout attacks", () => {
           oidcProvider(idp.issuer, clientOptions()),
           oidcProvider(idp.issuer, { id: "dev-oidc-b", clientId: "other-client", clientSecret: "other-secret" }),
         ],
-        { adapter: SQLiteAdapter(db), session: { strategy } },
+        { adapter: SQLiteAdapter(db), session: { strategy }, backchannelLogout },
       )
       current = app
       return { app, db }
@@ -563,7 +581,11 @@ describe("back-channel logout through a database hiccup", () => {
       }
       return real(...args)
     }
-    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], { adapter: adapter as never, session: { strategy: "database" } })
+    const app = makeApp([oidcProvider(idp.issuer, clientOptions())], {
+      adapter: adapter as never,
+      session: { strategy: "database" },
+      backchannelLogout,
+    })
     current = app
     return { app, db, state }
   }

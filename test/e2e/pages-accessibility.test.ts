@@ -10,6 +10,7 @@ import Database from "better-sqlite3"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import { de, fr, ja } from "../../packages/core/src/locales/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import GitHub from "../../packages/core/src/providers/github.js"
 import Google from "../../packages/core/src/providers/google.js"
@@ -54,6 +55,7 @@ beforeAll(async () => {
       Password({ hashing: { ln: 10, r: 8, p: 1, keyLength: 32 } }),
     ],
     session: { strategy: "jwt" },
+    pages: { locales: [de, fr, ja] },
     logger: silentLogger(),
   }
   server = await startCoreAppServer(config)

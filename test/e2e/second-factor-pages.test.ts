@@ -10,6 +10,7 @@ import Database from "better-sqlite3"
 import type { Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
+import ja from "../../packages/core/src/locales/ja.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
@@ -30,6 +31,7 @@ beforeAll(async () => {
     adapter: SQLiteAdapter(db),
     session: { strategy: "jwt" },
     secondFactor: SecondFactor({ issuer: "Gatehouse pages" }),
+    pages: { locales: [ja] },
     providers: [
       Credentials({
         credentials: {

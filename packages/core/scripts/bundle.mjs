@@ -17,6 +17,7 @@
 // Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import { build } from "esbuild"
+import { joseDirectKeyOnly, joseWithoutZip } from "./jose-trims.mjs"
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
 // Published under providers/: each provider (a module whose default export is the provider), the types
@@ -30,6 +31,11 @@ const isPublished = (file) =>
   ["index.ts", "types.ts"].includes(file) || /^export default /m.test(readFileSync(new URL(file, providerSources), "utf8"))
 const providers = providerFiles.filter(isPublished).map((file) => `src/providers/${file}`)
 
+// The languages of the built-in pages besides English: `@gatehouse/core/locales` (all) and one entry per language.
+const locales = readdirSync(new URL("../src/locales/", import.meta.url))
+  .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
+  .map((file) => `src/locales/${file}`)
+
 const nativeCryptoVariants = ["src/crypto/native-crypto.ts", "src/crypto/native-crypto.node.ts"]
 const nativeCryptoImport = {
   name: "native-crypto-by-condition",
@@ -38,25 +44,27 @@ const nativeCryptoImport = {
   },
 }
 
-// jose's JWE "zip" support (DEF: deflate through CompressionStream) is left out of the bundled copy:
-// no session cookie, CSRF or state token of Gatehouse's or Auth.js's is compressed, and the stream
-// classes made Next's Edge build warn that the middleware uses an API the Edge runtime lacks. A token
-// that asks for "zip" is refused as jose refuses one where those classes are missing.
-const joseWithoutZip = {
-  name: "jose-without-zip",
+// The doctor's start-up report is chosen the same way (#startup-report): edge runtimes get a module
+// that reports nothing, so a Workers bundle carries none of the doctor's checks; every other runtime
+// gets a module re-exporting the report from the doctor's entry point (its code exists once).
+const startupReportImport = {
+  name: "startup-report-by-condition",
   setup(build) {
-    build.onLoad({ filter: /[\\/]jose[\\/]dist[\\/]webapi[\\/]lib[\\/]deflate\.js$/ }, () => ({
-      contents: `import { JOSENotSupported } from "../util/errors.js";
-const refuse = () => { throw new JOSENotSupported('JWE "zip" (Compression Algorithm) Header Parameter is not supported.'); };
-export function validateZip(joseHeader) { if (joseHeader.zip !== undefined) refuse(); }
-export const compress = refuse;
-export const decompress = refuse;`,
-      loader: "js",
-    }))
+    build.onResolve({ filter: /\/startup-report\.js$/ }, () => ({ path: "#startup-report", external: true }))
   },
 }
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
+await build({
+  entryPoints: ["src/doctor/startup-report.ts", "src/doctor/startup-report.node.ts"],
+  outdir: "dist/doctor",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["./index.js"],
+  logLevel: "warning",
+})
 await build({
   entryPoints: nativeCryptoVariants,
   outdir: "dist/crypto",
@@ -77,10 +85,13 @@ await build({
     "src/ratelimit/index.ts",
     "src/sessions/stores/index.ts",
     "src/integration.ts",
+    "src/client/index.ts",
     "src/server/index.ts",
     "src/doctor/index.ts",
     "src/second-factor/index.ts",
     "src/account/index.ts",
+    "src/backchannel-logout/index.ts",
+    ...locales,
     ...providers,
   ],
   outdir: "dist",
@@ -95,7 +106,7 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport, joseWithoutZip],
+  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip, joseDirectKeyOnly],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.

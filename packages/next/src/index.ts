@@ -30,7 +30,7 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
     handlers: createHandlers(resolveConfig),
     auth: createAuth(resolveConfig),
     signIn: ((provider, options, authorizationParams) =>
-      signIn(resolveConfig, provider, options as any, authorizationParams)) as NextAuthResult["signIn"],
+      signIn(resolveConfig, provider, options, authorizationParams)) as NextAuthResult["signIn"],
     signOut: ((options) => signOut(resolveConfig, options)) as NextAuthResult["signOut"],
     unstable_update: (data) => updateSession(resolveConfig, data),
     getAccessToken: (providerId) => accessTokenForServerCode(resolveConfig, providerId),

@@ -6,6 +6,7 @@
  */
 import { expect } from "vitest"
 import type { Adapter, AdapterSession } from "../../../packages/core/src/adapters.js"
+import { BackchannelLogout } from "../../../packages/core/src/backchannel-logout/index.js"
 import type { AuthConfig } from "../../../packages/core/src/types.js"
 import type { FetchBrowser } from "../../../packages/dev-idp/src/fetch-browser.js"
 import { type DevIdentityProvider, startDevIdentityProvider } from "../../../packages/dev-idp/src/index.js"
@@ -48,7 +49,7 @@ export function backchannelApp(
   overrides: Partial<AuthConfig> = {},
 ): TestApp {
   const provider = oidcProvider(idp.issuer, { clientId: backchannelClient.client_id, clientSecret: backchannelClient.client_secret })
-  return makeApp([provider], { adapter, session: { strategy }, ...overrides })
+  return makeApp([provider], { adapter, session: { strategy }, backchannelLogout: BackchannelLogout(), ...overrides })
 }
 
 /** A logout token of the dev IdP for the app's client, signed with its key; `undefined` drops a claim. */

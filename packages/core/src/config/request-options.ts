@@ -28,24 +28,18 @@ function needsCallbackUrl(action: AuthAction): boolean {
   )
 }
 
-/**
- * This request's options: the resolved config plus the cookie set for its scheme, the named
- * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
- */
-export async function requestOptions(request: RequestInternal, config: ResolvedConfig, serverCall = false): Promise<RequestOptions> {
-  return requestOptionsNow(request, config, serverCall)
-}
-
 export interface RequestOptions {
   options: InternalOptions
   cookies: Cookie[]
 }
 
 /**
- * As requestOptions, but synchronous (throwing synchronously) when the action needs neither the
- * CSRF state nor a callback URL (a session read): the handler then awaits nothing for them.
+ * This request's options: the resolved config plus the cookie set for its scheme, the named
+ * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
+ * Synchronous (throwing synchronously) when the action needs neither the CSRF state nor a callback
+ * URL (a session read): the handler then awaits nothing for them.
  */
-export function requestOptionsNow(
+export function requestOptions(
   request: RequestInternal,
   config: ResolvedConfig,
   serverCall = false,
@@ -81,7 +75,7 @@ export function requestOptionsNow(
     secret: config.secret,
     theme: config.theme,
     get locale() {
-      const locale = pageLocale(request, config.locale)
+      const locale = pageLocale(request, config.locale, config.locales)
       Object.defineProperty(this, "locale", { value: locale })
       return locale
     },
@@ -104,6 +98,7 @@ export function requestOptionsNow(
     passkeyChallenges: config.passkeyChallenges,
     secondFactor: config.secondFactor,
     account: config.account,
+    backchannelLogout: config.backchannelLogout,
     pendingSignIns: config.pendingSignIns,
     logoutTokens: config.logoutTokens,
     // Read on first use: only a sign-in records it, and Headers.get is not free on the hot path.

@@ -10,7 +10,8 @@ import type { ProviderConfig } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import { raw, skipCSRFCheck } from "../symbols.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
-import { logoutTokenKind } from "../oauth/logout-token.js"
+import { logoutTokenKind } from "../oauth/logout-token-kind.js"
+import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
@@ -27,7 +28,9 @@ import { configEnv } from "./config-env.js"
 import { setEnvDefaults } from "./set-env-defaults.js"
 import { wrapAdapter } from "./wrap-adapter.js"
 import { refusesUnverifiedOwners } from "../login/owner-of-proven-address.js"
-import { reportConfigAtStartup } from "../doctor/report-at-startup.js"
+import { pageLocales, rememberLocales } from "../pages/page-locale.js"
+// By export condition (#startup-report): the doctor on Node, Deno and Bun; nothing on edge runtimes.
+import { reportConfigAtStartup } from "../doctor/startup-report.js"
 import { managesSessions } from "../sessions/session-management-adapter.js"
 import { isProcessLocalSessionStore } from "../sessions/stores/memory-session-store.js"
 
@@ -100,8 +103,11 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const redirectProxyUrl = config.redirectProxyUrl
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
+  const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
+  const locales = pageLocales(config.pages?.locales)
+  if (locales) rememberLocales(locales)
 
   const result: ResolvedConfig = {
     basePath,
@@ -113,6 +119,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     locale: config.locale,
+    locales: locales ?? pageLocales(undefined)!,
     callbacks: { ...defaultCallbacks, ...stripUndefined(config.callbacks) },
     events: config.events ?? {},
     adapter,
@@ -136,6 +143,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     secondFactor: secondFactor.options,
     account: account.options,
+    backchannelLogout: backchannelLogout.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
     configError: undefined,
     providersFor(origin) {
@@ -173,8 +181,10 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     chunksError ??
     intervalError ??
     freshAgeError ??
+    (locales ? undefined : new AuthError("pages.locales must be a list of languages, e.g. [fr] from @gatehouse/core/locales/fr")) ??
     secondFactor.error ??
     account.error ??
+    backchannelLogout.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")

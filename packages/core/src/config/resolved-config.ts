@@ -1,7 +1,9 @@
 import type { Adapter } from "../adapters.js"
 import type { AccountOptions } from "../account/account-config.js"
+import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel-logout-config.js"
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
+import type { PageLocales } from "../pages/page-locale.js"
 import type { LocaleOption, ResolvedCookies, Theme } from "../primitives.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
@@ -23,6 +25,8 @@ export interface ResolvedConfig {
   pages: Partial<PagesOptions>
   theme: Theme
   locale: LocaleOption | undefined
+  /** English and the languages `pages.locales` adds, by primary subtag. */
+  locales: PageLocales
   callbacks: Required<CallbacksOptions>
   events: EventCallbacks
   adapter: Required<Adapter> | undefined
@@ -55,6 +59,8 @@ export interface ResolvedConfig {
   secondFactor: SecondFactorOptions | undefined
   /** The `account` option resolved, when the account endpoints are on. */
   account: AccountOptions | undefined
+  /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
+  backchannelLogout: BackchannelLogoutOptions | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */

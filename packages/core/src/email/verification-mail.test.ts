@@ -1,4 +1,6 @@
 import { expect, test } from "vitest"
+import { locales } from "../locales/index.js"
+import { pageLocales, rememberLocales } from "../pages/page-locale.js"
 import { verificationMail } from "./verification-mail.js"
 
 const url =
@@ -42,7 +44,13 @@ test("theme colours that are not plainly colours are ignored", () => {
   expect(mail.html).toContain("#346df1")
 })
 
+test("a language no config added writes English: the mail speaks only what `pages.locales` lists", () => {
+  expect(verificationMail({ url, host: "a.test", locale: "ko" }).subject).toBe("Sign in to a.test")
+})
+
 test("written in the locale given, with every value still escaped; unknown locales write English", () => {
+  // What resolving a config with `pages: { locales }` does.
+  rememberLocales(pageLocales(locales)!)
   const mail = verificationMail({ url, host: "app.example.test", identifier: "<b>ada</b>@example.test", code: "ABCD-EFGH", locale: "de" })
   expect(mail.subject).toBe("Bei app.example.test anmelden")
   expect(mail.html).toContain("Bei <strong>app&#8203;.example&#8203;.test</strong> anmelden")

@@ -1,5 +1,5 @@
 import { html, SafeHtml } from "../pages/html.js"
-import { defaultLocale, localeForTag, message, messageText, type PageLocale } from "../pages/page-locale.js"
+import { mailLocale, message, messageText } from "../pages/page-locale.js"
 import type { Theme } from "../primitives.js"
 
 export interface VerificationMailParams {
@@ -12,7 +12,7 @@ export interface VerificationMailParams {
   /** The one-time code, already formatted; left out of the mail when undefined. */
   code?: string
   theme?: Theme
-  /** The language to write in ("de", "ja", …); English when unset or without a catalogue. */
+  /** The language to write in ("de", "ja", …): one a config added in `pages.locales`, else English. */
   locale?: string
 }
 
@@ -64,10 +64,6 @@ export function verificationMailText({ url, host, identifier, code, locale: tag 
   if (identifier) lines.push(messageText(locale, "mail.requestedFor", { email: oneLine(identifier) }), "")
   lines.push(messageText(locale, "mail.ignore"), "")
   return lines.join("\n")
-}
-
-function mailLocale(tag: string | undefined): PageLocale {
-  return (tag && localeForTag(tag)) || defaultLocale
 }
 
 /** Values never add lines or headers of their own. */

@@ -1,4 +1,3 @@
-import { backchannelLogout } from "../actions/backchannel-logout.js"
 import { callback } from "../actions/callback.js"
 import { csrf } from "../actions/csrf.js"
 import { error } from "../actions/error.js"
@@ -10,7 +9,7 @@ import { signin } from "../actions/signin.js"
 import { signout } from "../actions/signout.js"
 import { verifyRequest } from "../actions/verify-request.js"
 import { webauthnOptions } from "../actions/webauthn-options.js"
-import { reauthenticate } from "../step-up/reauthenticate.js"
+import { reauthenticate } from "../actions/reauthenticate.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -46,7 +45,11 @@ const getOnly = new Map<AuthAction, ActionRoute>([
 export async function routeAction(request: RequestInternal, options: InternalOptions, config: ResolvedConfig): Promise<ResponseInternal> {
   const { action, method } = request
   // Answers every method itself: the provider gets 400 (never a redirect) for anything but its POST.
-  if (action === "backchannel-logout") return backchannelLogout(request, options as InternalOptions<"oauth">)
+  // Only with `backchannelLogout: BackchannelLogout()`, which brings the route's code.
+  if (action === "backchannel-logout") {
+    if (!options.backchannelLogout) throw new UnknownAction("Back-channel logout is not configured (backchannelLogout)")
+    return options.backchannelLogout.action(request, options as InternalOptions<"oauth">)
+  }
   // Its own routes: GET the page, POST the enrolment and challenge operations (second-factor/second-factor-path.ts).
   if (action === "second-factor") {
     if (!options.secondFactor) throw new UnknownAction("Second factors are not configured (secondFactor)")

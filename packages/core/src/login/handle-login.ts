@@ -74,7 +74,7 @@ async function loginOrRegister(
     const NotLinked = providerAccount.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked
     if (byAccount) {
       if (user && user.id !== byAccount.id) {
-        // `reason` tells this refusal (a signed-in user linking) from the e-mail one below: login/refused-link-landing.ts.
+        // `reason` tells this refusal (a signed-in user linking) from the e-mail one below: account/refused-link-landing.ts.
         throw new NotLinked("The account is already associated with another user", {
           provider: providerAccount.provider,
           reason: "other-user",

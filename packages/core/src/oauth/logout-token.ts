@@ -5,24 +5,15 @@ import { jwtVerify } from "jose/jwt/verify"
 import type { JWTPayload } from "jose"
 import type { InternalProvider } from "../config/internal-options.js"
 import { InvalidLogoutToken, type LogoutTokenProblem } from "../errors.js"
-import type { SingleUseKind } from "../single-use/single-use-ledger.js"
+import { clockToleranceSeconds, logoutTokenMaxAgeSeconds } from "./logout-token-kind.js"
 import { customFetch } from "../symbols.js"
 import { discoverAuthorizationServer } from "./discovery.js"
 import { perFetchCache } from "./per-fetch-cache.js"
 
 export const backchannelLogoutEvent = "http://schemas.openid.net/event/backchannel-logout"
-/** A logout token is sent the moment the user signs out at the provider: older ones are refused. */
-export const logoutTokenMaxAgeSeconds = 300
-/** Clock difference allowed between the provider and this server, either way. */
-export const clockToleranceSeconds = 60
 /** Signatures only a holder of the provider's private key can make (never `none`, never a shared secret). */
 const asymmetricAlgorithms = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA", "Ed25519"]
 const maxTokenLength = 16 * 1024
-/** A jti is remembered as long as a token carrying it could still pass the iat check, and a little more. */
-export const logoutTokenKind: SingleUseKind = {
-  name: "logout-token",
-  lifetimeMs: (logoutTokenMaxAgeSeconds + 2 * clockToleranceSeconds + 60) * 1000,
-}
 
 export interface LogoutTokenClaims {
   jti: string

@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResponseInternal } from "../types.js"
 import { html } from "./html.js"
-import type { MessageKey } from "./locales/catalogues.js"
+import type { MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 

@@ -8,9 +8,12 @@ import { base, browserFor, credentialsConfig, silentLogger } from "@gatehouse/te
 import type { AuthConfig } from "../types.js"
 import { catalogues } from "./locales/catalogues.js"
 import { escapeHtml } from "./html.js"
+import { locales } from "../locales/index.js"
 
 const languages = Object.keys(catalogues)
-const get = (path: string, acceptLanguage: string, config: AuthConfig = credentialsConfig()) =>
+// Every language, as an app opts in to them (`pages.locales`); without it the pages speak English only.
+const localized = (overrides: Partial<AuthConfig> = {}) => credentialsConfig({ ...overrides, pages: { locales, ...overrides.pages } })
+const get = (path: string, acceptLanguage: string, config: AuthConfig = localized()) =>
   Auth(new Request(`${base}${path}`, { headers: { "accept-language": acceptLanguage } }), config)
 const text = (lang: string, key: keyof (typeof catalogues)["en"]) => escapeHtml(catalogues[lang][key])
 
@@ -50,15 +53,29 @@ describe("built-in pages in the visitor's language", () => {
   })
 
   it("the `locale` option pins the language, as a tag or as a function of the request", async () => {
-    const pinned = await (await get("/signout", "fr", credentialsConfig({ locale: "de" }))).text()
+    const pinned = await (await get("/signout", "fr", localized({ locale: "de" }))).text()
     expect(pinned).toContain('<html lang="de">')
-    const byPath = credentialsConfig({ locale: (request) => request.url.searchParams.get("lang") })
+    const byPath = localized({ locale: (request) => request.url.searchParams.get("lang") })
     expect(await (await get("/signout?lang=ja", "fr", byPath)).text()).toContain('<html lang="ja">')
     expect(await (await get("/signout", "fr", byPath)).text()).toContain('<html lang="fr">')
   })
 
+  it("without `pages.locales` the pages are English whatever the visitor asks, and a broken list fails closed", async () => {
+    const signin = await (await get("/signin", "de-DE,de;q=0.9", credentialsConfig({ locale: "fr" }))).text()
+    expect(signin).toMatch(/^<!DOCTYPE html><html lang="en">/)
+    expect(signin).toContain(`<h1>${text("en", "signin.heading")}</h1>`)
+    const french = (await import("../locales/fr.js")).default
+    expect(await (await get("/signout", "de, fr;q=0.5", credentialsConfig({ pages: { locales: [french] } }))).text()).toContain(
+      '<html lang="fr">',
+    )
+    const logger = silentLogger()
+    const broken = credentialsConfig({ logger, pages: { locales: "fr" as never } })
+    expect((await get("/signin", "fr", broken)).status).toBe(500)
+    expect(logger.errors.map(String).join()).toContain("pages.locales must be a list of languages")
+  })
+
   it("a config error page (fail closed) is in the visitor's language too", async () => {
-    const broken = { providers: [], secret: undefined, logger: silentLogger() } as unknown as AuthConfig
+    const broken = { providers: [], secret: undefined, logger: silentLogger(), pages: { locales } } as unknown as AuthConfig
     const response = await get("/signin", "nl", broken)
     expect(response.status).toBe(500)
     const page = await response.text()
@@ -68,7 +85,7 @@ describe("built-in pages in the visitor's language", () => {
 
   it("a passkey form carries its failure message in the page's language for the (unchanging) script", async () => {
     const { default: Passkey } = await import("../providers/passkey.js")
-    const config = credentialsConfig({
+    const config = localized({
       providers: [Passkey({})],
       experimental: { enableWebAuthn: true },
       adapter: SQLiteAdapter(new Database(":memory:")),
@@ -84,7 +101,7 @@ describe("e-mail sign-in in the visitor's language", () => {
   let config: AuthConfig
   beforeAll(async () => {
     sink = await startSmtpSink()
-    config = credentialsConfig({
+    config = localized({
       providers: [Nodemailer({ server: sink.server, from: "Site <login@site.test>" })],
       adapter: SQLiteAdapter(new Database(":memory:")),
       session: { strategy: "jwt" },

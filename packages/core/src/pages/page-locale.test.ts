@@ -1,7 +1,25 @@
 import { describe, expect, test } from "vitest"
 import { html } from "./html.js"
+import { locales as allLanguages } from "../locales/index.js"
 import { catalogues } from "./locales/catalogues.js"
-import { defaultLocale, localeForTag, message, messageText, negotiateLocale, pageLocale } from "./page-locale.js"
+import {
+  defaultLocale,
+  localeForTag as localeForTagIn,
+  message,
+  messageText,
+  negotiateLocale as negotiateLocaleIn,
+  pageLocale as pageLocaleIn,
+  pageLocales,
+  type PageLocales,
+} from "./page-locale.js"
+import type { LocaleOption, LocaleRequest } from "../primitives.js"
+
+// The tests below choose among all ten languages, as an app listing them in `pages.locales` does.
+const all = pageLocales(allLanguages)!
+const localeForTag = (tag: string) => localeForTagIn(tag, all)
+const negotiateLocale = (header: string | null) => negotiateLocaleIn(header, all)
+const pageLocale = (request: LocaleRequest, option: LocaleOption | undefined, locales: PageLocales = all) =>
+  pageLocaleIn(request, option, locales)
 
 const request = (acceptLanguage?: string) => ({
   url: new URL("https://app.example.test/auth/signin"),
@@ -62,6 +80,30 @@ describe("choosing the pages' language", () => {
     ).toBe("fr")
     expect(pageLocale(request(), "__proto__")).toBe(defaultLocale)
   })
+
+  test("only English and the languages a config adds are chosen: the others are not bundled", () => {
+    const englishOnly = pageLocales(undefined)!
+    expect(pageLocale(request("de-DE,de;q=0.9"), undefined, englishOnly)).toBe(defaultLocale)
+    expect(pageLocale(request("fr"), "de", englishOnly)).toBe(defaultLocale)
+    const frenchAdded = pageLocales(allLanguages.filter((locale) => locale.lang === "fr"))!
+    expect(pageLocale(request("de, fr;q=0.5"), undefined, frenchAdded).lang).toBe("fr")
+    expect(pageLocale(request("fr"), "de", frenchAdded).lang).toBe("fr")
+  })
+
+  test("an app's own language is used, and its missing keys show the English text", () => {
+    const sv = { lang: "sv-SE", messages: { "signout.button": "Logga ut" } as never }
+    const locale = pageLocale(request("sv"), undefined, pageLocales([sv])!)
+    expect(locale.lang).toBe("sv-SE")
+    expect(messageText(locale, "signout.button")).toBe("Logga ut")
+    expect(messageText(locale, "signout.question")).toBe(defaultLocale.messages["signout.question"])
+  })
+
+  test.each([[{}], [[null]], [[{ lang: "", messages: {} }]], [[{ lang: "fr" }]], ["fr"]])(
+    "a `pages.locales` that is not a list of languages (%j) is refused",
+    (value) => {
+      expect(pageLocales(value)).toBeUndefined()
+    },
+  )
 
   test("tags with unusual case and whitespace still match; prototype names never do", () => {
     expect(localeForTag(" NL-be")?.lang).toBe("nl")

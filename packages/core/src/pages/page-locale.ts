@@ -1,19 +1,59 @@
 import type { LocaleOption, LocaleRequest } from "../primitives.js"
 import { html, type SafeHtml } from "./html.js"
-import { catalogues, type MessageKey, type Messages } from "./locales/catalogues.js"
+import { en, type MessageKey, type Messages } from "./locales/en.js"
 
-/** The language a page is rendered in: its `<html lang>` and its catalogue (shared, never copied). */
+/**
+ * A language of the built-in pages and mails: its tag (`<html lang>`, the primary subtag matched
+ * against Accept-Language) and its catalogue. English is built in; the other languages are
+ * `@gatehouse/core/locales/<lang>`, listed in `pages.locales`, or an app's own.
+ */
 export interface PageLocale {
-  lang: string
-  messages: Messages
+  readonly lang: string
+  readonly messages: Messages
 }
 
-/** One object per catalogue, made once: choosing a locale allocates nothing. */
-const locales: Readonly<Record<string, PageLocale>> = Object.freeze(
-  Object.fromEntries(Object.entries(catalogues).map(([lang, messages]) => [lang, Object.freeze({ lang, messages })])),
-)
+/** The languages a config's pages speak, by primary subtag; made once per config. */
+export type PageLocales = Readonly<Record<string, PageLocale>>
 
-export const defaultLocale: PageLocale = locales.en
+export const defaultLocale: PageLocale = Object.freeze({ lang: "en", messages: en })
+
+const englishOnly: PageLocales = Object.freeze({ en: defaultLocale })
+
+/**
+ * English and the languages a config adds (`pages.locales`), by primary subtag; a later entry for
+ * the same language wins, so an app can replace English too. Why opt-in: every catalogue is bundled
+ * into every app that can render it, and nine languages were a fifth of a Workers bundle. Undefined
+ * when the list is not one of languages (a JavaScript config can pass anything): a config error.
+ */
+export function pageLocales(added: unknown): PageLocales | undefined {
+  if (added === undefined) return englishOnly
+  if (!Array.isArray(added)) return undefined
+  const byTag: Record<string, PageLocale> = Object.create(null)
+  byTag.en = defaultLocale
+  for (const locale of added) {
+    if (typeof locale?.lang !== "string" || !locale.lang.trim() || typeof locale.messages !== "object" || !locale.messages) return undefined
+    byTag[primarySubtag(locale.lang)] = locale
+  }
+  return Object.freeze(byTag)
+}
+
+/**
+ * Every language any config in this process added, by primary subtag: the mail helpers
+ * (`verificationMail`, Nodemailer's `html`/`text`) get only a tag from the sender's parameters, so
+ * they look it up here. Each tag a request chooses comes from its own config's languages, which are
+ * all in here; the pages themselves choose only among their config's.
+ */
+const knownLocales: Record<string, PageLocale> = Object.create(null)
+
+/** Records a config's languages for the mail helpers (see knownLocales). */
+export function rememberLocales(locales: PageLocales): void {
+  for (const [tag, locale] of Object.entries(locales)) if (locale !== defaultLocale) knownLocales[tag] = locale
+}
+
+/** The language of a mail written for `tag`: one a config added, else English. */
+export function mailLocale(tag: string | undefined): PageLocale {
+  return (tag && localeForTag(tag, knownLocales)) || defaultLocale
+}
 
 /** Beyond these, an Accept-Language header is not read: no visitor needs more, and it bounds the work. */
 const maxHeaderLength = 256
@@ -24,7 +64,7 @@ const maxEntries = 16
  * when it names a language we have, otherwise the best match of Accept-Language, otherwise
  * English. A `locale` function that throws is treated as answering nothing.
  */
-export function pageLocale(request: LocaleRequest, option: LocaleOption | undefined): PageLocale {
+export function pageLocale(request: LocaleRequest, option: LocaleOption | undefined, locales: PageLocales): PageLocale {
   if (option !== undefined) {
     let pinned: string | null | undefined
     try {
@@ -32,31 +72,35 @@ export function pageLocale(request: LocaleRequest, option: LocaleOption | undefi
     } catch {
       pinned = undefined
     }
-    const chosen = typeof pinned === "string" ? localeForTag(pinned) : undefined
+    const chosen = typeof pinned === "string" ? localeForTag(pinned, locales) : undefined
     if (chosen) return chosen
   }
-  return negotiateLocale(request.headers.get("accept-language")) ?? defaultLocale
+  return negotiateLocale(request.headers.get("accept-language"), locales) ?? locales.en ?? defaultLocale
 }
 
-/** `de-AT` → German, `zh-Hant-TW` → Chinese; undefined for a language without a catalogue. */
-export function localeForTag(tag: string): PageLocale | undefined {
-  const dash = tag.indexOf("-")
-  const primary = (dash === -1 ? tag : tag.slice(0, dash)).trim().toLowerCase()
+/** `de-AT` → German, `zh-Hant-TW` → Chinese; undefined for a language `locales` lacks. */
+export function localeForTag(tag: string, locales: PageLocales): PageLocale | undefined {
+  const primary = primarySubtag(tag)
   return Object.hasOwn(locales, primary) ? locales[primary] : undefined
+}
+
+function primarySubtag(tag: string): string {
+  const dash = tag.indexOf("-")
+  return (dash === -1 ? tag : tag.slice(0, dash)).trim().toLowerCase()
 }
 
 /**
  * The highest-weighted language of an Accept-Language header (RFC 9110 §12.5.4) that has a
  * catalogue; among equal weights the first listed. `q=0` means "not this one".
  */
-export function negotiateLocale(header: string | null): PageLocale | undefined {
+export function negotiateLocale(header: string | null, locales: PageLocales): PageLocale | undefined {
   if (!header) return undefined
   const entries = header.slice(0, maxHeaderLength).split(",", maxEntries)
   let best: PageLocale | undefined
   let bestWeight = 0
   for (const entry of entries) {
     const semicolon = entry.indexOf(";")
-    const locale = localeForTag(semicolon === -1 ? entry : entry.slice(0, semicolon))
+    const locale = localeForTag(semicolon === -1 ? entry : entry.slice(0, semicolon), locales)
     if (!locale) continue
     const weight = semicolon === -1 ? 1 : qualityOf(entry.slice(semicolon + 1))
     if (weight > bestWeight) {
@@ -81,12 +125,18 @@ function qualityOf(parameters: string): number {
  * unless it is already `html`). Unknown placeholders stay as written, so a typo is visible.
  */
 export function message(locale: PageLocale, key: MessageKey, values: Record<string, unknown> = {}): SafeHtml {
-  return fillMarkup(locale.messages[key], values)
+  return fillMarkup(textOf(locale, key), values)
 }
 
 /** A message as plain text (mail subjects and text parts): placeholders filled, nothing escaped. */
 export function messageText(locale: PageLocale, key: MessageKey, values: Record<string, string> = {}): string {
-  return fillText(locale.messages[key], values)
+  return fillText(textOf(locale, key), values)
+}
+
+/** An app's own catalogue missing a key (typed JavaScript cannot check it) shows the English text. */
+function textOf(locale: PageLocale, key: MessageKey): string {
+  const text = locale.messages[key]
+  return typeof text === "string" ? text : en[key]
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Theme } from "../primitives.js"
 import { html, SafeHtml } from "./html.js"
-import type { MessageKey } from "./locales/catalogues.js"
+import type { MessageKey } from "./locales/en.js"
 import type { PageLocale } from "./page-locale.js"
 import { styles } from "./styles.js"
 

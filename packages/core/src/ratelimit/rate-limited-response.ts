@@ -1,6 +1,6 @@
 import type { RequestInternal } from "../http/request-internal.js"
 import { errorPage } from "../pages/error-page.js"
-import { pageLocale } from "../pages/page-locale.js"
+import { pageLocale, type PageLocales } from "../pages/page-locale.js"
 import type { ResponseInternal } from "../types.js"
 import type { LocaleOption, Theme } from "../primitives.js"
 
@@ -21,7 +21,7 @@ function wantsJson(request: RequestInternal, redirectMode: boolean): boolean {
  */
 export function rateLimitedResponse(
   request: RequestInternal,
-  site: { basePath: string; theme: Theme; locale: LocaleOption | undefined },
+  site: { basePath: string; theme: Theme; locale: LocaleOption | undefined; locales: PageLocales },
   retryAfter: number,
   redirectMode: boolean,
 ): ResponseInternal {
@@ -39,6 +39,6 @@ export function rateLimitedResponse(
       },
     }
   }
-  const page = errorPage({ url, theme: site.theme, locale: pageLocale(request, site.locale) }, "RateLimited")
+  const page = errorPage({ url, theme: site.theme, locale: pageLocale(request, site.locale, site.locales) }, "RateLimited")
   return { ...page, status: 429, headers: { ...page.headers, ...headers } }
 }

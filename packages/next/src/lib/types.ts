@@ -33,6 +33,12 @@ export interface AppRouteHandlerContext {
 
 export type AppRouteHandler = (request: NextRequest, context: AppRouteHandlerContext) => Promise<Response> | Response
 
+/**
+ * What `auth(handler)` wraps: a proxy (middleware) function, given Next's event, or a route
+ * handler, given the route's context. The second parameter is `any`, as next-auth 5's, so a handler
+ * that annotates either one (or reads `ctx.params` unannotated) still fits.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as next-auth 5's (see above).
 export type WrappedHandler = (request: NextAuthRequest, contextOrEvent: any) => Awaitable<Response | void | undefined | null>
 
 /**

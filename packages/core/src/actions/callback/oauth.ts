@@ -6,8 +6,8 @@ import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { handleOAuthCallback } from "../../oauth/callback.js"
 import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
 import type { ResponseInternal } from "../../types.js"
-import { landingUrl } from "./landing-url.js"
-import { refusedLinkLanding } from "../../login/refused-link-landing.js"
+import { landingUrl } from "../../login/landing-url.js"
+import { refusedLinkLanding } from "../../account/refused-link-landing.js"
 import { refuseUnlessReauthenticated } from "../../step-up/provider-reauthenticated.js"
 
 /** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */

@@ -62,4 +62,5 @@ export const en = {
 
 /** A page catalogue: every key of the English one, each a message with `{name}` placeholders. */
 export type Messages = { readonly [K in keyof typeof en]: string }
+/** The key of one message in a page catalogue. */
 export type MessageKey = keyof Messages
