@@ -27,11 +27,19 @@ describe("passkeys on PostgreSQL", () => {
     const user = (await app.adapter.getUserByEmail!("pg@example.test"))!
     await browser.signOut()
     expect(await browser.session()).toBeNull()
+    // Registered, not yet used to sign in: the account page's dates (migration 12).
+    const [registered] = await app.adapter.listAuthenticatorsByUserId!(user.id)
+    expect(registered?.createdAt).toBeInstanceOf(Date)
+    expect(registered?.lastUsedAt).toBeNull()
+    const beforeSignIn = Date.now()
     await browser.signIn()
     await browser.signIn()
     expect((await browser.session())?.user?.email).toBe("pg@example.test")
     const [authenticator] = await app.adapter.listAuthenticatorsByUserId!(user.id)
     expect(authenticator).toMatchObject({ userId: user.id, counter: 2, transports: "internal", credentialBackedUp: true })
+    // Each passkey sign-in is its last use.
+    expect(authenticator!.lastUsedAt!.getTime()).toBeGreaterThanOrEqual(beforeSignIn - 1000)
+    expect((await app.adapter.listAccountsByUserId!(user.id))[0]?.linkedAt).toBeInstanceOf(Date)
   })
 
   it("refuses a counter going backwards and a second registration of the same credential id", async () => {
