@@ -41,6 +41,19 @@ async function inRequest<T>(config: SvelteKitAuthConfig, cookie: string | undefi
   return { result: result as T, written }
 }
 
+/** Three browsers signed in; revokeOthers() from the first leaves it the only session. Returns its cookie. */
+async function expectRevokeOthersKeepsOnlyTheCaller(config: SvelteKitAuthConfig): Promise<string> {
+  const laptop = await signIn(config, "Laptop browser")
+  const phone = await signIn(config, "Phone browser")
+  const tablet = await signIn(config, "Tablet browser")
+  expect((await inRequest(config, laptop, (locals) => locals.sessions.revokeOthers())).result).toEqual({ revoked: 2, signedOut: false })
+  expect((await inRequest(config, phone, (locals) => locals.auth())).result).toBeNull()
+  expect((await inRequest(config, tablet, (locals) => locals.auth())).result).toBeNull()
+  const left = (await inRequest(config, laptop, (locals) => locals.sessions.list())).result!
+  expect(left.map((session) => [session.userAgent, session.current])).toEqual([["Laptop browser", true]])
+  return laptop
+}
+
 afterEach(() => vi.restoreAllMocks())
 
 describe("event.locals.sessions", () => {
@@ -103,17 +116,7 @@ describe("event.locals.sessions", () => {
     expect((await inRequest(config, laptop, (locals) => locals.sessions.list())).result).toHaveLength(1)
   })
 
-  it("revokeOthers() keeps only the caller's session", async () => {
-    const config = databaseConfig()
-    const laptop = await signIn(config, "Laptop browser")
-    const phone = await signIn(config, "Phone browser")
-    const tablet = await signIn(config, "Tablet browser")
-    expect((await inRequest(config, laptop, (locals) => locals.sessions.revokeOthers())).result).toEqual({ revoked: 2, signedOut: false })
-    expect((await inRequest(config, phone, (locals) => locals.auth())).result).toBeNull()
-    expect((await inRequest(config, tablet, (locals) => locals.auth())).result).toBeNull()
-    const left = (await inRequest(config, laptop, (locals) => locals.sessions.list())).result!
-    expect(left.map((session) => [session.userAgent, session.current])).toEqual([["Laptop browser", true]])
-  })
+  it("revokeOthers() keeps only the caller's session", () => expectRevokeOthersKeepsOnlyTheCaller(databaseConfig()))
 
   it("revokeAll() signs the caller out too: cookie cleared in this response, locals.auth() null for the rest of the request", async () => {
     const config = databaseConfig()
@@ -193,13 +196,7 @@ describe.each([
 
   it("revokeOthers() keeps only the caller's session; revokeAll() signs the caller out too", async () => {
     const { config } = make()
-    const laptop = await signIn(config, "Laptop browser")
-    const phone = await signIn(config, "Phone browser")
-    const tablet = await signIn(config, "Tablet browser")
-    expect((await inRequest(config, laptop, (locals) => locals.sessions.revokeOthers())).result).toEqual({ revoked: 2, signedOut: false })
-    expect((await inRequest(config, phone, (locals) => locals.auth())).result).toBeNull()
-    expect((await inRequest(config, tablet, (locals) => locals.auth())).result).toBeNull()
-    expect((await inRequest(config, laptop, (locals) => locals.auth())).result).not.toBeNull()
+    const laptop = await expectRevokeOthersKeepsOnlyTheCaller(config)
 
     const desktop = await signIn(config, "Desktop browser")
     const { result, written } = await inRequest(config, desktop, (locals) => locals.sessions.revokeAll())
