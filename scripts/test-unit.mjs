@@ -25,6 +25,10 @@ for (const pkg of readdirSync("packages")) {
     if (!needsService.test(readFileSync(file, "utf8"))) unitTests.push(file)
   }
 }
-console.log(`test:unit: ${unitTests.length} files (packages/*/src, without services)`)
+// The architecture checks read sources only: as fast as a unit test.
+for (const name of readdirSync(join("test", "architecture"))) {
+  if (name.endsWith(".test.ts")) unitTests.push(join("test", "architecture", name))
+}
+console.log(`test:unit: ${unitTests.length} files (packages/*/src and test/architecture, without services)`)
 const run = spawnSync("npx", ["vitest", "run", ...process.argv.slice(2), ...unitTests], { stdio: "inherit" })
 process.exit(run.status ?? 1)

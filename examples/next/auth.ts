@@ -6,4 +6,4 @@ import { authConfig } from "./auth-config"
 // `next build` loads the modules. The same object is handed back afterwards, so setup happens once.
 let config: NextAuthConfig | undefined
 
-export const { handlers, auth, signIn, signOut, unstable_update, sessions } = NextAuth(() => (config ??= authConfig(process.env)))
+export const { handlers, auth, signIn, signOut, unstable_update, sessions, account } = NextAuth(() => (config ??= authConfig(process.env)))

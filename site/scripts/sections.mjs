@@ -56,6 +56,7 @@ const named = [
     pages: [
       ["docs/migrating-from-authjs.md", "from-authjs", "From Auth.js v5"],
       ["docs/migrating-from-next-auth-v4.md", "from-next-auth-v4", "From next-auth v4"],
+      ["docs/differences-from-authjs.md", "differences-from-authjs", "Differences from Auth.js"],
     ],
   },
   {

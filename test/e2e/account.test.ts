@@ -12,6 +12,7 @@ import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
 import de from "../../packages/core/src/locales/de.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
+import { getAccount } from "../../packages/core/src/server/index.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { basicClient } from "./oauth-app.js"
 import {
@@ -105,19 +106,24 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
 
       const { user, email, browser } = await passwordUser(testApp, "show")
       const sub = idpUser()
+      const beforeLink = Date.now()
       const linked = await linkIdp(browser, sub)
       expect(linked.headers.get("location")).toBe(accountPage)
       const { status, body } = await account(browser)
       expect(status).toBe(200)
       expect(body).toMatchObject({
         user: { id: user.id, email, name: "Ada", image: null },
-        accounts: [{ provider: "dev-oidc", type: "oidc", linkedAt: null }],
+        accounts: [{ provider: "dev-oidc", type: "oidc", linkedAt: expect.any(String) }],
         passkeys: [],
         password: true,
         emailSignIn: false,
         secondFactor: { available: false, totp: false, backupCodesLeft: 0 },
       })
       expect(body.accounts[0].handle).toMatch(/^[0-9a-f]{32}$/)
+      // When the link happened, recorded by the adapter (SQLite migration 10, PostgreSQL migration 12), as ISO text.
+      expect(Date.parse(body.accounts[0].linkedAt)).toBeGreaterThanOrEqual(beforeLink - 1000)
+      expect(Date.parse(body.accounts[0].linkedAt)).toBeLessThanOrEqual(Date.now() + 1000)
+      expect(body.accounts[0].linkedAt).toBe(new Date(body.accounts[0].linkedAt).toISOString())
       const stored = (await database().adapter.listAccountsByUserId!(user.id))[0]!
       const text = JSON.stringify(body)
       for (const secretValue of [stored.access_token, stored.id_token, stored.providerAccountId]) {
@@ -127,17 +133,49 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(testApp.events.filter((event) => event.name === "linkAccount")).toHaveLength(1)
     })
 
+    test("getAccount (@gatehouse/core/server): the route's JSON from the request's headers; null signed out or with a forged cookie", async () => {
+      const testApp = app({ providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const { user, browser } = await passwordUser(testApp, "server-read")
+      await linkIdp(browser, idpUser())
+      await seedPasskey(database().adapter, user.id)
+      const headers = { cookie: browser.cookieHeader(origin), host: "app.test", "x-forwarded-proto": "http" }
+      const read = await getAccount({ config: testApp.config, headers })
+      expect(read.value).toEqual((await account(browser)).body)
+      expect(read.value?.accounts[0]?.linkedAt).toEqual(expect.any(String))
+      expect(read.value?.passkeys[0]?.createdAt).toEqual(expect.any(String))
+      expect(read.cookies).toEqual([])
+      expect((await getAccount({ config: testApp.config, headers: { host: "app.test" } })).value).toBeNull()
+      const forged = { ...headers, cookie: headers.cookie.replace(/(authjs\.session-token=)[^;]+/, "$1forged") }
+      expect(forged.cookie).not.toBe(headers.cookie)
+      expect((await getAccount({ config: testApp.config, headers: forged })).value).toBeNull()
+      // Without Account() in the config there is nothing to read: a clear error, not a null that looks signed out.
+      const { account: _off, ...withoutAccount } = testApp.config
+      await expect(getAccount({ config: withoutAccount, headers })).rejects.toThrow(/getAccount needs `account: Account\(\)`/)
+    })
+
     test("link: an IdP account another user has is refused, and both users stay as they were", async () => {
       const testApp = app()
       const sub = idpUser()
       const other = testApp.browser()
       await signInWithIdp(other, sub)
       const otherBefore = (await account(other)).body
-      const { user, browser } = await passwordUser(testApp, "link-taken")
+      const { user, email, browser } = await passwordUser(testApp, "link-taken")
+      const owner = otherBefore.user as { id: string; email: string }
+      const rowsBefore = [await rowsOf(database(), { id: user.id, email }), await rowsOf(database(), owner)]
 
       const refused = await linkIdp(browser, sub)
+      // Started from the account page, it lands back there with the code, not on the sign-in page.
       expect(refused.status).toBe(302)
-      expect(refused.headers.get("location")).toContain("error=OAuthAccountNotLinked")
+      expect(refused.headers.get("location")).toBe(`${accountPage}?error=account-taken`)
+      expect(testApp.logger.errors.some((error) => (error as { type?: string }).type === "OAuthAccountNotLinked")).toBe(true)
+      // Every row of both users, exactly as it was.
+      expect([await rowsOf(database(), { id: user.id, email }), await rowsOf(database(), owner)]).toEqual(rowsBefore)
+      const page = await browser.request(refused.headers.get("location")!, { headers: { accept: "text/html" } })
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain("That account already belongs to another user here")
+      // The same refusal in a sign-in not started from the account page still goes to the sign-in page.
+      const elsewhere = await signInWithIdp(browser, sub)
+      expect(elsewhere.headers.get("location")).toContain("/auth/signin?error=OAuthAccountNotLinked")
       expect(await database().adapter.listAccountsByUserId!(user.id)).toEqual([])
       expect((await account(browser)).body.user.id).toBe(user.id)
       expect((await account(other)).body).toEqual(otherBefore)
@@ -262,7 +300,16 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
 
       const listed = (await account(browser)).body
       expect(listed.passkeys.map((passkey: { id: string }) => passkey.id).sort()).toEqual([first, second].sort())
-      expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: null, lastUsedAt: null })
+      // Registered now (the adapter's record), never used to sign in yet.
+      expect(listed.passkeys[0]).toEqual({ id: expect.any(String), name: null, createdAt: expect.any(String), lastUsedAt: null })
+      expect(Math.abs(Date.parse(listed.passkeys[0].createdAt) - Date.now())).toBeLessThan(60_000)
+      // A passkey sign-in counts through updateAuthenticatorCounter, which records the use.
+      await database().adapter.updateAuthenticatorCounter!(first, 1)
+      const used = (await account(browser)).body.passkeys.find((passkey: { id: string }) => passkey.id === first)
+      expect(Math.abs(Date.parse(used.lastUsedAt) - Date.now())).toBeLessThan(60_000)
+      const shown = await (await browser.request(accountPage, { headers: { accept: "text/html" } })).text()
+      expect(shown).toContain(`<time datetime="${used.lastUsedAt}">`)
+      expect(shown).toContain(`<time datetime="${used.createdAt}">`)
       expect(listed.accounts.map((entry: { provider: string }) => entry.provider)).toEqual(["dev-oidc"])
 
       expect((await accountPost(browser, "/passkeys/rename", { id: second, name: "  Work laptop  " })).status).toBe(200)

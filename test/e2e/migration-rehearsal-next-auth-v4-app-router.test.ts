@@ -3,9 +3,11 @@
  * migration-rehearsal-next-auth-v4.test.ts): an app-router app written for next-auth 4.24 (the
  * route handler `export { handler as GET, handler as POST }`, a server component calling
  * `getServerSession(authOptions)`, `SessionProvider`/`useSession` in client components, `withAuth`
- * guarding /protected) is built and signed in to in Chromium on the real next-auth 4, then
- * redeployed with only its import specifiers rewritten to `@gatehouse/next/v4`: still signed in;
- * and back again.
+ * guarding /protected; Credentials and a real OpenID provider on loopback) is built and signed in
+ * to in Chromium on the real next-auth 4, then redeployed with only its import specifiers rewritten
+ * to `@gatehouse/next/v4`: still signed in; and back again. A deploy with another secret is the
+ * control. The Gatehouse app is built twice, with Turbopack and with webpack, and every step runs
+ * on each build.
  */
 import { randomBytes } from "node:crypto"
 import { cpSync, readFileSync, writeFileSync } from "node:fs"
@@ -23,10 +25,20 @@ import {
 } from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
 import { useChromium } from "./support/launch-chromium.js"
+import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { bundled, jweCookieValue, user } from "./support/migration-rehearsal.js"
+import {
+  devUser,
+  loggedError,
+  oidcClientFor,
+  oidcEnv,
+  signInWithOidc as signInWithOidcAt,
+  v4CredentialsProvider,
+  v4OidcProvider,
+  visit,
+} from "./support/next-auth-v4-rehearsal.js"
 
 const nextBin = createRequire(join(repoRoot, "package.json")).resolve("next/dist/bin/next")
-const loggedError = /\[(next-auth|gatehouse)\]\[error\]/
 
 function appFiles(from: string): Record<string, string> {
   return {
@@ -59,13 +71,8 @@ import Credentials from "${from}/providers/credentials"
 
 export const authOptions: AuthOptions = {
   providers: [
-    Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) =>
-        credentials?.username === "demo" && credentials?.password === "demo"
-          ? { id: "1", name: "Demo User", email: "demo@example.test" }
-          : null,
-    }),
+    ${v4CredentialsProvider},
+    ${v4OidcProvider},
   ],
 }
 `,
@@ -142,11 +149,19 @@ interface Variant {
 }
 
 const secret = randomBytes(32).toString("base64url")
+const otherSecret = randomBytes(32).toString("base64url")
 const browser = useChromium()
 const variants = {} as { v4: Variant; gatehouse: Variant; gatehouseWebpack: Variant }
 let port: number
 let origin: string
 let server: RunningServer | undefined
+let idp: DevIdentityProvider | undefined
+const oidcClient = oidcClientFor("next-auth-v4-app-router")
+/** The two builds of the Gatehouse app, each rehearsed whole. */
+const gatehouseBuilds = [
+  { bundler: "Turbopack", variant: () => variants.gatehouse },
+  { bundler: "webpack", variant: () => variants.gatehouseWebpack },
+]
 
 beforeAll(async () => {
   const [v4App, gatehouseApp, gatehouseWebpackApp] = await Promise.all([
@@ -185,24 +200,28 @@ beforeAll(async () => {
   }
   port = await freePort()
   origin = `http://localhost:${port}`
+  idp = await startDevIdentityProvider({
+    clients: [{ ...oidcClient, redirect_uris: [`${origin}/api/auth/callback/dev-idp`] }],
+  })
 }, 900_000)
 
 afterAll(async () => {
   await server?.stop()
+  await idp?.close()
   variants.v4?.app.remove()
   variants.gatehouse?.app.remove()
   variants.gatehouseWebpack?.app.remove()
   removeTarballs()
 })
 
-async function deploy(variant: Variant): Promise<RunningServer> {
+async function deploy(variant: Variant, withSecret = secret): Promise<RunningServer> {
   await server?.stop()
   server = undefined
   server = await startServer(
     variant.app,
     [process.execPath, nextBin, "start", "-H", "127.0.0.1", "-p", String(port)],
     `http://127.0.0.1:${port}`,
-    { NEXTAUTH_URL: origin, NEXTAUTH_SECRET: secret },
+    { NEXTAUTH_URL: origin, NEXTAUTH_SECRET: withSecret, ...oidcEnv(idp!, oidcClient) },
     "/api/auth/providers",
   )
   return server
@@ -219,79 +238,135 @@ async function inFreshContext(test: (context: BrowserContext, page: Page) => Pro
 
 const sessionCookie = (cookies: Cookie[]) => cookies.find((cookie) => cookie.name === "next-auth.session-token")
 
-async function expectSignedIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/`)
-  await expect(page.locator("#server-status").textContent()).resolves.toBe(`Signed in as ${user.name}`)
-  await page.waitForFunction((name) => document.querySelector("#client-status")?.textContent === `Client: ${name}`, user.name)
-  await page.goto(`${origin}/protected`)
+async function expectSignedIn(page: Page, who: { name: string; email: string } = user): Promise<void> {
+  await visit(page, `${origin}/`)
+  await expect(page.locator("#server-status").textContent()).resolves.toBe(`Signed in as ${who.name}`)
+  await page.waitForFunction((name) => document.querySelector("#client-status")?.textContent === `Client: ${name}`, who.name)
+  const session = await (await page.request.get(`${origin}/api/auth/session`)).json()
+  expect(session.user).toMatchObject(who)
+  await visit(page, `${origin}/protected`)
   expect(new URL(page.url()).pathname).toBe("/protected")
+  await expect(page.locator("#protected").textContent()).resolves.toBe("Protected content")
 }
 
 async function expectSignedOut(page: Page): Promise<void> {
-  await page.goto(`${origin}/`)
+  await visit(page, `${origin}/`)
   await expect(page.locator("#server-status").textContent()).resolves.toBe("Not signed in")
   await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
-  await page.goto(`${origin}/protected`)
+  await expect((await page.request.get(`${origin}/api/auth/session`)).json()).resolves.toEqual({})
+  await visit(page, `${origin}/protected`)
   expect(new URL(page.url()).pathname).toBe("/api/auth/signin")
+  expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/protected")
 }
 
 async function signIn(page: Page): Promise<void> {
-  await page.goto(`${origin}/protected`)
+  await visit(page, `${origin}/protected`)
   await page.locator('input[name="username"]').fill("demo")
   await page.locator('input[name="password"]').fill("demo")
   await page.getByRole("button", { name: "Sign in with Credentials" }).click()
   await page.waitForURL(`${origin}/protected`)
 }
 
+const signInWithOidc = (page: Page) => signInWithOidcAt(page, origin, idp!)
+
 describe("migration rehearsal: a next-auth 4 app-router app moves to @gatehouse/next/v4 and back", () => {
-  it("each build runs its own library; the Gatehouse app builds with Turbopack and with webpack", () => {
+  it("the two apps differ only in module specifiers, each build runs its own library; the Gatehouse app builds with Turbopack and with webpack", () => {
+    const before = appFiles("next-auth")
+    const after = appFiles("@gatehouse/next/v4")
+    for (const path of Object.keys(before)) {
+      expect(after[path]!.replaceAll("@gatehouse/next/v4", "next-auth")).toBe(before[path])
+    }
     expect(bundled(join(variants.gatehouse.app.dir, ".next", "server")).gatehouse).toBe(true)
     expect(bundled(join(variants.gatehouseWebpack.app.dir, ".next", "server"), true).gatehouse).toBe(true)
     expect(variants.gatehouse.buildOutput).toContain("Turbopack")
+    expect(variants.gatehouseWebpack.buildOutput).not.toContain("Turbopack")
     expect(variants.gatehouseWebpack.buildOutput).toMatch(/webpack/i)
     expect(bundled(join(variants.v4.app.dir, ".next", "server"), true).gatehouse).toBe(false)
   })
 
-  it(
-    "forward: signed in on next-auth 4, still signed in on Gatehouse (getServerSession(authOptions), useSession, withAuth); sign-out works",
-    () =>
-      inFreshContext(async (context, page) => {
-        await deploy(variants.v4)
-        await expectSignedOut(page)
-        await signIn(page)
-        await expectSignedIn(page)
-        expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+  describe.each(gatehouseBuilds)("the Gatehouse app built with $bundler", ({ variant }) => {
+    it(
+      "forward: signed in on next-auth 4, still signed in on Gatehouse (getServerSession(authOptions), useSession, withAuth) and after the rollback; another secret signs no one in; sign-out works",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variants.v4)
+          await expectSignedOut(page)
+          await signIn(page)
+          await expectSignedIn(page)
+          const issuedByV4 = await context.cookies()
+          expect(sessionCookie(issuedByV4)?.value).toMatch(jweCookieValue)
 
-        const webpackBuild = await deploy(variants.gatehouseWebpack)
-        const fromWebpackSwap = webpackBuild.output().length
-        await expectSignedIn(page)
-        expect(webpackBuild.output().slice(fromWebpackSwap)).not.toMatch(loggedError)
+          const gatehouse = await deploy(variant())
+          const fromSwap = gatehouse.output().length
+          await expectSignedIn(page)
+          expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
 
-        const gatehouse = await deploy(variants.gatehouse)
-        const fromSwap = gatehouse.output().length
-        await expectSignedIn(page)
-        await page.goto(`${origin}/`)
-        await page.locator("#sign-out").click()
-        await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
-        expect(sessionCookie(await context.cookies())).toBeUndefined()
-        await expectSignedOut(page)
-        expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
-      }),
-    240_000,
-  )
+          // The rollback of this very browser: the session it brought from next-auth 4, read (and possibly renewed) by Gatehouse.
+          const rolledBack = await deploy(variants.v4)
+          const fromRollback = rolledBack.output().length
+          await expectSignedIn(page)
+          expect(rolledBack.output().slice(fromRollback)).not.toMatch(loggedError)
 
-  it(
-    "rollback: signed in on Gatehouse, still signed in on next-auth 4",
-    () =>
-      inFreshContext(async (_context, page) => {
-        await deploy(variants.gatehouse)
-        await signIn(page)
-        await expectSignedIn(page)
-        const v4 = await deploy(variants.v4)
-        const fromSwap = v4.output().length
-        await expectSignedIn(page)
-        expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
-      }),
-    240_000,
-  )
+          await deploy(variant(), otherSecret)
+          const control = await browser().newContext()
+          try {
+            await control.addCookies(issuedByV4)
+            await expectSignedOut(await control.newPage())
+          } finally {
+            await control.close()
+          }
+
+          const again = await deploy(variant())
+          const fromAgain = again.output().length
+          await expectSignedIn(page)
+          await visit(page, `${origin}/`)
+          await page.locator("#sign-out").click()
+          await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
+          expect(sessionCookie(await context.cookies())).toBeUndefined()
+          await expectSignedOut(page)
+          expect(again.output().slice(fromAgain)).not.toMatch(loggedError)
+        }),
+      240_000,
+    )
+
+    it(
+      "rollback: signed in on Gatehouse, still signed in on next-auth 4",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variant())
+          await expectSignedOut(page)
+          await signIn(page)
+          await expectSignedIn(page)
+          expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+          const v4 = await deploy(variants.v4)
+          const fromSwap = v4.output().length
+          await expectSignedIn(page)
+          expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
+        }),
+      240_000,
+    )
+
+    it(
+      "OpenID Connect: signed in through the real provider on next-auth 4, still signed in on Gatehouse, which signs in through v4's provider object too",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variants.v4)
+          await signInWithOidc(page)
+          await expectSignedIn(page, devUser)
+          expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+
+          const gatehouse = await deploy(variant())
+          const fromSwap = gatehouse.output().length
+          await expectSignedIn(page, devUser)
+
+          await visit(page, `${origin}/`)
+          await page.locator("#sign-out").click()
+          await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
+          await signInWithOidc(page)
+          await expectSignedIn(page, devUser)
+          expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
+        }),
+      240_000,
+    )
+  })
 })

@@ -2,11 +2,15 @@
  * The move Gatehouse promises next-auth 4 apps, rehearsed in a real app: a Next.js pages-router
  * app written for next-auth 4.24 (the API route with NextAuth, `SessionProvider` and `useSession`,
  * `getServerSideProps` with `getServerSession`, `withAuth` middleware guarding /protected,
- * Credentials) is built for production and signed in to in Chromium on the real next-auth 4; then
+ * Credentials and a real OpenID provider on loopback; pages using `useSession({ required })`,
+ * `onUnauthenticated`, `getProviders`, `getCsrfToken` and `getSession`, whose answers must match
+ * next-auth 4's) is built for production and signed in to in Chromium on the real next-auth 4; then
  * redeployed with only its import specifiers rewritten to `@gatehouse/next/v4`, on the same origin
  * with the same NEXTAUTH_SECRET: the browser must still be signed in, everywhere the app looks.
  * A deploy with another secret is the control that proves the session travelled in the cookie.
- * Then the rollback: signed in on Gatehouse, back on next-auth 4, still signed in.
+ * Then the rollback: signed in on Gatehouse, back on next-auth 4, still signed in. The Gatehouse
+ * app is built twice, with Turbopack (Next 16's default) and with webpack (`next build --webpack`),
+ * and every step runs on each build.
  */
 import { randomBytes } from "node:crypto"
 import { cpSync, readFileSync, writeFileSync } from "node:fs"
@@ -24,40 +28,20 @@ import {
 } from "./support/clean-room-app.js"
 import { freePort } from "./support/free-port.js"
 import { useChromium } from "./support/launch-chromium.js"
-import { type DevIdentityProvider, defaultDevUser, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
+import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { bundled, jweCookieValue, user } from "./support/migration-rehearsal.js"
+import {
+  devUser,
+  loggedError,
+  oidcClientFor,
+  oidcEnv,
+  signInWithOidc as signInWithOidcAt,
+  v4CredentialsProvider,
+  v4OidcProvider,
+  visit,
+} from "./support/next-auth-v4-rehearsal.js"
 
 const nextBin = createRequire(join(repoRoot, "package.json")).resolve("next/dist/bin/next")
-const loggedError = /\[(next-auth|gatehouse)\]\[error\]/
-
-/** "demo" / "demo" signs in `user`; v4's types make `credentials` possibly undefined. */
-const credentialsProvider = `Credentials({
-      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
-      authorize: async (credentials) =>
-        credentials?.username === "demo" && credentials?.password === "demo"
-          ? { id: "1", name: "Demo User", email: "demo@example.test" }
-          : null,
-    })`
-
-/**
- * A provider written by hand in v4's form (next-auth 4's docs for a custom OpenID provider:
- * `wellKnown`, `idToken: true`), pointed at the real OpenID provider (oidc-provider) on loopback.
- */
-const oidcProvider = `{
-      id: "dev-idp",
-      name: "Dev IdP",
-      type: "oauth",
-      wellKnown: \`\${process.env.OIDC_ISSUER}/.well-known/openid-configuration\`,
-      authorization: { params: { scope: "openid email profile" } },
-      idToken: true,
-      checks: ["pkce", "state"],
-      clientId: process.env.OIDC_CLIENT_ID,
-      clientSecret: process.env.OIDC_CLIENT_SECRET,
-      profile(profile) {
-        return { id: String(profile.sub), name: profile.name, email: profile.email }
-      },
-    }`
-
 /** The app's source; the two variants differ only in module specifiers. */
 function appFiles(from: string): Record<string, string> {
   return {
@@ -89,8 +73,8 @@ import Credentials from "${from}/providers/credentials"
 
 export const authOptions: AuthOptions = {
   providers: [
-    ${credentialsProvider},
-    ${oidcProvider},
+    ${v4CredentialsProvider},
+    ${v4OidcProvider},
   ],
 }
 
@@ -128,6 +112,42 @@ export const getServerSideProps: GetServerSideProps = async (context) => {
   return { props: { session: JSON.parse(JSON.stringify(session)), serverName: session?.user?.name ?? null } }
 }
 `,
+    // v4's client API beyond useSession(): required, onUnauthenticated, getProviders, getCsrfToken, getSession.
+    "pages/required.tsx": `import { useSession } from "${from}/react"
+
+export default function Required() {
+  const { data, status } = useSession({ required: true })
+  return <p id="required-status">{status === "authenticated" ? \`Required: \${data?.user?.name}\` : status}</p>
+}
+`,
+    "pages/required-custom.tsx": `import { useState } from "react"
+import { useSession } from "${from}/react"
+
+export default function RequiredCustom() {
+  const [left, setLeft] = useState(false)
+  const { status } = useSession({ required: true, onUnauthenticated: () => setLeft(true) })
+  return <p id="required-custom">{left ? "onUnauthenticated called" : status}</p>
+}
+`,
+    "pages/client-api.tsx": `import { useEffect, useState } from "react"
+import { getCsrfToken, getProviders, getSession } from "${from}/react"
+
+export default function ClientApi() {
+  const [text, setText] = useState("loading")
+  useEffect(() => {
+    Promise.all([getProviders(), getCsrfToken(), getSession()]).then(([providers, csrfToken, session]) =>
+      setText(
+        JSON.stringify({
+          providers: Object.values(providers ?? {}).map(({ id, name, type, signinUrl, callbackUrl }) => ({ id, name, type, signinUrl, callbackUrl })),
+          csrfToken: typeof csrfToken === "string" && csrfToken.length > 20,
+          session: session?.user?.name ?? null,
+        }),
+      ),
+    )
+  }, [])
+  return <p id="client-api">{text}</p>
+}
+`,
     "pages/protected.tsx": `export default function Protected() {
   return <p id="protected">Protected content</p>
 }
@@ -151,19 +171,27 @@ interface Variant {
 const secret = randomBytes(32).toString("base64url")
 const otherSecret = randomBytes(32).toString("base64url")
 const browser = useChromium()
-const variants = {} as { v4: Variant; gatehouse: Variant }
+const variants = {} as { v4: Variant; gatehouse: Variant; gatehouseWebpack: Variant }
+/** The two builds of the Gatehouse app, each rehearsed whole. */
+const gatehouseBuilds = [
+  { bundler: "Turbopack", variant: () => variants.gatehouse },
+  { bundler: "webpack", variant: () => variants.gatehouseWebpack },
+]
 let port: number
 let origin: string
 let server: RunningServer | undefined
 let idp: DevIdentityProvider | undefined
-const oidcClient = { client_id: "next-auth-v4-app", client_secret: randomBytes(16).toString("hex") }
-// The dev provider's default user has both (its own tests hold it to that).
-const devUser = { name: defaultDevUser.name!, email: defaultDevUser.email! }
+const oidcClient = oidcClientFor("next-auth-v4-app")
 
 beforeAll(async () => {
-  const [v4App, gatehouseApp] = await Promise.all([
+  const [v4App, gatehouseApp, gatehouseWebpackApp] = await Promise.all([
     createCleanRoomApp("migration-next-auth-v4", { framework: ["next", "react", "react-dom"], files: appFiles("next-auth") }),
     createCleanRoomApp("migration-gatehouse-v4", {
+      gatehouse: "@gatehouse/next",
+      framework: ["next", "react", "react-dom"],
+      files: appFiles("@gatehouse/next/v4"),
+    }),
+    createCleanRoomApp("migration-gatehouse-v4-webpack", {
       gatehouse: "@gatehouse/next",
       framework: ["next", "react", "react-dom"],
       files: appFiles("@gatehouse/next/v4"),
@@ -186,6 +214,11 @@ beforeAll(async () => {
   ] as const) {
     variants[name] = { app, buildOutput: await app.exec(process.execPath, [nextBin, "build"]) }
   }
+  // The same Gatehouse app built with webpack instead of Turbopack.
+  variants.gatehouseWebpack = {
+    app: gatehouseWebpackApp,
+    buildOutput: await gatehouseWebpackApp.exec(process.execPath, [nextBin, "build", "--webpack"]),
+  }
   port = await freePort()
   origin = `http://localhost:${port}`
   idp = await startDevIdentityProvider({
@@ -198,6 +231,7 @@ afterAll(async () => {
   await idp?.close()
   variants.v4?.app.remove()
   variants.gatehouse?.app.remove()
+  variants.gatehouseWebpack?.app.remove()
   removeTarballs()
 })
 
@@ -211,9 +245,7 @@ async function deploy(variant: Variant, withSecret = secret): Promise<RunningSer
     {
       NEXTAUTH_URL: origin,
       NEXTAUTH_SECRET: withSecret,
-      OIDC_ISSUER: idp!.issuer,
-      OIDC_CLIENT_ID: oidcClient.client_id,
-      OIDC_CLIENT_SECRET: oidcClient.client_secret,
+      ...oidcEnv(idp!, oidcClient),
     },
     "/api/auth/providers",
   )
@@ -226,20 +258,6 @@ async function inFreshContext(test: (context: BrowserContext, page: Page) => Pro
     await test(context, await context.newPage())
   } finally {
     await context.close()
-  }
-}
-
-/**
- * page.goto, where a navigation the page starts by itself (a client refetch after a swap or a sign-out, on a
- * loaded machine) may interrupt ours: that navigation is let finish, then ours is made again.
- */
-async function visit(page: Page, url: string): Promise<void> {
-  try {
-    await page.goto(url)
-  } catch (error) {
-    if (!String(error).includes("is interrupted by another navigation")) throw error
-    await page.waitForLoadState()
-    await page.goto(url)
   }
 }
 
@@ -275,103 +293,157 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL(`${origin}/protected`)
 }
 
-/** Signs in at the OpenID provider through the built-in sign-in page (the IdP skips its form while its own session lasts). */
-async function signInWithOidc(page: Page): Promise<void> {
-  await visit(page, `${origin}/api/auth/signin?callbackUrl=${encodeURIComponent(`${origin}/`)}`)
-  await page.getByRole("button", { name: "Sign in with Dev IdP" }).click()
-  await page.waitForURL((url) => url.origin === idp!.issuer || url.href === `${origin}/`)
-  if (new URL(page.url()).origin === idp!.issuer) await page.locator("#sign-in").click()
-  await page.waitForURL(`${origin}/`)
-}
+const signInWithOidc = (page: Page) => signInWithOidcAt(page, origin, idp!)
 
 describe("migration rehearsal: a next-auth 4 pages-router app moves to @gatehouse/next/v4 and back", () => {
-  it("the two apps differ only in module specifiers, and each runs its own library", () => {
+  it("the two apps differ only in module specifiers, each runs its own library; the Gatehouse app builds with Turbopack and with webpack", () => {
     const before = appFiles("next-auth")
     const after = appFiles("@gatehouse/next/v4")
     for (const path of Object.keys(before)) {
       expect(after[path]!.replaceAll("@gatehouse/next/v4", "next-auth")).toBe(before[path])
     }
-    for (const variant of [variants.v4, variants.gatehouse]) expect(variant.buildOutput).toMatch(/Compiled|Finished/)
+    for (const variant of [variants.v4, variants.gatehouse, variants.gatehouseWebpack]) {
+      expect(variant.buildOutput).toMatch(/Compiled|Finished/)
+    }
+    expect(variants.gatehouse.buildOutput).toContain("Turbopack")
+    expect(variants.gatehouseWebpack.buildOutput).not.toContain("Turbopack")
+    expect(variants.gatehouseWebpack.buildOutput).toMatch(/webpack/i)
     expect(bundled(join(variants.gatehouse.app.dir, ".next", "server")).gatehouse).toBe(true)
+    expect(bundled(join(variants.gatehouseWebpack.app.dir, ".next", "server"), true).gatehouse).toBe(true)
     const v4Server = join(variants.v4.app.dir, ".next", "server")
     expect(bundled(v4Server, true).gatehouse).toBe(false)
   })
 
-  it(
-    "forward: signed in on next-auth 4, still signed in on Gatehouse (server, client, middleware); another secret signs no one in; sign-out works",
-    () =>
-      inFreshContext(async (context, page) => {
-        await deploy(variants.v4)
-        await expectSignedOut(page)
-        await signIn(page)
-        await expectSignedIn(page)
-        const issuedByV4 = await context.cookies()
-        expect(sessionCookie(issuedByV4)?.value).toMatch(jweCookieValue)
+  describe.each(gatehouseBuilds)("the Gatehouse app built with $bundler", ({ variant }) => {
+    it(
+      "forward: signed in on next-auth 4, still signed in on Gatehouse (server, client, middleware) and after the rollback; another secret signs no one in; sign-out works",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variants.v4)
+          await expectSignedOut(page)
+          await signIn(page)
+          await expectSignedIn(page)
+          const issuedByV4 = await context.cookies()
+          expect(sessionCookie(issuedByV4)?.value).toMatch(jweCookieValue)
 
-        const gatehouse = await deploy(variants.gatehouse)
-        // From here: the start-up probe asks for 127.0.0.1, which NEXTAUTH_URL (localhost) makes an untrusted host.
-        const fromSwap = gatehouse.output().length
-        await expectSignedIn(page)
-        expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
+          const gatehouse = await deploy(variant())
+          // From here: the start-up probe asks for 127.0.0.1, which NEXTAUTH_URL (localhost) makes an untrusted host.
+          const fromSwap = gatehouse.output().length
+          await expectSignedIn(page)
+          expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
 
-        await deploy(variants.gatehouse, otherSecret)
-        const control = await browser().newContext()
-        try {
-          await control.addCookies(issuedByV4)
-          await expectSignedOut(await control.newPage())
-        } finally {
-          await control.close()
-        }
+          // The rollback of this very browser: the session it brought from next-auth 4, read (and possibly renewed) by Gatehouse.
+          const rolledBack = await deploy(variants.v4)
+          const fromRollback = rolledBack.output().length
+          await expectSignedIn(page)
+          expect(rolledBack.output().slice(fromRollback)).not.toMatch(loggedError)
 
-        await deploy(variants.gatehouse)
-        await expectSignedIn(page)
-        await visit(page, `${origin}/`)
-        await page.locator("#sign-out").click()
-        await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
-        expect(sessionCookie(await context.cookies())).toBeUndefined()
-        await expectSignedOut(page)
-      }),
-    240_000,
-  )
+          await deploy(variant(), otherSecret)
+          const control = await browser().newContext()
+          try {
+            await control.addCookies(issuedByV4)
+            await expectSignedOut(await control.newPage())
+          } finally {
+            await control.close()
+          }
 
-  it(
-    "rollback: signed in on Gatehouse, still signed in on next-auth 4",
-    () =>
-      inFreshContext(async (context, page) => {
-        await deploy(variants.gatehouse)
-        await expectSignedOut(page)
-        await signIn(page)
-        await expectSignedIn(page)
-        expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+          await deploy(variant())
+          await expectSignedIn(page)
+          await visit(page, `${origin}/`)
+          await page.locator("#sign-out").click()
+          await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
+          expect(sessionCookie(await context.cookies())).toBeUndefined()
+          await expectSignedOut(page)
+        }),
+      240_000,
+    )
 
-        const v4 = await deploy(variants.v4)
-        const fromSwap = v4.output().length
-        await expectSignedIn(page)
-        expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
-      }),
-    240_000,
-  )
+    it(
+      "v4's client API answers as next-auth 4's: useSession({ required }) and onUnauthenticated, getProviders, getCsrfToken, getSession",
+      () =>
+        inFreshContext(async (_context, page) => {
+          /** What the app's pages show through the client API, signed out and then signed in. */
+          async function observe(): Promise<unknown[]> {
+            const seen: unknown[] = []
+            await visit(page, `${origin}/required`)
+            await page.waitForURL((url) => url.pathname === "/api/auth/signin")
+            const leftFor = new URL(page.url()).searchParams
+            seen.push([leftFor.get("error"), leftFor.get("callbackUrl")])
+            await visit(page, `${origin}/required-custom`)
+            await page.waitForFunction(() => document.querySelector("#required-custom")?.textContent === "onUnauthenticated called")
+            await visit(page, `${origin}/client-api`)
+            await page.waitForFunction(() => document.querySelector("#client-api")?.textContent !== "loading")
+            seen.push(JSON.parse((await page.locator("#client-api").textContent())!))
+            await signIn(page)
+            await visit(page, `${origin}/required`)
+            await page.waitForFunction(() => document.querySelector("#required-status")?.textContent?.startsWith("Required:"))
+            seen.push(await page.locator("#required-status").textContent())
+            await visit(page, `${origin}/client-api`)
+            await page.waitForFunction(() => document.querySelector("#client-api")?.textContent !== "loading")
+            seen.push(JSON.parse((await page.locator("#client-api").textContent())!))
+            await page.context().clearCookies()
+            return seen
+          }
+          await deploy(variants.v4)
+          const underV4 = await observe()
+          expect(underV4).toEqual([
+            ["SessionRequired", `${origin}/required`],
+            {
+              providers: [
+                expect.objectContaining({ id: "credentials", type: "credentials" }),
+                expect.objectContaining({ id: "dev-idp", type: "oauth" }),
+              ],
+              csrfToken: true,
+              session: null,
+            },
+            `Required: ${user.name}`,
+            expect.objectContaining({ session: user.name }),
+          ])
+          await deploy(variant())
+          expect(await observe()).toEqual(underV4)
+        }),
+      240_000,
+    )
 
-  it(
-    "OpenID Connect: signed in through the real provider on next-auth 4, still signed in on Gatehouse, which signs in through v4's provider object too",
-    () =>
-      inFreshContext(async (context, page) => {
-        await deploy(variants.v4)
-        await signInWithOidc(page)
-        await expectSignedIn(page, devUser)
-        expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+    it(
+      "rollback: signed in on Gatehouse, still signed in on next-auth 4",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variant())
+          await expectSignedOut(page)
+          await signIn(page)
+          await expectSignedIn(page)
+          expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
 
-        const gatehouse = await deploy(variants.gatehouse)
-        const fromSwap = gatehouse.output().length
-        await expectSignedIn(page, devUser)
+          const v4 = await deploy(variants.v4)
+          const fromSwap = v4.output().length
+          await expectSignedIn(page)
+          expect(v4.output().slice(fromSwap)).not.toMatch(loggedError)
+        }),
+      240_000,
+    )
 
-        await visit(page, `${origin}/`)
-        await page.locator("#sign-out").click()
-        await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
-        await signInWithOidc(page)
-        await expectSignedIn(page, devUser)
-        expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
-      }),
-    240_000,
-  )
+    it(
+      "OpenID Connect: signed in through the real provider on next-auth 4, still signed in on Gatehouse, which signs in through v4's provider object too",
+      () =>
+        inFreshContext(async (context, page) => {
+          await deploy(variants.v4)
+          await signInWithOidc(page)
+          await expectSignedIn(page, devUser)
+          expect(sessionCookie(await context.cookies())?.value).toMatch(jweCookieValue)
+
+          const gatehouse = await deploy(variant())
+          const fromSwap = gatehouse.output().length
+          await expectSignedIn(page, devUser)
+
+          await visit(page, `${origin}/`)
+          await page.locator("#sign-out").click()
+          await page.waitForFunction(() => document.querySelector("#client-status")?.textContent === "Client: signed out")
+          await signInWithOidc(page)
+          await expectSignedIn(page, devUser)
+          expect(gatehouse.output().slice(fromSwap)).not.toMatch(loggedError)
+        }),
+      240_000,
+    )
+  })
 })

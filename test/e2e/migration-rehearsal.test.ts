@@ -184,7 +184,7 @@ describe("migration rehearsal: a Next.js 16 app moves from next-auth to @gatehou
 
         await rehearsal.swapTo(variants.gatehouse, page)
         // Unlike Auth.js, Gatehouse re-issues a JWT session cookie only once updateAge has passed
-        // (session/jwt-session.ts): within it, the browser keeps next-auth's cookie untouched.
+        // (session-cookie/jwt-session.ts): within it, the browser keeps next-auth's cookie untouched.
         expect(sessionCookie(await context.cookies())).toEqual(sessionCookie(issuedByAuthJs))
 
         await rehearsal.expectOtherSecretSignsOut(variants.gatehouse, issuedByAuthJs)

@@ -13,7 +13,7 @@ import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { getAccessToken } from "../../packages/core/src/index.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
-import { listSessions, revokeSessions } from "../../packages/core/src/sessions/server-functions.js"
+import { listSessions, revokeSessions } from "../../packages/core/src/server/sessions-of-request.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import {
   appOrigin,

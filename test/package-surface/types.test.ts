@@ -210,7 +210,9 @@ describe("provider profile types", () => {
     writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: compilerOptions("bundler"), files: ["app.tsx"] }))
     writeFileSync(
       join(dir, "app.tsx"),
-      `declare module "@gatehouse/core/types" { interface User { role?: string } }\n${lines.join("\n")}\nexport {}\n`,
+      // An augmentation needs its module in the program, as an app's config import brings it; the
+      // provider modules' declarations no longer pull types.d.ts in by way of an import circle.
+      `import type {} from "@gatehouse/core/types"\ndeclare module "@gatehouse/core/types" { interface User { role?: string } }\n${lines.join("\n")}\nexport {}\n`,
     )
     const output = await run(process.execPath, [tsc, "-p", dir], { cwd: dir }).then(
       () => "",

@@ -11,7 +11,8 @@
  * 64 kB ran the attacker's script on the app's origin at the click of "Sign in" (and an off-site URL
  * sent the visitor away). Whatever the server answers, the client must stay on the site.
  *
- * The clients run as built (each package's dist, served to the browser as they are): build first.
+ * The clients run as built (each package's dist, served to the browser as they are, and core's
+ * `@gatehouse/core/client` they import through an import map, as an app's bundler would resolve it): build first.
  */
 import { readFile } from "node:fs/promises"
 import { createServer, type IncomingMessage, type Server } from "node:http"
@@ -34,7 +35,7 @@ interface Client {
   dist: string
   signInModule: string
   signOutModule: string
-  /** What SvelteKit's `$app/paths` provides at runtime: the app's base path. */
+  /** Bare imports beyond `@gatehouse/core/client`: SvelteKit's `$app/paths` (the app's base path). */
   importMap?: Record<string, string>
   /** SvelteKit's integration turns the CSRF token off (SvelteKit checks the origin of form posts). */
   skipCsrf?: boolean
@@ -61,7 +62,8 @@ const clients: Client[] = [
 
 /** The app's sign-in page, as apps write it: `callbackUrl` from the address goes to the client function. */
 function signInPage(client: Client): string {
-  const importMap = client.importMap ? `<script type="importmap">${JSON.stringify({ imports: client.importMap })}</script>` : ""
+  const imports = { "@gatehouse/core/client": "/core/client/index.js", ...client.importMap }
+  const importMap = `<script type="importmap">${JSON.stringify({ imports })}</script>`
   return `<!doctype html><title>app</title>${importMap}
 <button id="sign-in">Sign in</button><button id="sign-out">Sign out</button>
 <script type="module">
@@ -105,6 +107,9 @@ async function startApp(client: Client): Promise<App> {
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === "string") headers.set(name, value)
       const body = request.method === "POST" ? await readBody(request) : undefined
       answer = await Auth(new Request(url, { method: request.method, headers, body }), config)
+    } else if (url.pathname.startsWith("/core/")) {
+      const file = join(repoRoot, "packages/core/dist", url.pathname.slice("/core/".length))
+      answer = new Response(await readFile(file).catch(() => null), { headers: { "content-type": "text/javascript" } })
     } else if (url.pathname.startsWith("/client/")) {
       const file = join(repoRoot, client.dist, url.pathname.slice("/client/".length))
       answer = new Response(await readFile(file).catch(() => null), { headers: { "content-type": "text/javascript" } })

@@ -7,7 +7,7 @@
  * Real Auth() handler, real dev IdP, JWT sessions without an adapter (the tokens in the cookie).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { getAccessToken } from "../../packages/core/src/access-token/get-access-token.js"
+import { getAccessToken } from "../../packages/core/src/server/access-token-of-request.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"

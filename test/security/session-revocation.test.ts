@@ -6,11 +6,11 @@
  * sessions recorded under `gatehouse.sid`.
  */
 import { describe, expect, it } from "vitest"
-import { getAccessToken } from "../../packages/core/src/access-token/get-access-token.js"
+import { getAccessToken } from "../../packages/core/src/server/access-token-of-request.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import { remember, revocationCheckEntries } from "../../packages/core/src/sessions/revocation-checks.js"
-import { revokeUserSessions } from "../../packages/core/src/sessions/server-functions.js"
+import { revokeUserSessions } from "../../packages/core/src/server/sessions-of-request.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { adaWithUpstreamAccount, linkUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"

@@ -2,7 +2,6 @@ import type { Pool, PoolClient, QueryResultRow } from "pg"
 import {
   AdapterConflictError,
   adapterDatabase,
-  unknownAuthenticator,
   unknownUser,
   writeConflicts,
   type Adapter,
@@ -21,7 +20,8 @@ import { emailLockKey, inTransaction, lockKey, lockSpace } from "./transaction.j
 import { queries, sessionMetadataQueries, type Query } from "./queries.js"
 import { sessionLookups } from "./session-lookups.js"
 import { MigrationRequiredError, sessionColumns } from "./session-metadata.js"
-import { passkeyNames } from "./passkey-names.js"
+import { columnPresence } from "./column-presence.js"
+import { passkeyColumns } from "./passkey-columns.js"
 import {
   toAccount,
   toAuthenticator,
@@ -53,6 +53,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
   // them when they are there; the session-management methods require them. Migration 6's
   // account column is used when there, and left out (the account unrecorded) when not.
   const columnsOfSessions = sessionColumns(pool)
+  const accountsHaveLinkedAt = columnPresence(pool, "accounts", "linkedAt")
   // Lookups in one turn of the event loop share one round trip (session-lookups.ts), whatever the columns.
   const sessionAndUser = sessionLookups<SessionAndUserRow>(pool, queries.sessionAndUser)
   const withMetadata = {
@@ -219,7 +220,9 @@ export function PostgresAdapter(pool: Pool): Adapter {
 
     async listAccountsByUserId(userId) {
       return byUserId([], async () => {
-        const result = await pool.query<AccountRow>({ ...queries.accountsByUser, values: [userId] })
+        // Migration 12's "linkedAt" (set by the column's default at every insert), where the database has it.
+        const query = (await accountsHaveLinkedAt()) ? queries.accountsWithLinkedAtByUser : queries.accountsByUser
+        const result = await pool.query<AccountRow>({ ...query, values: [userId] })
         return result.rows.map(toAccount)
       })
     },
@@ -342,12 +345,6 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return row ? toAuthenticator(row) : null
     },
 
-    async updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = await first<AuthenticatorRow>(queries.updateAuthenticatorCounter, [credentialID, newCounter])
-      if (!row) throw new AdapterConflictError(...unknownAuthenticator)
-      return toAuthenticator(row)
-    },
-
     async removeUserAttachments(userId) {
       const removed = await byUserId(undefined, () =>
         inTransaction(pool, async (client) => {
@@ -370,7 +367,7 @@ export function PostgresAdapter(pool: Pool): Adapter {
       return removed ?? { accounts: [], authenticators: [], sessions: 0 }
     },
 
-    ...passkeyNames(pool),
+    ...passkeyColumns(pool),
     ...accountTokenMethods(pool),
     ...secondFactorMethods(pool),
     ...ownedSessionMethods(pool),

@@ -139,10 +139,14 @@ export const queries = {
      RETURNING ${authenticatorColumns}`,
   ),
   authenticatorById: query("authenticator_by_id", `SELECT ${authenticatorColumns} FROM authenticators WHERE "credentialID" = $1`),
-  // Migration 11's column: only on a database that has it (passkey-names.ts).
+  // Migration 11's column, and 12's: only on a database that has them (passkey-columns.ts).
   authenticatorsWithNameByUser: query(
     "authenticators_with_name_by_user",
     `SELECT ${authenticatorColumns}, name FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,
+  ),
+  authenticatorsWithNameAndDatesByUser: query(
+    "authenticators_with_name_and_dates_by_user",
+    `SELECT ${authenticatorColumns}, name, "createdAt", "lastUsedAt" FROM authenticators WHERE "userId" = $1 ORDER BY "credentialID"`,
   ),
   // The user's own only, as deleting.
   renameAuthenticator: query(
@@ -152,6 +156,11 @@ export const queries = {
   accountsByUser: query(
     "accounts_by_user",
     `SELECT ${accountColumns} FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,
+  ),
+  // Migration 12's column: only on a database that has it (postgres-adapter.ts asks).
+  accountsWithLinkedAtByUser: query(
+    "accounts_with_linked_at_by_user",
+    `SELECT ${accountColumns}, "linkedAt" FROM accounts WHERE "userId" = $1 ORDER BY provider, "providerAccountId"`,
   ),
   // The user's own only: a passkey of another user is never deleted through this query.
   deleteAuthenticator: query(
@@ -165,6 +174,11 @@ export const queries = {
   updateAuthenticatorCounter: query(
     "update_authenticator_counter",
     `UPDATE authenticators SET counter = $2 WHERE "credentialID" = $1 RETURNING ${authenticatorColumns}`,
+  ),
+  // Migration 12's: every passkey sign-in counts, so this is when it was last used.
+  updateAuthenticatorCounterAndLastUse: query(
+    "update_authenticator_counter_and_last_use",
+    `UPDATE authenticators SET counter = $2, "lastUsedAt" = now() WHERE "credentialID" = $1 RETURNING ${authenticatorColumns}, "lastUsedAt"`,
   ),
 } as const
 

@@ -24,6 +24,8 @@ export interface AccountRow extends StoredAccountTokens {
   provider: string
   providerAccountId: string
   expires_at: string | null
+  /** Migration 12; absent from the rows of queries that do not select it. */
+  linkedAt?: Date | null
 }
 
 /** node-postgres returns a session row as the record itself: the metadata columns only on a database migrated to version 4 (the account, 6). */
@@ -54,6 +56,9 @@ export interface AuthenticatorRow {
   transports: string | null
   /** Migration 11; absent from the rows of queries that do not select it. */
   name?: string | null
+  /** Migration 12; the same. */
+  createdAt?: Date | null
+  lastUsedAt?: Date | null
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -62,7 +67,9 @@ export function toUser(row: UserRow): AdapterUser {
 
 export function toAccount(row: AccountRow): AdapterAccount {
   const type = row.type as AdapterAccountType
-  return accountWithStoredTokens({ userId: row.userId, type, provider: row.provider, providerAccountId: row.providerAccountId }, row)
+  const account: AdapterAccount = { userId: row.userId, type, provider: row.provider, providerAccountId: row.providerAccountId }
+  if (row.linkedAt !== undefined) account.linkedAt = row.linkedAt
+  return accountWithStoredTokens(account, row)
 }
 
 /** The session record; the metadata only when the row has its columns (a schema before version 4 has none; before 6, no account). */
@@ -122,5 +129,7 @@ export function toAuthenticator(row: AuthenticatorRow): AdapterAuthenticator {
     credentialBackedUp: row.credentialBackedUp,
     transports: row.transports,
     ...(row.name !== undefined ? { name: row.name } : {}),
+    ...(row.createdAt !== undefined ? { createdAt: row.createdAt } : {}),
+    ...(row.lastUsedAt !== undefined ? { lastUsedAt: row.lastUsedAt } : {}),
   }
 }

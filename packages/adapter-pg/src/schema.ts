@@ -246,4 +246,18 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS name TEXT;
     `,
   },
+  {
+    version: 12,
+    description: 'accounts."linkedAt", authenticators."createdAt" and "lastUsedAt" (the account page\'s dates), nullable',
+    // Added without a default, so the rows already there keep null (when they were linked is
+    // unknown: no date is made up), then given one, so every later insert records its time,
+    // @auth/pg-adapter's on the same database included. "lastUsedAt" is set by updateAuthenticatorCounter.
+    sql: `
+      ALTER TABLE accounts ADD COLUMN IF NOT EXISTS "linkedAt" TIMESTAMPTZ;
+      ALTER TABLE accounts ALTER COLUMN "linkedAt" SET DEFAULT now();
+      ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS "createdAt" TIMESTAMPTZ;
+      ALTER TABLE authenticators ALTER COLUMN "createdAt" SET DEFAULT now();
+      ALTER TABLE authenticators ADD COLUMN IF NOT EXISTS "lastUsedAt" TIMESTAMPTZ;
+    `,
+  },
 ]

@@ -12,7 +12,8 @@ import { createTemporaryDatabase, postgresInspector, type TemporaryDatabase } fr
  * need the metadata columns of migration 4, which the Auth.js schemas lack: there those methods refuse
  * with MigrationRequiredError (session-metadata.test.ts), so the suite runs those groups on the
  * migrated database only. So do the second-factor methods, whose tables migration 7 creates, the password hashes (migration 8)
- * and the owned sessions (migration 9), and passkey names (migration 11).
+ * and the owned sessions (migration 9), and passkey names (migration 11); the account page's dates
+ * (migration 12) are checked there only too (keepsDates).
  */
 const schemas: { name: string; create: (pool: pg.Pool) => Promise<unknown>; migrated: boolean }[] = [
   { name: "the schema @auth/pg-adapter documents (no constraints)", create: (pool) => pool.query(documentedSchema), migrated: false },
@@ -58,6 +59,7 @@ for (const [index, schema] of schemas.entries()) {
     },
     adapter: () => (schema.migrated ? PostgresAdapter(database.pool) : withoutMigratedMethods(PostgresAdapter(database.pool))),
     inspect: postgresInspector(() => database.pool),
+    keepsDates: schema.migrated,
     failDeletes: refuseDeletes(() => database.pool),
     teardown: () => database?.drop(),
   })

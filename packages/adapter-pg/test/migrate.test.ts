@@ -76,12 +76,14 @@ describe("migrate(pool)", () => {
       ].sort(),
     )
     expect(columns("verification_token")).toEqual(["expires", "identifier", "token"])
+    // And migration 12's "linkedAt", quoted the same way.
     expect(columns("accounts")).toEqual(
       [
         "access_token",
         "expires_at",
         "id",
         "id_token",
+        "linkedAt",
         "provider",
         "providerAccountId",
         "refresh_token",

@@ -25,6 +25,8 @@ export interface AccountRow extends StoredAccountTokens {
   user_id: string
   type: string
   expires_at: number | null
+  /** Migration 10: null for an account linked before it. */
+  linked_at: number | null
 }
 
 /** The session metadata columns (migrations 2 and 4): null when unknown. */
@@ -78,6 +80,9 @@ export interface AuthenticatorRow {
   transports: string | null
   /** Migration 9. */
   name: string | null
+  /** Migration 10: null for a passkey registered (or last used) before it. */
+  created_at: number | null
+  last_used_at: number | null
 }
 
 export function toUser(row: UserRow): AdapterUser {
@@ -92,7 +97,16 @@ export function toUser(row: UserRow): AdapterUser {
 
 export function toAccount(row: AccountRow): AdapterAccount {
   const type = row.type as AdapterAccountType
-  return accountWithStoredTokens({ userId: row.user_id, type, provider: row.provider, providerAccountId: row.provider_account_id }, row)
+  return accountWithStoredTokens(
+    {
+      userId: row.user_id,
+      type,
+      provider: row.provider,
+      providerAccountId: row.provider_account_id,
+      linkedAt: dateOrNull(row.linked_at ?? null),
+    },
+    row,
+  )
 }
 
 function dateOrNull(millis: number | null): Date | null {
@@ -172,5 +186,7 @@ export function toAuthenticator(row: AuthenticatorRow): AdapterAuthenticator {
     credentialBackedUp: row.credential_backed_up === 1,
     transports: row.transports,
     name: row.name,
+    createdAt: dateOrNull(row.created_at ?? null),
+    lastUsedAt: dateOrNull(row.last_used_at ?? null),
   }
 }

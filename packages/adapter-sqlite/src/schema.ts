@@ -184,4 +184,14 @@ export const migrations: readonly Migration[] = [
       ALTER TABLE authenticators ADD COLUMN name TEXT;
     `,
   },
+  {
+    version: 10,
+    description: "accounts.linked_at, authenticators.created_at and last_used_at (the account page's dates), nullable",
+    // Null for the rows already there: when they were linked or last used is unknown, and no date is made up.
+    sql: `
+      ALTER TABLE accounts ADD COLUMN linked_at INTEGER;
+      ALTER TABLE authenticators ADD COLUMN created_at INTEGER;
+      ALTER TABLE authenticators ADD COLUMN last_used_at INTEGER;
+    `,
+  },
 ]

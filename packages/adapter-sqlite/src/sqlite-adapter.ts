@@ -120,6 +120,8 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           token_type: nullable(account.token_type),
           scope: nullable(account.scope),
           session_state: typeof account.session_state === "string" ? account.session_state : null,
+          // The adapter's clock, not the caller's: when the row was written is what the account page shows.
+          linked_at: Date.now(),
         }),
       )
       return toAccount(row!)
@@ -250,6 +252,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
           credential_device_type: authenticator.credentialDeviceType,
           credential_backed_up: authenticator.credentialBackedUp ? 1 : 0,
           transports: nullable(authenticator.transports),
+          created_at: Date.now(),
         }),
       )
       return toAuthenticator(row!)
@@ -275,7 +278,7 @@ export function SQLiteAdapter(database: Database | string): Adapter {
     },
 
     updateAuthenticatorCounter(credentialID, newCounter) {
-      const row = sql.updateAuthenticatorCounter.get({ credential_id: credentialID, counter: newCounter })
+      const row = sql.updateAuthenticatorCounter.get({ credential_id: credentialID, counter: newCounter, last_used_at: Date.now() })
       if (!row) throw new AdapterConflictError(...unknownAuthenticator)
       return toAuthenticator(row)
     },

@@ -42,9 +42,9 @@ export function prepareStatements(db: Database) {
 
     insertAccount: prepare<AccountRow>(
       `INSERT INTO accounts (provider, provider_account_id, user_id, type, access_token, refresh_token,
-         id_token, expires_at, token_type, scope, session_state)
+         id_token, expires_at, token_type, scope, session_state, linked_at)
        VALUES (@provider, @provider_account_id, @user_id, @type, @access_token, @refresh_token,
-         @id_token, @expires_at, @token_type, @scope, @session_state) RETURNING *`,
+         @id_token, @expires_at, @token_type, @scope, @session_state, @linked_at) RETURNING *`,
     ),
     accountByProvider: prepare<AccountRow>(
       `SELECT * FROM accounts WHERE provider = @provider AND provider_account_id = @provider_account_id`,
@@ -103,14 +103,14 @@ export function prepareStatements(db: Database) {
 
     insertAuthenticator: prepare<AuthenticatorRow>(
       `INSERT INTO authenticators (credential_id, user_id, provider_account_id, credential_public_key, counter,
-         credential_device_type, credential_backed_up, transports)
+         credential_device_type, credential_backed_up, transports, created_at)
        VALUES (@credential_id, @user_id, @provider_account_id, @credential_public_key, @counter,
-         @credential_device_type, @credential_backed_up, @transports) RETURNING *`,
+         @credential_device_type, @credential_backed_up, @transports, @created_at) RETURNING *`,
     ),
     authenticatorById: prepare<AuthenticatorRow>(`SELECT * FROM authenticators WHERE credential_id = @credential_id`),
     authenticatorsByUser: prepare<AuthenticatorRow>(`SELECT * FROM authenticators WHERE user_id = @user_id ORDER BY credential_id`),
     updateAuthenticatorCounter: prepare<AuthenticatorRow>(
-      `UPDATE authenticators SET counter = @counter WHERE credential_id = @credential_id RETURNING *`,
+      `UPDATE authenticators SET counter = @counter, last_used_at = @last_used_at WHERE credential_id = @credential_id RETURNING *`,
     ),
 
     // removeUserAttachments: the three run in one transaction (see the adapter).

@@ -25,6 +25,11 @@ export class SuiteContext {
     return this.options.idType ?? "string"
   }
 
+  /** Whether the adapter records the account page's dates (ConformanceOptions.keepsDates). */
+  get keepsDates(): boolean {
+    return this.options.keepsDates ?? true
+  }
+
   has(group: CapabilityGroup): boolean {
     return this.implemented.includes(group)
   }

@@ -56,7 +56,8 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     const adapter: Adapter = await options.adapter()
     const capabilities = detectCapabilities(adapter)
 
-    test(`capabilities: runs ${capabilities.implemented.join(", ")}; leaves out ${capabilities.absent.join(", ") || "nothing"}`, () => {
+    const dates = options.keepsDates === false ? "; leaves out the account page's dates (keepsDates: false)" : ""
+    test(`capabilities: runs ${capabilities.implemented.join(", ")}; leaves out ${capabilities.absent.join(", ") || "nothing"}${dates}`, () => {
       // A half-implemented group would fail at run time in core; say so here, by name.
       expect(capabilities.partial).toEqual([])
       // Without users nothing else can be exercised.

@@ -85,6 +85,7 @@ await build({
     "src/ratelimit/index.ts",
     "src/sessions/stores/index.ts",
     "src/integration.ts",
+    "src/client/index.ts",
     "src/server/index.ts",
     "src/doctor/index.ts",
     "src/second-factor/index.ts",

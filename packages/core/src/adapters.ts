@@ -124,6 +124,10 @@ export interface AdapterAuthenticator extends Authenticator {
   userId: string
   /** Beyond Auth.js: the name its user gave the passkey (`renameAuthenticator`); null or absent when none, or where the adapter keeps none. */
   name?: string | null
+  /** Beyond Auth.js: when the passkey was registered (`createAuthenticator`); null or absent where the adapter keeps none. */
+  createdAt?: Date | null
+  /** Beyond Auth.js: when it last signed in (`updateAuthenticatorCounter`, called at every passkey sign-in); null until then. */
+  lastUsedAt?: Date | null
 }
 
 /**

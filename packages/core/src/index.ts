@@ -9,9 +9,9 @@ export { configurationError } from "./config/configuration-error.js"
 export { isAuthAction } from "./http/is-auth-action.js"
 export { raw, skipCSRFCheck, customFetch } from "./symbols.js"
 export type * from "./types.js"
-export { getAccessToken, type AccessToken, type AccessTokenWithCookies } from "./access-token/get-access-token.js"
-export { listSessions, revokeSessions, revokeUserSessions } from "./sessions/server-functions.js"
-export { requireRecentAuthentication } from "./step-up/require-recent-authentication.js"
+export { getAccessToken, type AccessToken, type AccessTokenWithCookies } from "./server/access-token-of-request.js"
+export { listSessions, revokeSessions, revokeUserSessions } from "./server/sessions-of-request.js"
+export { requireRecentAuthentication } from "./server/require-recent-authentication.js"
 export type { StepUpNeed } from "./step-up/refuse-unless-recent.js"
 export {
   checkRecentAuthentication,

@@ -4,7 +4,7 @@
  * part of the public API, and it may change in any release.
  */
 export { findProvider } from "./integration/find-provider.js"
-export { forwardedHeaders, forwardedOrigin } from "./integration/forwarded-headers.js"
+export { forwardedHeaders, forwardedOrigin } from "./http/forwarded-headers.js"
 export { parseSetCookie, type ParsedSetCookie, type SetCookieOptions } from "./integration/parse-set-cookie.js"
 export { logPrefix, reportError } from "./config/logger.js"
 export { markPrivate, privateHeaderValue } from "./integration/private-cache-headers.js"

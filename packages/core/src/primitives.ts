@@ -51,6 +51,11 @@ export interface Profile {
   nickname?: string | null
   preferred_username?: string | null
   profile?: string | null
+  /**
+   * As Auth.js's: `any`, since providers send a URL or an object (Facebook's `{ data: { url } }`)
+   * and an app's `profile()` reads whichever its provider sends without a cast.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: public API kept as Auth.js's Profile (see above).
   picture?: any
   website?: string | null
   email?: string | null
@@ -199,4 +204,13 @@ export interface RateLimitStore {
 /** A cookie to write: name, value and attributes, as core hands them to a framework. */
 export interface Cookie extends CookieOption {
   value: string
+}
+
+/** One input of the credentials form: any HTML input attribute, plus a label. */
+export interface CredentialInput {
+  label?: string
+  type?: string
+  value?: string
+  placeholder?: string
+  [attribute: string]: unknown
 }

@@ -1,25 +1,13 @@
 /** Public types of Gatehouse, shaped like `@auth/core/types`. */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
+import type { Adapter, AdapterSession, AdapterUser } from "./adapters.js"
 import type { JWT, JWTOptions } from "./jwt/types.js"
-import type { CredentialInput, Provider } from "./providers/types.js"
+import type { Provider } from "./providers/types.js"
 import type { ErrorType } from "./errors.js"
-import type { SessionAuthentication } from "./step-up/session-authentication.js"
+import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, RateLimitOptions, SessionOptions } from "./auth-options.js"
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
 import type { BackchannelLogoutConfig } from "./backchannel-logout/backchannel-logout-config.js"
-import type { PageLocale } from "./pages/page-locale.js"
-import type {
-  Account,
-  Awaitable,
-  Cookie,
-  CookieOption,
-  CookiesOptions,
-  LocaleOption,
-  Profile,
-  RateLimitStore,
-  Theme,
-  User,
-} from "./primitives.js"
+import type { CookiesOptions, LocaleOption, Theme } from "./primitives.js"
 
 export type { ErrorType } from "./errors.js"
 export type { PageLocale } from "./pages/page-locale.js"
@@ -44,243 +32,25 @@ export type {
   RateLimitStore,
   ProviderType,
 } from "./primitives.js"
-
-/**
- * The session every app gets before its `session` callback changes it: the user's name, e-mail and
- * image, and when it expires.
- */
-export interface DefaultSession {
-  user?: User
-  expires: string
-  /**
-   * Beyond Auth.js's type (its refresh recipe sets it by hand): `"RefreshTokenError"` once the
-   * provider refused the refresh token of a provider with `tokenRefresh` (docs/access-tokens.md).
-   */
-  error?: "RefreshTokenError"
-  /**
-   * Beyond Auth.js: when and how the user last proved who they are (docs/step-up.md): `time` (ISO),
-   * `methods` (RFC 8176 `amr` values) and `mfa`. The default session callback keeps it; an app's
-   * own callback decides whether to.
-   */
-  authentication?: SessionAuthentication
-}
-
-/** What `GET /session` returns to the client (shape set by the `session` callback). */
-export interface Session extends DefaultSession {}
-
-/**
- * Your own pages instead of the built-in ones (paths on your site); each gets the same query
- * parameters the built-in page would.
- */
-export interface PagesOptions {
-  signIn: string
-  /** Beyond Auth.js: the app's own second-factor page (challenge and enrolment); default the built-in `{basePath}/second-factor`. */
-  secondFactor: string
-  /** Beyond Auth.js: the app's own account page (docs/account.md); default the built-in `{basePath}/account`. */
-  account: string
-  signOut: string
-  error: string
-  verifyRequest: string
-  newUser: string
-  /**
-   * Beyond Auth.js: the languages the built-in pages and sign-in mails speak besides English, e.g.
-   * `[fr, de]` from `@gatehouse/core/locales/fr` and `…/de`, `locales` from `@gatehouse/core/locales`
-   * for all of them, or an app's own `{ lang, messages }`. The visitor's Accept-Language (or `locale`)
-   * chooses among them; English otherwise. Only these are bundled (docs/pages.md).
-   */
-  locales: readonly PageLocale[]
-}
-
-/**
- * The codes of the warnings Gatehouse logs (`[gatehouse][warn][<code>]`); each has a heading in
- * docs/errors.md.
- */
-export type WarningCode =
-  | "debug-enabled"
-  | "csrf-disabled"
-  | "env-url-basepath-redundant"
-  | "env-url-basepath-mismatch"
-  | "experimental-webauthn"
-  | "short-secret"
-  | "rate-limit-without-client-ip"
-  | "adapter-without-remove-user-attachments"
-  | "passkey-challenges-per-process"
-  | "token-refresh-per-process"
-  | "session-store-per-process"
-
-/**
- * Where errors, warnings and debug messages go (`logger` in the config); the default prints them to
- * the console.
- */
-export interface LoggerInstance {
-  error: (error: Error) => void
-  warn: (code: WarningCode) => void
-  /**
-   * Debug lines (with `debug: true`, or whenever the app brings this level). Unlike Auth.js,
-   * `metadata` arrives with secret values (tokens, codes, verifiers, passwords…) replaced by `[redacted]`.
-   */
-  debug: (message: string, metadata?: unknown) => void
-}
-
-/**
- * The app's say in a sign-in: allow or refuse it (`signIn`), where to send the browser (`redirect`),
- * what the session token (`jwt`) and the session (`session`) hold, and whether a request may pass
- * (`authorized`).
- */
-export interface CallbacksOptions<P = Profile, A = Account> {
-  signIn?: (params: {
-    user: User | AdapterUser
-    account: A | null
-    profile?: P
-    email?: { verificationRequest?: boolean }
-    credentials?: Record<string, CredentialInput>
-  }) => Awaitable<boolean | string>
-  redirect?: (params: { url: string; baseUrl: string }) => Awaitable<string>
-  /** `token` is set with the jwt strategy, `user` with the database strategy (as in Auth.js's typing). */
-  session?: (
-    params: { session: Session & Partial<AdapterSession>; token: JWT; user: AdapterUser } & {
-      newSession?: any
-      trigger?: "update"
-    },
-  ) => Awaitable<Session | DefaultSession>
-  jwt?: (params: {
-    token: JWT
-    user: User | AdapterUser
-    account?: A | null
-    profile?: P
-    trigger?: "signIn" | "signUp" | "update"
-    isNewUser?: boolean
-    session?: any
-  }) => Awaitable<JWT | null>
-}
-
-/**
- * Notifications after something happened (sign-in, sign-out, a user created or updated, an account
- * linked…); their answer changes nothing.
- */
-export interface EventCallbacks {
-  signIn?: (message: {
-    user: User
-    account?: Account | null
-    profile?: Profile
-    isNewUser?: boolean
-    /** Beyond Auth.js: the second factor that completed the sign-in, when there was one. */
-    secondFactor?: "totp" | "backup-code" | "passkey"
-  }) => Awaitable<void>
-  signOut?: (message: { session: AdapterSession | null | void | undefined } | { token: JWT | null }) => Awaitable<void>
-  createUser?: (message: { user: User }) => Awaitable<void>
-  updateUser?: (message: { user: User }) => Awaitable<void>
-  linkAccount?: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
-  /**
-   * Beyond Auth.js: the owner of an address proved it (`provider`: an e-mail sign-in, or a
-   * credentials provider whose `authorize` vouched for it) while the stored user with that address
-   * had never been verified. Everything that let someone sign in to that user was removed in one
-   * transaction before the owner got it: `accounts` and `authenticators` (passkeys) list what went,
-   * and its database sessions ended. The user, its id and the app's data under that id are kept;
-   * `updateUser` follows (the user is now verified). An app that lets users add their own sign-in
-   * methods may tell the owner here which ones were removed.
-   */
-  unverifiedAttachmentsRemoved?: (message: {
-    user: AdapterUser
-    accounts: AdapterAccount[]
-    authenticators: AdapterAuthenticator[]
-    provider: string
-  }) => Awaitable<void>
-  session?: (message: { session: Session; token?: JWT }) => Awaitable<void>
-  /**
-   * Beyond Auth.js: the signed-in user removed one of their accounts (`POST {basePath}/account/unlink`,
-   * or a passkey's account with the passkey). `account` names it; no token of it is included.
-   */
-  unlinkAccount?: (message: {
-    user: AdapterUser
-    account: Pick<AdapterAccount, "provider" | "providerAccountId" | "type">
-  }) => Awaitable<void>
-  /** Beyond Auth.js: the signed-in user deleted their account (`POST {basePath}/account/delete`); `user` as it was. */
-  deleteUser?: (message: { user: AdapterUser }) => Awaitable<void>
-  /** Beyond Auth.js: `getAccessToken` refreshed the provider's access token (once per refresh, on the instance that did it). */
-  tokenRefreshed?: (message: TokenRefreshEvent & { expiresAt: number | null }) => Awaitable<void>
-  /**
-   * Beyond Auth.js: a refresh failed. `refused: true` when the provider refused the refresh token
-   * (RefreshTokenError: final, the user must sign in again), false when it may pass (AccessTokenRefreshError).
-   */
-  tokenRefreshFailed?: (message: TokenRefreshEvent & { error: Error; refused: boolean }) => Awaitable<void>
-  /**
-   * Beyond Auth.js: sessions of `userId` were revoked (docs/sessions.md). `sessionIds` are their
-   * handles (SessionInfo `id`); `reason` says who asked: the user (`POST /sessions/revoke`,
-   * `revokeSessions`), `revokeUserSessions` ("all-sessions"), or the identity provider.
-   */
-  sessionRevoked?: (message: {
-    userId: string
-    /** Set for an app's own user (a credentials provider's `authorize` id in `userId`): that provider's id. */
-    provider?: string
-    sessionIds: string[]
-    reason: "user" | "all-sessions" | "backchannel-logout"
-  }) => Awaitable<void>
-}
-
-/** Which account a refresh event is about. `userId` is set when an adapter keeps the account. */
-export interface TokenRefreshEvent {
-  provider: string
-  providerAccountId: string
-  userId?: string
-}
-
-/**
- * How sessions are kept: an encrypted JWT cookie or a database row, how long they last, how often they
- * are renewed and checked against revocation.
- */
-export interface SessionOptions {
-  strategy: "jwt" | "database"
-  maxAge: number
-  updateAge: number
-  generateSessionToken: () => string
-  /**
-   * Beyond Auth.js: the most chunks (`<session cookie>.0`, `.1`, …) a request may carry; one with
-   * more is refused with 400 and no Set-Cookie. Default 16 (62 kB), at most 64.
-   */
-  maxCookieChunks: number
-  /**
-   * Beyond Auth.js (JWT sessions with an adapter that manages sessions, docs/sessions.md): how
-   * often, in seconds, a read asks the adapter whether its session was revoked, at most once per
-   * session per process. A revoked JWT stops working on every instance within this bound; reads
-   * in between make no adapter call. Default 60; 0 checks on every read.
-   */
-  revocationCheckInterval: number
-  /**
-   * Beyond Auth.js (docs/step-up.md): how recent, in seconds, a sign-in must be for a sensitive
-   * action (disabling a second factor, new backup codes, revoking every session, and
-   * `requireRecentAuthentication` without `maxAge`). Default 600.
-   */
-  freshAge: number
-  /**
-   * Beyond Auth.js (JWT sessions, docs/sessions.md): where JWT sessions are recorded and revoked
-   * when no adapter records them: `redisSessionStore(client)` for several instances,
-   * `memorySessionStore()` for one process or tests. With it, session management (GET /sessions,
-   * revoking, `revokeUserSessions`) works without a database.
-   */
-  store?: SessionStore
-}
-
-/** Where JWT sessions are recorded without an adapter (see `session.store`). */
-export type SessionStore = OwnedSessionMethods
-
-/** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
-export interface SessionInfo {
-  /** An opaque handle for revoking it (never the session token). */
-  id: string
-  /** Whether it is the session of the request that asked. */
-  current: boolean
-  /** ISO dates; null when unknown (a row made before the metadata columns existed). */
-  createdAt: string | null
-  lastSeenAt: string | null
-  expires: string
-  userAgent: string | null
-  /** The provider it was signed in with. */
-  provider: string | null
-}
-
-/** What `revokeSessions` ends: one session by its handle, all but the current one, or all. */
-export type RevokeTarget = { sessionId: string } | { scope: "others" | "all" }
+export type {
+  DefaultSession,
+  Session,
+  PagesOptions,
+  WarningCode,
+  LoggerInstance,
+  CallbacksOptions,
+  EventCallbacks,
+  TokenRefreshEvent,
+  SessionOptions,
+  SessionStore,
+  SessionInfo,
+  RevokeTarget,
+  RateLimitRule,
+  RateLimitOptions,
+  ResponseInternal,
+  SessionUpdateData,
+  WebAuthnOptionsResponseBody,
+} from "./auth-options.js"
 
 /**
  * Everything `Auth(request, config)` and the framework integrations take: providers, secret, adapter,
@@ -339,65 +109,6 @@ export interface AuthConfig {
    * `NODE_ENV` is "production"; `false` turns it off, an object turns it on and tunes it.
    */
   rateLimit?: false | RateLimitOptions
-}
-
-/** At most `limit` attempts per `window` seconds. */
-export interface RateLimitRule {
-  limit: number
-  window: number
-}
-
-/**
- * The rate limiter of sign-in attempts (`rateLimit` in the config): where counts live, how the
- * client's address is known, the limits per address and per account.
- */
-export interface RateLimitOptions {
-  /** Where counters live. Default: a bounded in-memory store (one machine only). */
-  store?: RateLimitStore
-  /**
-   * A header your own proxy sets (and overwrites) with the client's address, e.g. "x-real-ip".
-   * For "x-forwarded-for" the right-most entry is used: the one your proxy appended. No header is
-   * trusted unless named here. Give either this or `clientIp`.
-   */
-  ipHeader?: "x-real-ip" | "x-forwarded-for" | (string & {})
-  /** The client's address as your platform knows it (e.g. from the socket). */
-  clientIp?: (request: Request) => string | null | undefined
-  /** Attempts per client IP (IPv6 by /64). Default 30 per 60 s. `false`: no per-IP limit. */
-  perIp?: RateLimitRule | false
-  /** Attempts per account identifier. Default 10 per 600 s. `false`: no per-account limit. */
-  perAccount?: RateLimitRule | false
-  /**
-   * Credentials providers: the form fields that together name the account. Every one must be
-   * present as text (at most 1,280 characters), or the attempt is refused before `authorize`.
-   * Default: the first field declared in the provider's `credentials` that is neither
-   * `type: "password"` nor named like a secret (password, passcode, otp, code, token, pin).
-   * E-mail providers always key on the address as the flow reads it.
-   */
-  accountFields?: string[]
-  /**
-   * Credentials providers: the account an attempt is aimed at, when the fields alone do not say
-   * (e.g. a tenant plus a username). `fields` is the parsed form (POST) or query (GET). Returning
-   * nothing, or throwing, refuses the attempt before `authorize`.
-   */
-  accountKey?: (request: Request, fields: Record<string, unknown>) => Awaitable<string | null | undefined>
-}
-
-/** What an action hands back before it becomes a Web `Response`. */
-export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
-  status?: number
-  headers?: Record<string, string>
-  body?: Body
-  redirect?: string
-  cookies?: Cookie[]
-}
-
-/**
- * What `GET {basePath}/webauthn-options/<provider>` answers: whether the browser should register or
- * authenticate, and the options for that ceremony.
- */
-export interface WebAuthnOptionsResponseBody {
-  action: "authenticate" | "register"
-  options: unknown
 }
 
 export type { Adapter, AdapterSession, AdapterUser }

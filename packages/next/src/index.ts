@@ -8,6 +8,7 @@
  * export const { handlers, auth, signIn, signOut, unstable_update, sessions } = NextAuth({ providers: [Credentials({ … })] })
  * ```
  */
+import { createAccount } from "./lib/account.js"
 import { createAuth } from "./lib/create-auth.js"
 import { createConfigResolver } from "./lib/create-config-resolver.js"
 import { accessTokenForServerCode } from "./lib/get-access-token.js"
@@ -29,11 +30,12 @@ export default function NextAuth(config: NextAuthConfigInit): NextAuthResult {
     handlers: createHandlers(resolveConfig),
     auth: createAuth(resolveConfig),
     signIn: ((provider, options, authorizationParams) =>
-      signIn(resolveConfig, provider, options as any, authorizationParams)) as NextAuthResult["signIn"],
+      signIn(resolveConfig, provider, options, authorizationParams)) as NextAuthResult["signIn"],
     signOut: ((options) => signOut(resolveConfig, options)) as NextAuthResult["signOut"],
     unstable_update: (data) => updateSession(resolveConfig, data),
     getAccessToken: (providerId) => accessTokenForServerCode(resolveConfig, providerId),
     sessions: createSessions(resolveConfig),
+    account: createAccount(resolveConfig),
     requireRecentAuthentication: (need) => requireRecentAuthentication(resolveConfig, need),
   }
 }
@@ -45,6 +47,7 @@ export { customFetch } from "@gatehouse/core"
 export type { AccessToken } from "@gatehouse/core"
 export type {
   AuthorizedResult,
+  NextAuthAccount,
   NextAuthConfig,
   NextAuthConfigInit,
   NextAuthRequest,

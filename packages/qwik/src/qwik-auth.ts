@@ -1,3 +1,4 @@
+import { createAccountLoader } from "./account-loader.js"
 import { implicit$FirstArg, inlinedQrl, type QRL } from "@builder.io/qwik"
 import { routeLoaderQrl, type Loader, type RequestEventCommon, type RequestEventLoader } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/core/types"
@@ -15,7 +16,8 @@ import type { QwikAuthConfig } from "./types.js"
  * Re-export `onRequest`, `useSession`, `useSignIn` and `useSignOut` from a route plugin
  * (`src/routes/plugin@auth.ts`): Qwik City only runs hooks, loaders and actions that a route module
  * exports. Export `useSessions` and `useRevokeSession` from the page listing the user's devices only:
- * Qwik City runs a loader on every request to every route whose modules export it.
+ * Qwik City runs a loader on every request to every route whose modules export it; the same for
+ * `useAccount` and the account page.
  */
 export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => QwikAuthConfig | Promise<QwikAuthConfig>>) {
   return {
@@ -27,6 +29,8 @@ export function QwikAuthQrl(authOptions: QRL<(event: RequestEventCommon) => Qwik
     getAccessToken: createAccessTokenHelper(authOptions),
     useSessions: createSessionsLoader(authOptions),
     useRevokeSession: createRevokeSessionAction(authOptions),
+    /** A route loader: the signed-in user's account (`GET /auth/account`'s JSON), or null; needs `account: Account()`. */
+    useAccount: createAccountLoader(authOptions),
     /**
      * In a `routeLoader$`, action or endpoint guarding a sensitive operation:
      * `const session = await requireRecentAuthentication(event, { maxAge: 300, secondFactor: true })`.

@@ -8,6 +8,7 @@ import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { serverInput } from "./server-input.js"
 import type { RevokeSessionInput, RevokeSessionResult } from "./types.js"
 import { validateRevokeSessionInput } from "./validate-action-input.js"
+import { untypedValidator } from "./untyped-validator.js"
 import { writeAuthCookies } from "./write-cookies.js"
 
 /**
@@ -31,6 +32,8 @@ export function createRevokeSessionAction(authOptions: AuthOptionsQrl): Action<R
   return routeActionQrl(
     inlinedQrl(revokeSession, "useRevokeSession_gatehouseRevokeSession"),
     // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
-    isServer ? (validatorQrl(inlinedQrl(validateRevokeSessionInput, "useRevokeSession_gatehouseRevokeSessionInput")) as any) : undefined,
+    untypedValidator(
+      isServer ? validatorQrl(inlinedQrl(validateRevokeSessionInput, "useRevokeSession_gatehouseRevokeSessionInput")) : undefined,
+    ),
   ) as unknown as Action<RevokeSessionResult, RevokeSessionInput, false>
 }

@@ -7,8 +7,10 @@
  * handler calls with the event); the QRL itself is Qwik's real `inlinedQrl`.
  */
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
+import type { OwnedSessionMethods } from "@gatehouse/core/adapters"
 import { decode, encode } from "@gatehouse/core/jwt"
 import Credentials from "@gatehouse/core/providers/credentials"
+import { memorySessionStore } from "@gatehouse/core/session-stores"
 import type { JWT } from "@gatehouse/core/types"
 import { describe, expect, it, vi } from "vitest"
 import { SESSION_KEY } from "./request-hook.js"
@@ -105,5 +107,53 @@ describe("useSessions", () => {
     const cleared = written.get(cookieName)
     expect(cleared?.value).toBe("")
     expect(cleared!.options.maxAge as number).toBeLessThanOrEqual(0)
+  })
+})
+
+/** Records a JWT session of user "42" under `ownerKey`; returns the cookie value a browser holding it sends. */
+async function recordedSession(records: OwnedSessionMethods, ownerKey: string, mark: Record<string, string>, id: string) {
+  await records.createOwnedSession({ id, ownerKey, expires: inOneDay(), createdAt: new Date(), provider: "credentials" })
+  return encode({ token: { sub: "42", name: "Ada", "gatehouse.sid": id, ...mark }, secret, salt: cookieName })
+}
+
+/**
+ * Issue 35's sessions for everyone through the same loader: a Credentials + JWT app's own user
+ * (owner `app:credentials:42`, recorded in the SQLite adapter's owned_sessions; the token is marked
+ * as the credentials provider's) and a JWT app with no adapter, only `session.store`.
+ */
+describe.each([
+  {
+    label: "the app's own users (Credentials + JWT, SQLite owned_sessions)",
+    make: () => {
+      const adapter = SQLiteAdapter(":memory:")
+      const config = configWith({ adapter, session: { strategy: "jwt" } })
+      return {
+        config,
+        records: adapter as unknown as OwnedSessionMethods,
+        ownerKey: "app:credentials:42",
+        mark: { "gatehouse.credentials": "credentials" },
+      }
+    },
+  },
+  {
+    label: "no adapter, session.store",
+    make: () => {
+      const store = memorySessionStore()
+      const config = configWith({ adapter: undefined, session: { strategy: "jwt", store } })
+      return { config, records: store, ownerKey: "42", mark: {} }
+    },
+  },
+])("useSessions for $label", ({ make }) => {
+  it("lists the user's recorded sessions with this browser's current; a revoked one is gone from the list", async () => {
+    const { config, records, ownerKey, mark } = make()
+    const [hereId, thereId] = [crypto.randomUUID().replaceAll("-", ""), crypto.randomUUID().replaceAll("-", "")]
+    const here = await recordedSession(records, ownerKey, mark, hereId)
+    await recordedSession(records, ownerKey, mark, thereId)
+    const { sessions } = await runLoader(config, `${cookieName}=${here}`)
+    expect(sessions!.map((session) => session.current).sort()).toEqual([false, true])
+    expect(JSON.stringify(sessions)).not.toContain(here)
+
+    await records.revokeOwnedSession(thereId)
+    expect((await runLoader(config, `${cookieName}=${here}`)).sessions).toHaveLength(1)
   })
 })

@@ -10,6 +10,7 @@ import { serverInput } from "./server-input.js"
 import { signInFailureMessage, signInFailureStatus } from "./sign-in-failure-message.js"
 import type { SignInFailed, SignInInput, SignInResult } from "./types.js"
 import { validateSignInInput } from "./validate-action-input.js"
+import { untypedValidator } from "./untyped-validator.js"
 import { writeAuthCookies } from "./write-cookies.js"
 
 /**
@@ -70,6 +71,6 @@ export function createSignInAction(authOptions: AuthOptionsQrl): Action<SignInRe
   return globalActionQrl(
     inlinedQrl(signIn, "useSignIn_gatehouseSignIn"),
     // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
-    isServer ? (validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) as any) : undefined,
+    untypedValidator(isServer ? validatorQrl(inlinedQrl(validateSignInInput, "useSignIn_gatehouseSignInInput")) : undefined),
   ) as unknown as Action<SignInResult, SignInInput, false>
 }

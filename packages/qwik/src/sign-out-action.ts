@@ -6,6 +6,7 @@ import { defaultRedirectTo, redirectFromAction } from "./redirect-from-action.js
 import { resolveConfig, type AuthOptionsQrl } from "./resolve-config.js"
 import { signOutForm } from "./sign-out-form.js"
 import { serverInput } from "./server-input.js"
+import { untypedValidator } from "./untyped-validator.js"
 import { writeAuthCookies } from "./write-cookies.js"
 import type { SignOutInput, SignOutResult } from "./types.js"
 import { validateSignOutInput } from "./validate-action-input.js"
@@ -41,6 +42,6 @@ export function createSignOutAction(authOptions: AuthOptionsQrl): Action<SignOut
   return globalActionQrl(
     inlinedQrl(signOut, "useSignOut_gatehouseSignOut"),
     // Validation runs on the server only; leaving it out of the browser bundle keeps zod out too.
-    isServer ? (validatorQrl(inlinedQrl(validateSignOutInput, "useSignOut_gatehouseSignOutInput")) as any) : undefined,
+    untypedValidator(isServer ? validatorQrl(inlinedQrl(validateSignOutInput, "useSignOut_gatehouseSignOutInput")) : undefined),
   ) as unknown as Action<SignOutResult, SignOutInput, false>
 }

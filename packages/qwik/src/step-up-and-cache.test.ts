@@ -43,7 +43,7 @@ function pageEvent(url: string, headers: Record<string, string>) {
 
 /** A session cookie signed in `ageSeconds` ago with a password only. */
 async function sessionCookie(ageSeconds: number): Promise<string> {
-  // core's marks of when and how the user signed in (session/token-marks.ts): auth_time and amr.
+  // core's marks of when and how the user signed in (session-cookie/token-marks.ts): auth_time and amr.
   const token = await encode({
     token: { name: "Ada", sub: "u1", auth_time: Math.floor(Date.now() / 1000) - ageSeconds, amr: ["pwd"] },
     secret,

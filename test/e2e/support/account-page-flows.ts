@@ -61,6 +61,7 @@ export type AccountPart =
   | "account-notice"
   | "account-problem"
   | "link-dev-idp"
+  | "linked-at-dev-idp"
   | "unlink-dev-idp"
   | "new-email"
   | "change-email"
@@ -240,6 +241,10 @@ export function accountPageFlows(example: AccountExampleUnderTest): void {
         await example.part(page, "link-dev-idp").click()
         await throughDevIdp(page, app)
         expect(await shownMethods(page)).toEqual(["password", "email", "dev-idp"])
+        // When it was linked, read on the server through the integration's account helper: today (UTC).
+        const linkedAt = example.part(page, "linked-at-dev-idp").locator("time")
+        await expect(linkedAt.getAttribute("datetime")).resolves.toMatch(/^\d{4}-\d\d-\d\dT/)
+        await expect(linkedAt.textContent()).resolves.toBe(new Date().toISOString().slice(0, 10))
         // Linked to the signed-in user: the session is still theirs (the IdP's own address made no second user: see below).
         expect(await sessionEmail(page)).toBe(email)
 
@@ -255,6 +260,30 @@ export function accountPageFlows(example: AccountExampleUnderTest): void {
         await other.waitForURL((url) => onAccountPage(app)(url) && url.searchParams.get("done") === "unlinked")
         await expect(example.part(other, "account-notice").textContent()).resolves.toContain("unlinked")
         expect(await shownMethods(other)).toEqual(["password", "email"])
+      },
+      flowTimeout,
+    )
+
+    it(
+      "a link refused because the Dev IdP account is another user's comes back to the Account page, both users unchanged",
+      async () => {
+        // The Dev IdP account is free again (unlinked above): signing in with it makes a user of its own.
+        const owner = await newPage()
+        await signInWithDevIdp(owner, app)
+        expect(await sessionEmail(owner)).toBe(devUser)
+        expect(await shownMethods(owner)).toEqual(["email", "dev-idp"])
+
+        const page = await newPage()
+        await signInWithPassword(page, email, password)
+        await example.part(page, "link-dev-idp").click()
+        await throughDevIdp(page, app)
+        expect(page.url()).toBe(`${app.origin}${example.accountPath}?error=account-taken`)
+        await expect(example.part(page, "account-problem").textContent()).resolves.toContain("already belongs to another user")
+        expect(await shownMethods(page)).toEqual(["password", "email"])
+        expect(await sessionEmail(page)).toBe(email)
+        expect(await shownEmail(owner)).toBe(devUser)
+        expect(await shownMethods(owner)).toEqual(["email", "dev-idp"])
+        expect(await sessionEmail(owner)).toBe(devUser)
       },
       flowTimeout,
     )

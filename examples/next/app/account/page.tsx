@@ -1,7 +1,5 @@
-import type { AccountSummary } from "@gatehouse/next/account"
 import { redirect } from "next/navigation"
-import { auth } from "../../auth"
-import { authJson } from "../../auth-json"
+import { account as userAccount, auth } from "../../auth"
 import { AccountForm, CsrfTokenProvider } from "../../components/account-form"
 
 /** What the account endpoints report back in ?done= and ?error= (docs/account.md). */
@@ -17,6 +15,12 @@ const problems: Record<string, string> = {
   "invalid-email": "That address cannot be used.",
   "same-email": "That is already your address.",
   "email-taken": "That address cannot be used.",
+  "account-taken": "That account already belongs to another user here, so it was not linked. Both accounts are unchanged.",
+}
+
+/** A date of the account JSON (ISO text), as its day. */
+function Day({ iso }: { iso: string }) {
+  return <time dateTime={iso}>{iso.slice(0, 10)}</time>
 }
 
 type SearchParams = Promise<{ done?: string; error?: string }>
@@ -29,7 +33,8 @@ type SearchParams = Promise<{ done?: string; error?: string }>
 export default async function AccountPage({ searchParams }: { searchParams: SearchParams }) {
   const session = await auth()
   if (!session?.user) redirect("/signin?callbackUrl=/account")
-  const [account, { done, error }] = await Promise.all([authJson<AccountSummary>("/api/auth/account"), searchParams])
+  // Read on the server by core (the same JSON as GET /api/auth/account), not through a request to the route.
+  const [account, { done, error }] = await Promise.all([userAccount.get(), searchParams])
   const linked = new Set(account?.accounts.map((linkedAccount) => linkedAccount.provider))
   return (
     <>
@@ -61,6 +66,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
               {account.accounts.map((linkedAccount) => (
                 <li key={linkedAccount.handle} data-method={linkedAccount.provider}>
                   {linkedAccount.provider}
+                  {linkedAccount.linkedAt && (
+                    <small data-testid={`linked-at-${linkedAccount.provider}`}>
+                      {" "}
+                      linked <Day iso={linkedAccount.linkedAt} />
+                    </small>
+                  )}
                   <AccountForm action="unlink">
                     <input type="hidden" name="provider" value={linkedAccount.provider} />
                     <input type="hidden" name="handle" value={linkedAccount.handle} />
@@ -73,6 +84,18 @@ export default async function AccountPage({ searchParams }: { searchParams: Sear
               {account.passkeys.map((passkey, index) => (
                 <li key={passkey.id} data-method="passkey">
                   {passkey.name ?? `Passkey ${index + 1}`}
+                  {passkey.createdAt && (
+                    <small>
+                      {" "}
+                      added <Day iso={passkey.createdAt} />
+                    </small>
+                  )}
+                  {passkey.lastUsedAt && (
+                    <small>
+                      {" "}
+                      last used <Day iso={passkey.lastUsedAt} />
+                    </small>
+                  )}
                   <AccountForm action="passkeys/delete">
                     <input type="hidden" name="id" value={passkey.id} />
                     <button type="submit" className="secondary">

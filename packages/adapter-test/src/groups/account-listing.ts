@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest"
 import type { SuiteContext } from "../context.js"
 import { newAccount, newAuthenticator, uniqueTag } from "../fixtures.js"
 
-/** The account endpoints' listing of a user's accounts (listAccountsByUserId). */
+/** The account endpoints' listing of a user's accounts (listAccountsByUserId), and the dates the account page shows. */
 export function registerListAccountsTests(ctx: SuiteContext): void {
   describe("listAccountsByUserId", () => {
     test("lists every account of the user, whatever its kind, and no one else's", async () => {
@@ -21,6 +21,35 @@ export function registerListAccountsTests(ctx: SuiteContext): void {
       expect(listed.find((account) => account.provider === "passkey")?.type).toBe("webauthn")
     })
 
+    if (ctx.keepsDates)
+      test("linkAccount records when the account was linked (linkedAt), as listAccountsByUserId lists it", async () => {
+        const user = await ctx.createUser()
+        const userId = String(user.id)
+        const before = Date.now()
+        const account = newAccount(userId)
+        await ctx.adapter.linkAccount(account)
+        const after = Date.now()
+        const listed = (await ctx.adapter.listAccountsByUserId(userId)).find((a) => a.providerAccountId === account.providerAccountId)
+        expectBetween(listed?.linkedAt, before, after)
+      })
+
+    if (ctx.keepsDates && ctx.has("authenticators")) {
+      test("createAuthenticator records when the passkey was registered; updateAuthenticatorCounter when it was last used", async () => {
+        const before = Date.now()
+        const { userId, authenticators } = await userWithPasskeys(ctx, 1)
+        const credentialID = authenticators[0]!.credentialID
+        const registered = (await ctx.adapter.listAuthenticatorsByUserId(userId))[0]
+        expectBetween(registered?.createdAt, before, Date.now())
+        // Registered, never used to sign in yet.
+        expect(registered?.lastUsedAt ?? null).toBeNull()
+        const signIn = Date.now()
+        await ctx.adapter.updateAuthenticatorCounter(credentialID, 1)
+        const used = (await ctx.adapter.listAuthenticatorsByUserId(userId))[0]
+        expectBetween(used?.lastUsedAt, signIn, Date.now())
+        expect(used?.createdAt?.getTime()).toBe(registered?.createdAt?.getTime())
+      })
+    }
+
     test("an unlinked account is no longer listed; an unknown user has none", async () => {
       const user = await ctx.createUser()
       const account = newAccount(String(user.id))
@@ -32,6 +61,16 @@ export function registerListAccountsTests(ctx: SuiteContext): void {
       expect(await ctx.adapter.listAccountsByUserId(ctx.unknownUserId())).toEqual([])
     })
   })
+}
+
+/**
+ * A date the adapter recorded during [start, end] (milliseconds of this process's clock): a database
+ * that dates rows by its own clock (PostgreSQL's now(): the transaction's start) gets a second either way.
+ */
+function expectBetween(date: Date | null | undefined, start: number, end: number): void {
+  expect(date).toBeInstanceOf(Date)
+  expect(date!.getTime()).toBeGreaterThanOrEqual(start - 1000)
+  expect(date!.getTime()).toBeLessThanOrEqual(end + 1000)
 }
 
 /** A user with `count` passkeys on one passkey account, as core stores them at registration. */

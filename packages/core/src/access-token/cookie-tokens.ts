@@ -1,6 +1,6 @@
 /**
  * Tokens kept in the session cookie, for JWT sessions without an adapter: the `gatehouse.tokens`
- * mark (session/token-marks.ts), written at sign-in with a provider that has `tokenRefresh`.
+ * mark (session-cookie/token-marks.ts), written at sign-in with a provider that has `tokenRefresh`.
  * A refresh gives a new mark, which the caller writes back as a new session cookie. Concurrent
  * requests carrying the same cookie share one refresh (single flight), and requests that arrive
  * later with the old cookie get the remembered result instead of sending the used refresh token
@@ -12,7 +12,7 @@ import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account } from "../primitives.js"
-import { upstreamTokensClaim } from "../session/token-marks.js"
+import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
 import { type AccessToken, accessTokenOf, isFresh } from "./access-token.js"
 import { failureBackoffMs, refreshKey, remember, remembered, singleFlight } from "./in-process.js"
 import { type RefreshedTokens, refreshGrant } from "./refresh-grant.js"

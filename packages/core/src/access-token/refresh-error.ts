@@ -4,7 +4,7 @@
  */
 import type { InternalOptions } from "../config/internal-options.js"
 import type { JWT } from "../jwt/types.js"
-import { isCredentialsToken } from "../session/token-marks.js"
+import { isCredentialsToken } from "../session-cookie/token-marks.js"
 import { isRefusedAccount } from "./account-tokens.js"
 import { refusedInCookie, upstreamTokensOf } from "./cookie-tokens.js"
 

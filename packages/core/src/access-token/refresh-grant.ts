@@ -5,7 +5,7 @@ import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
 import { authorizationServerFor } from "../oauth/authorization-server.js"
 import { clientAuthentication, clientOf } from "../oauth/client-auth.js"
 import { verifyIdTokenSignature } from "../oauth/id-token-signature.js"
-import { providerRequestOptions } from "../oauth/request-options.js"
+import { providerRequestOptions } from "../oauth/provider-request-options.js"
 
 /** What a refresh yields: `expires_at` in seconds since the epoch, when the provider said. */
 export interface RefreshedTokens {

@@ -1,28 +1,12 @@
 import type { Adapter } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
 import { AuthError } from "../errors.js"
-import type { RequestInternal } from "../http/request-internal.js"
-import type { ResponseInternal } from "../types.js"
+import type { AccountConfig, AccountOptions } from "../providers/types.js"
+import { accountKey } from "../symbols.js"
 
-/** Where `Account()` keeps the endpoints' code and their config check: apps without `account` never load either. */
-export const accountKey: unique symbol = Symbol.for("gatehouse.account")
-
-/** The account endpoints' code, as `Account()` brings it. */
-export interface AccountModule {
-  action: (request: RequestInternal, options: InternalOptions) => Promise<ResponseInternal>
-  /** The configuration error for an adapter that lacks what the endpoints need, or undefined. */
-  check: (adapter: Adapter | undefined, providers: readonly { type: string }[]) => AuthError | undefined
-}
-
-/** The `account` option (docs/account.md): made by `Account()` from `@gatehouse/core/account`. */
-export interface AccountConfig {
-  readonly [accountKey]: AccountModule
-}
-
-/** The `account` option resolved: the endpoints' entry. */
-export interface AccountOptions {
-  action: AccountModule["action"]
-}
+// The option's types are defined with InternalOptions (providers/types.ts): the module's entry is
+// handed the options back, one recursive shape.
+export type { AccountConfig, AccountModule, AccountOptions } from "../providers/types.js"
+export { accountKey }
 
 /** The `account` option checked when the config is read (the adapter's methods by Account()'s own check). */
 export function resolveAccount(
@@ -32,9 +16,9 @@ export function resolveAccount(
 ): { options?: AccountOptions; error?: AuthError } {
   if (config === undefined) return {}
   const module = config !== null && typeof config === "object" ? config[accountKey] : undefined
-  if (typeof module?.action !== "function") {
+  if (typeof module?.action !== "function" || typeof module.read !== "function") {
     return { error: new AuthError('account must be made by Account() from "@gatehouse/core/account"') }
   }
   const error = module.check(adapter, providers)
-  return error ? { error } : { options: { action: module.action } }
+  return error ? { error } : { options: { action: module.action, read: module.read } }
 }

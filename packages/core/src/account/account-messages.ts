@@ -7,6 +7,11 @@ import type { SafeHtml } from "../pages/html.js"
 import { catalogueFor, fillMarkup, fillText, type PageLocale } from "../pages/page-locale.js"
 
 const en = {
+  "account.linkedAt": "Linked on {date}",
+  "passkey.createdAt": "Added on {date}",
+  "passkey.lastUsedAt": "Last used on {date}",
+  "error.account-taken":
+    "That account already belongs to another user here, so it was not linked. Both accounts are unchanged: sign in with it to manage or delete that user.",
   "passkey.name": "New name for {name}",
   "passkey.rename": "Rename {name}",
   "error.invalid-name": "Give the passkey a name of 1 to 64 characters.",
@@ -57,6 +62,11 @@ export type AccountMessageKey = keyof typeof en
 type AccountMessages = { readonly [K in AccountMessageKey]: string }
 
 const de: AccountMessages = {
+  "account.linkedAt": "Verknüpft am {date}",
+  "passkey.createdAt": "Hinzugefügt am {date}",
+  "passkey.lastUsedAt": "Zuletzt verwendet am {date}",
+  "error.account-taken":
+    "Dieses Konto gehört hier bereits einem anderen Benutzer und wurde daher nicht verknüpft. Beide Konten bleiben unverändert: Melden Sie sich damit an, um jenen Benutzer zu verwalten oder zu löschen.",
   "passkey.name": "Neuer Name für {name}",
   "passkey.rename": "{name} umbenennen",
   "error.invalid-name": "Geben Sie dem Passkey einen Namen mit 1 bis 64 Zeichen.",
@@ -104,6 +114,11 @@ const de: AccountMessages = {
 }
 
 const fr: AccountMessages = {
+  "account.linkedAt": "Associé le {date}",
+  "passkey.createdAt": "Ajoutée le {date}",
+  "passkey.lastUsedAt": "Dernière utilisation le {date}",
+  "error.account-taken":
+    "Ce compte appartient déjà à un autre utilisateur ici : il n'a pas été associé. Les deux comptes restent inchangés : connectez-vous avec lui pour gérer ou supprimer cet utilisateur.",
   "passkey.name": "Nouveau nom pour {name}",
   "passkey.rename": "Renommer {name}",
   "error.invalid-name": "Donnez à la clé d'accès un nom de 1 à 64 caractères.",
@@ -151,6 +166,11 @@ const fr: AccountMessages = {
 }
 
 const es: AccountMessages = {
+  "account.linkedAt": "Vinculada el {date}",
+  "passkey.createdAt": "Añadida el {date}",
+  "passkey.lastUsedAt": "Último uso el {date}",
+  "error.account-taken":
+    "Esa cuenta ya pertenece a otro usuario aquí, así que no se vinculó. Ambas cuentas siguen igual: inicia sesión con ella para gestionar o eliminar ese usuario.",
   "passkey.name": "Nuevo nombre para {name}",
   "passkey.rename": "Cambiar el nombre de {name}",
   "error.invalid-name": "Pon a la llave de acceso un nombre de 1 a 64 caracteres.",
@@ -198,6 +218,11 @@ const es: AccountMessages = {
 }
 
 const pt: AccountMessages = {
+  "account.linkedAt": "Associada em {date}",
+  "passkey.createdAt": "Adicionada em {date}",
+  "passkey.lastUsedAt": "Última utilização em {date}",
+  "error.account-taken":
+    "Essa conta já pertence a outro utilizador aqui, por isso não foi associada. As duas contas ficam como estavam: inicie sessão com ela para gerir ou eliminar esse utilizador.",
   "passkey.name": "Novo nome para {name}",
   "passkey.rename": "Mudar o nome de {name}",
   "error.invalid-name": "Dê à chave de acesso um nome de 1 a 64 caracteres.",
@@ -245,6 +270,11 @@ const pt: AccountMessages = {
 }
 
 const it: AccountMessages = {
+  "account.linkedAt": "Collegato il {date}",
+  "passkey.createdAt": "Aggiunta il {date}",
+  "passkey.lastUsedAt": "Ultimo utilizzo il {date}",
+  "error.account-taken":
+    "Quell'account appartiene già a un altro utente qui, quindi non è stato collegato. Entrambi gli account restano invariati: accedi con esso per gestire o eliminare quell'utente.",
   "passkey.name": "Nuovo nome per {name}",
   "passkey.rename": "Rinomina {name}",
   "error.invalid-name": "Dai alla passkey un nome da 1 a 64 caratteri.",
@@ -292,6 +322,11 @@ const it: AccountMessages = {
 }
 
 const nl: AccountMessages = {
+  "account.linkedAt": "Gekoppeld op {date}",
+  "passkey.createdAt": "Toegevoegd op {date}",
+  "passkey.lastUsedAt": "Laatst gebruikt op {date}",
+  "error.account-taken":
+    "Dat account hoort hier al bij een andere gebruiker en is dus niet gekoppeld. Beide accounts blijven ongewijzigd: meld u ermee aan om die gebruiker te beheren of te verwijderen.",
   "passkey.name": "Nieuwe naam voor {name}",
   "passkey.rename": "{name} hernoemen",
   "error.invalid-name": "Geef de passkey een naam van 1 tot 64 tekens.",
@@ -340,6 +375,11 @@ const nl: AccountMessages = {
 }
 
 const ja: AccountMessages = {
+  "account.linkedAt": "{date} に連携",
+  "passkey.createdAt": "{date} に追加",
+  "passkey.lastUsedAt": "最終使用: {date}",
+  "error.account-taken":
+    "そのアカウントはすでにここの別のユーザーのものなので、連携しませんでした。どちらのアカウントも変わっていません。そのアカウントでサインインして、そのユーザーを管理または削除してください。",
   "passkey.name": "{name} の新しい名前",
   "passkey.rename": "{name} の名前を変更",
   "error.invalid-name": "パスキーには1〜64文字の名前を付けてください。",
@@ -387,6 +427,10 @@ const ja: AccountMessages = {
 }
 
 const zh: AccountMessages = {
+  "account.linkedAt": "关联于 {date}",
+  "passkey.createdAt": "添加于 {date}",
+  "passkey.lastUsedAt": "上次使用于 {date}",
+  "error.account-taken": "该账户已属于此处的另一个用户，因此未关联。两个账户均保持不变：请用它登录以管理或删除那个用户。",
   "passkey.name": "{name} 的新名称",
   "passkey.rename": "重命名 {name}",
   "error.invalid-name": "请为通行密钥设置 1 到 64 个字符的名称。",
@@ -433,6 +477,11 @@ const zh: AccountMessages = {
 }
 
 const ko: AccountMessages = {
+  "account.linkedAt": "{date}에 연결됨",
+  "passkey.createdAt": "{date}에 추가됨",
+  "passkey.lastUsedAt": "마지막 사용: {date}",
+  "error.account-taken":
+    "그 계정은 이미 여기의 다른 사용자에게 속해 있어 연결하지 않았습니다. 두 계정 모두 그대로입니다. 그 계정으로 로그인하여 해당 사용자를 관리하거나 삭제하세요.",
   "passkey.name": "{name}의 새 이름",
   "passkey.rename": "{name} 이름 변경",
   "error.invalid-name": "패스키 이름은 1~64자로 지정하세요.",

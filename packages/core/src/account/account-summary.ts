@@ -2,21 +2,10 @@ import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { adapterHas } from "./account-adapter.js"
 import { accountHandle } from "./account-handle.js"
+import type { AccountSummary } from "./account-json.js"
 import type { SignInMethods } from "./sign-in-methods.js"
 
-/** GET {basePath}/account's body: what the user is and how they sign in; ids only, never a token or a secret. */
-export interface AccountSummary {
-  user: { id: string; name: string | null; email: string | null; emailVerified: string | null; image: string | null }
-  /** OAuth/OIDC accounts; `handle` tells apart two accounts at one provider (`POST /account/unlink`'s `handle`). */
-  accounts: { provider: string; type: string; handle: string; linkedAt: string | null }[]
-  /** `id` is the passkey's credential id (public by design); name and dates are null where the adapter keeps none. */
-  passkeys: { id: string; name: string | null; createdAt: string | null; lastUsedAt: string | null }[]
-  password: boolean
-  /** Whether an e-mail sign-in can reach the user (an e-mail provider and an address). */
-  emailSignIn: boolean
-  /** `available`: second factors are configured (secondFactor) and the adapter keeps them. */
-  secondFactor: { available: boolean; totp: boolean; backupCodesLeft: number }
-}
+export type { AccountSummary } from "./account-json.js"
 
 export async function accountSummary(user: AdapterUser, methods: SignInMethods, options: InternalOptions): Promise<AccountSummary> {
   return {
@@ -32,18 +21,15 @@ export async function accountSummary(user: AdapterUser, methods: SignInMethods, 
         provider: account.provider,
         type: account.type,
         handle: await accountHandle(account),
-        linkedAt: dateOrNull((account as { linkedAt?: unknown }).linkedAt),
+        linkedAt: dateOrNull(account.linkedAt),
       })),
     ),
-    passkeys: methods.passkeys.map((passkey) => {
-      const extra = passkey as { name?: unknown; createdAt?: unknown; lastUsedAt?: unknown }
-      return {
-        id: passkey.credentialID,
-        name: typeof extra.name === "string" ? extra.name : null,
-        createdAt: dateOrNull(extra.createdAt),
-        lastUsedAt: dateOrNull(extra.lastUsedAt),
-      }
-    }),
+    passkeys: methods.passkeys.map((passkey) => ({
+      id: passkey.credentialID,
+      name: typeof passkey.name === "string" ? passkey.name : null,
+      createdAt: dateOrNull(passkey.createdAt),
+      lastUsedAt: dateOrNull(passkey.lastUsedAt),
+    })),
     password: methods.password,
     emailSignIn: methods.email,
     secondFactor: await secondFactorSummary(user, options),

@@ -10,11 +10,12 @@
 import { accountAction } from "./account-action.js"
 import { type AccountConfig, accountKey } from "./account-config.js"
 import { accountRequirementsError } from "./account-requirements.js"
+import { readAccount } from "./read-account.js"
 
 export type { AccountConfig } from "./account-config.js"
 export type { AccountSummary } from "./account-summary.js"
 
 /** The `account` option: the account endpoints and the built-in account page. */
 export function Account(): AccountConfig {
-  return { [accountKey]: { action: accountAction, check: accountRequirementsError } }
+  return { [accountKey]: { action: accountAction, read: readAccount, check: accountRequirementsError } }
 }

@@ -2,15 +2,14 @@ import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { appPageUrl } from "../http/app-page-url.js"
 import { addressOfToken } from "../passwords/password-tokens.js"
-import { accountPage } from "../pages/account-page.js"
+import { accountPage } from "./account-page.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
 import { accountAnswer } from "./account-answer.js"
 import { hasPasskeyProvider } from "./account-adapter.js"
 import { accountPageUrl } from "./account-page-url.js"
-import { accountSummary } from "./account-summary.js"
 import { accountUser } from "./account-user.js"
-import { signInMethods } from "./sign-in-methods.js"
+import { readAccount } from "./read-account.js"
 
 /**
  * GET {basePath}/account: with `Accept: application/json`, the signed-in user's account
@@ -20,12 +19,11 @@ import { signInMethods } from "./sign-in-methods.js"
 export async function showAccount(request: RequestInternal, answering: Answering, options: InternalOptions): Promise<ResponseInternal> {
   const custom = options.pages.account
   if (custom && !answering.json) return { redirect: appPageUrl(custom, request.query, options) }
-  const user = await accountUser(request, options)
-  if (!user) {
+  const summary = await readAccount(request, options)
+  if (!summary) {
     if (answering.json) return accountAnswer(answering, options, { status: 401, error: "not-signed-in" })
     return { redirect: signInPageUrl(options, accountPageUrl(options)) }
   }
-  const summary = await accountSummary(user, await signInMethods(user, options), options)
   if (answering.json) return accountAnswer(answering, options, { body: summary as unknown as Record<string, unknown> })
   const oauth = options.providers.filter((provider) => provider.type === "oauth" || provider.type === "oidc")
   return accountPage(options, {

@@ -3,7 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { AdapterError, AuthError, BackchannelLogoutFailed, InvalidLogoutToken, InvalidProvider, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"
-import { endSessions, findProviderSessions } from "../session/end-provider-sessions.js"
+import { endSessions, findProviderSessions } from "../session-cookie/end-provider-sessions.js"
 import { announceRevoked } from "../sessions/revoke-user-sessions.js"
 import type { ResponseInternal } from "../types.js"
 

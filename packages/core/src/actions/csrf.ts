@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { expiredCookie } from "../http/session-chunks.js"
-import { noStoreHeaders } from "../session/no-store-headers.js"
+import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
 import type { ResponseInternal } from "../types.js"
 
 /** GET /csrf: the token for the double-submit check (the cookie is set by the request setup). */

@@ -1,8 +1,8 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { MissingCSRF } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { readDatabaseSession } from "../session/database-session.js"
-import { readJwtSession } from "../session/jwt-session.js"
+import { readDatabaseSession } from "../session-cookie/database-session.js"
+import { readJwtSession } from "../session-cookie/jwt-session.js"
 import type { ResponseInternal, Session } from "../types.js"
 
 /** GET /session reads the session; POST /session updates it (trigger "update"). */

@@ -2,12 +2,12 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { clearSessionCookie } from "../http/session-chunks.js"
-import { noStoreHeaders } from "../session/no-store-headers.js"
+import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
 import { currentSession } from "../sessions/current-session.js"
 import { listUserSessions } from "../sessions/list-user-sessions.js"
 import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import { requireAnySessionRecords } from "../sessions/session-records.js"
-import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
+import { type InsufficientUserAuthentication, refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal, RevokeTarget, SessionInfo } from "../types.js"
 
 /**
@@ -20,7 +20,7 @@ import type { ResponseInternal, RevokeTarget, SessionInfo } from "../types.js"
 export async function sessions(
   request: RequestInternal,
   options: InternalOptions,
-): Promise<ResponseInternal<SessionInfo[] | { revoked: number } | { message: string }>> {
+): Promise<ResponseInternal<SessionInfo[] | { revoked: number } | { message: string } | InsufficientUserAuthentication>> {
   requireAnySessionRecords(options)
   let target: RevokeTarget | undefined
   if (request.method === "POST") {

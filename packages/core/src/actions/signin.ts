@@ -1,8 +1,9 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { getAuthorizationUrl } from "../oauth/authorization-url.js"
 import { sendVerificationRequest } from "../email/send-verification-request.js"
+import { passwordFlowsOf } from "../passwords/password-flows-of.js"
 import { signinPage } from "../pages/signin-page.js"
 import type { ResponseInternal } from "../types.js"
 import { appPageUrl } from "../http/app-page-url.js"
@@ -23,7 +24,10 @@ export async function signin(request: RequestInternal, options: InternalOptions)
       if (request.error) params.error = request.error
       return { redirect: appPageUrl(custom, params, options) }
     }
-    return signinPage(options, request.query)
+    // Loaded with the provider's flows: apps without the Password provider never bundle its form.
+    const passwordProvider = options.providers.find((p) => p.type === "password") as InternalProvider<"password"> | undefined
+    const passwordForm = passwordProvider && (await passwordFlowsOf(passwordProvider)).signinForm
+    return signinPage(options, request.query, passwordForm)
   }
 
   if (!options.csrfTokenVerified) throw new MissingCSRF("CSRF token was missing during a sign-in request")

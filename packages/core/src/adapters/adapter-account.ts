@@ -10,4 +10,9 @@ export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
 export interface AdapterAccount extends Account {
   userId: string
   type: AdapterAccountType
+  /**
+   * Beyond Auth.js: when the account was linked, as the adapter recorded it at `linkAccount`; null or
+   * absent where the adapter keeps none (an account linked before its schema kept the date).
+   */
+  linkedAt?: Date | null
 }

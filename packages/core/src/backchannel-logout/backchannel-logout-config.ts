@@ -1,28 +1,12 @@
-import type { InternalOptions } from "../config/internal-options.js"
 import { AuthError } from "../errors.js"
-import type { RequestInternal } from "../http/request-internal.js"
-import type { ResponseInternal } from "../types.js"
+import type { BackchannelLogoutConfig, BackchannelLogoutOptions } from "../providers/types.js"
+import { backchannelLogoutKey } from "../symbols.js"
 
-/**
- * Where `BackchannelLogout()` keeps the route's code: apps without `backchannelLogout` never load it,
- * nor the JWS verification and remote key sets of jose it needs.
- */
-export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backchannel-logout")
-
-/** The back-channel logout route, as `BackchannelLogout()` brings it. */
-export interface BackchannelLogoutModule {
-  action: (request: RequestInternal, options: InternalOptions<"oauth">) => Promise<ResponseInternal>
-}
-
-/** The `backchannelLogout` option (docs/federated-sign-out.md): made by `BackchannelLogout()` from `@gatehouse/core/backchannel-logout`. */
-export interface BackchannelLogoutConfig {
-  readonly [backchannelLogoutKey]: BackchannelLogoutModule
-}
-
-/** The `backchannelLogout` option resolved: the route's entry. */
-export interface BackchannelLogoutOptions {
-  action: BackchannelLogoutModule["action"]
-}
+// The option's types are defined with InternalOptions (providers/types.ts): the route is handed the
+// options back, one recursive shape. Apps without `backchannelLogout` never load the route, nor the
+// JWS verification and remote key sets of jose it needs.
+export type { BackchannelLogoutConfig, BackchannelLogoutModule, BackchannelLogoutOptions } from "../providers/types.js"
+export { backchannelLogoutKey }
 
 /** The `backchannelLogout` option checked when the config is read. */
 export function resolveBackchannelLogout(config: BackchannelLogoutConfig | undefined): {

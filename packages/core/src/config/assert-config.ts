@@ -1,7 +1,7 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret } from "../errors.js"
 import { assertEndSessionEndpoint } from "../oauth/end-session.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { ProviderConfig, WebAuthnProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
 import type { ResolvedConfig } from "./resolved-config.js"
@@ -25,10 +25,12 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   let hasEmail = false
   let hasWebAuthn = false
   let hasPassword = false
-  for (const provider of resolved.providers as any[]) {
+  // The config is the app's: a provider may be missing or of no known type, whatever its types say.
+  for (const provider of resolved.providers as (ProviderConfig | undefined)[]) {
     if (!provider || typeof provider.id !== "string" || !provider.id) {
       return new AuthError("Every provider needs an `id`")
     }
+    const { id, type } = provider as { id: string; type: unknown }
     if (provider.type === "credentials") {
       if (typeof provider.authorize !== "function") {
         return new MissingAuthorize(`Must define an authorize() handler to use credentials authentication provider "${provider.id}"`)
@@ -48,7 +50,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
         return error as AuthError
       }
     } else {
-      return new AuthError(`Provider "${provider.id}" has an unknown type: ${String(provider.type)}`)
+      return new AuthError(`Provider "${id}" has an unknown type: ${String(type)}`)
     }
   }
   const webauthnProblem = hasWebAuthn ? assertWebAuthn(resolved.providers) : undefined

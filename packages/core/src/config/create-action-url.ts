@@ -1,4 +1,4 @@
-import { forwardedOrigin } from "../integration/forwarded-headers.js"
+import { forwardedOrigin } from "../http/forwarded-headers.js"
 import { createLogger } from "./logger.js"
 import type { AuthConfig, LoggerInstance } from "../types.js"
 import type { AuthAction } from "../primitives.js"

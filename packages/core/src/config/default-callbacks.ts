@@ -1,4 +1,4 @@
-import { isoTime } from "../session/iso-time.js"
+import { isoTime } from "../http/iso-time.js"
 import type { CallbacksOptions } from "../types.js"
 
 /** Auth.js's defaults: allow sign-in, same-origin redirects only, name/email/image in the session. */

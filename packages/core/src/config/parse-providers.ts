@@ -4,14 +4,17 @@ import { customFetch } from "../symbols.js"
 import type { InternalProvider } from "./internal-options.js"
 import { merge } from "./merge.js"
 
+/** A provider config as merging sees it: its user options, and a custom fetch under the symbol. */
+type Mergeable = ProviderConfig & { options?: unknown; [customFetch]?: typeof fetch }
+
 /** A provider with the user's options merged over its defaults: everything but the URLs. */
 export function mergeProvider(entry: Provider): ProviderConfig {
-  const provider: any = typeof entry === "function" ? entry() : entry
+  const provider: Mergeable = typeof entry === "function" ? entry() : entry
   const { options, ...defaults } = provider
-  const merged: any = merge(defaults, options)
+  const merged = merge(defaults as Mergeable, options)
   // Symbols are not merged: carry the fetch over by hand. A provider's own fetch wins, since
   // catalogue providers use it to repair their vendor's responses (and pass on to the app's).
-  const fetchOverride = provider[customFetch] ?? options?.[customFetch]
+  const fetchOverride = provider[customFetch] ?? (options as Mergeable | undefined)?.[customFetch]
   if (fetchOverride) merged[customFetch] = fetchOverride
   return merged
 }
@@ -29,7 +32,7 @@ export function providersForOrigin(
       callbackUrl: `${origin}${basePath}/callback/${provider.id}`,
     }
     if (provider.type === "oauth" || provider.type === "oidc") {
-      return normalizeOAuthProvider({ ...provider, ...urls } as any, (provider as any).redirectProxyUrl ?? redirectProxyUrl)
+      return normalizeOAuthProvider({ ...provider, ...urls }, provider.redirectProxyUrl ?? redirectProxyUrl)
     }
     return { ...provider, ...urls } as InternalProvider
   })

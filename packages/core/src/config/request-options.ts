@@ -28,24 +28,18 @@ function needsCallbackUrl(action: AuthAction): boolean {
   )
 }
 
-/**
- * This request's options: the resolved config plus the cookie set for its scheme, the named
- * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
- */
-export async function requestOptions(request: RequestInternal, config: ResolvedConfig, serverCall = false): Promise<RequestOptions> {
-  return requestOptionsNow(request, config, serverCall)
-}
-
 export interface RequestOptions {
   options: InternalOptions
   cookies: Cookie[]
 }
 
 /**
- * As requestOptions, but synchronous (throwing synchronously) when the action needs neither the
- * CSRF state nor a callback URL (a session read): the handler then awaits nothing for them.
+ * This request's options: the resolved config plus the cookie set for its scheme, the named
+ * provider, the CSRF state and the callback URL, and the cookies those decisions must write.
+ * Synchronous (throwing synchronously) when the action needs neither the CSRF state nor a callback
+ * URL (a session read): the handler then awaits nothing for them.
  */
-export function requestOptionsNow(
+export function requestOptions(
   request: RequestInternal,
   config: ResolvedConfig,
   serverCall = false,

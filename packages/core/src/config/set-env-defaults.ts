@@ -61,13 +61,13 @@ function inferTrustHost(env: Env): boolean {
 
 function withEnvCredentials(provider: Provider, env: Env): Provider {
   const config: ProviderConfig = typeof provider === "function" ? provider({}) : provider
-  const prefix = envProviderPrefix(config.id ?? (config as any).options?.id)
+  const prefix = envProviderPrefix(config.id ?? (config as { options?: { id?: string } }).options?.id)
   const clientId = env[`${prefix}_ID`]
   const clientSecret = env[`${prefix}_SECRET`]
   const issuer = env[`${prefix}_ISSUER`]
   const apiKey = env[`${prefix}_KEY`]
   if (!clientId && !clientSecret && !issuer && !apiKey) return provider
-  const resolved: any = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...config }
+  const resolved: ProviderConfig = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...config }
   if (resolved.type === "oauth" || resolved.type === "oidc") {
     resolved.clientId ??= clientId
     resolved.clientSecret ??= clientSecret

@@ -14,7 +14,7 @@ export function wrapAdapter(adapter: Adapter | undefined, logger: LoggerInstance
   if (!adapter) return undefined
   const wrapped: Record<string, unknown> = {}
   for (const name of methodNames(adapter)) {
-    const method = (adapter as any)[name] as (...args: unknown[]) => unknown
+    const method = (adapter as Record<string, unknown>)[name] as (...args: unknown[]) => unknown
     wrapped[name] = async (...args: unknown[]) => {
       try {
         logger.debug(`adapter_${name}`, { args: withSecretArgumentsRedacted(name, args) })
@@ -62,7 +62,7 @@ function methodNames(adapter: object): string[] {
   const names = new Set<string>()
   for (let o: object | null = adapter; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
     for (const name of Object.getOwnPropertyNames(o)) {
-      if (name !== "constructor" && typeof (adapter as any)[name] === "function") names.add(name)
+      if (name !== "constructor" && typeof (adapter as Record<string, unknown>)[name] === "function") names.add(name)
     }
   }
   return [...names]

@@ -1,6 +1,5 @@
 import { randomHex } from "../crypto/random-hex.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
-import { timingSafeEqual } from "../crypto/timing-safe-equal.js"
 
 export interface CsrfState {
   token: string
@@ -81,4 +80,12 @@ export function rememberedCsrfStats(): { entries: number; size: number } {
     }
   }
   return { entries, size }
+}
+
+/** String equality whose time does not depend on where the strings differ. */
+function timingSafeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false
+  let diff = 0
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return diff === 0
 }

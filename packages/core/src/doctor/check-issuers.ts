@@ -1,4 +1,5 @@
 import { mergeProvider } from "../config/parse-providers.js"
+import type { OAuthConfig } from "../providers/types.js"
 import { readProcessEnv } from "../config/read-process-env.js"
 import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
@@ -25,12 +26,15 @@ export async function checkIssuers(
   const discovered = config.providers
     .map((entry) => {
       try {
-        return mergeProvider(entry) as any
+        return mergeProvider(entry)
       } catch {
         return undefined
       }
     })
-    .filter((provider) => (provider?.type === "oauth" || provider?.type === "oidc") && provider.issuer && needsDiscovery(provider))
+    .filter(
+      (provider): provider is OAuthConfig =>
+        (provider?.type === "oauth" || provider?.type === "oidc") && !!provider.issuer && needsDiscovery(provider),
+    )
   const timeoutMs = options.timeoutMs ?? 10_000
   const results = await Promise.all(
     discovered.map(async (provider): Promise<Finding | undefined> => {

@@ -12,7 +12,8 @@ import { redactUrl } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { builtInSenderKind } from "../email/built-in-sender.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
-import type { ProviderConfig } from "../providers/types.js"
+import type { OAuthConfig, ProviderConfig } from "../providers/types.js"
+import type { InternalProvider } from "../config/internal-options.js"
 import type { AuthConfig } from "../types.js"
 import type { ResolvedConfig } from "../config/resolved-config.js"
 import { checkTokenRefresh } from "./check-token-refresh.js"
@@ -241,17 +242,19 @@ function checkOAuthProviders(
   origin: string,
   findings: Finding[],
 ) {
-  const oauth = providers.filter((provider) => provider.type === "oauth" || provider.type === "oidc")
+  const oauth = providers.filter((provider): provider is OAuthConfig => provider.type === "oauth" || provider.type === "oidc")
   if (oauth.length === 0) return
   let callbackUrls: Map<string, string> | undefined
   try {
     const internal = providersForOrigin(oauth, origin, config.basePath!.replace(/\/+$/, ""), config.redirectProxyUrl)
-    callbackUrls = new Map(internal.map((provider: any) => [provider.id, provider.redirectProxyUrl ?? provider.callbackUrl]))
+    callbackUrls = new Map(
+      internal.map((provider) => [provider.id, (provider as InternalProvider<"oauth">).redirectProxyUrl ?? provider.callbackUrl]),
+    )
   } catch {
     // An unparsable endpoint: reported per provider below.
   }
   const names = Object.keys(env).filter((name) => env[name])
-  for (const provider of oauth as any[]) {
+  for (const provider of oauth) {
     const label = `${provider.name ?? provider.id} (${provider.id})`
     const prefix = envProviderPrefix(provider.id)
     try {
@@ -294,6 +297,12 @@ function missingVariable(label: string, wanted: string, kind: string, what: stri
   }
 }
 
+/** The nodemailer transport options that deliver nothing. */
+interface NodemailerTransportOptions {
+  jsonTransport?: unknown
+  streamTransport?: unknown
+}
+
 function checkEmailProviders(
   providers: ProviderConfig[],
   config: AuthConfig,
@@ -302,7 +311,7 @@ function checkEmailProviders(
   findings: Finding[],
 ) {
   const names = Object.keys(env).filter((name) => env[name])
-  for (const provider of providers as any[]) {
+  for (const provider of providers) {
     if (provider.type !== "email") continue
     const label = `${provider.name ?? provider.id} (${provider.id})`
     if (!config.adapter) {
@@ -326,7 +335,8 @@ function checkEmailProviders(
     const undelivered =
       server === "console"
         ? 'prints sign-in links on the console (server: "console")'
-        : typeof server === "object" && server && ((server as any).jsonTransport || (server as any).streamTransport)
+        : (typeof server === "object" && server && (server as NodemailerTransportOptions).jsonTransport) ||
+            (server as NodemailerTransportOptions).streamTransport
           ? "uses a nodemailer transport that delivers nothing (jsonTransport / streamTransport)"
           : undefined
     if (undelivered && production) {

@@ -15,7 +15,7 @@ let nodemailer: Promise<NodemailerModule> | undefined
  */
 function loadNodemailer(): Promise<NodemailerModule> {
   nodemailer ??= import("nodemailer").then(
-    (module: any) => (module.default ?? module) as NodemailerModule,
+    (module: { default?: NodemailerModule }) => module.default ?? (module as NodemailerModule),
     (error: Error) => {
       throw new Error("The nodemailer provider needs the nodemailer package: npm install nodemailer", { cause: error })
     },

@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import { landingUrl } from "../actions/callback/landing-url.js"
+import { landingUrl } from "../login/landing-url.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"

@@ -1,9 +1,9 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
-import { requestOptionsNow } from "../config/request-options.js"
+import { requestOptions } from "../config/request-options.js"
 import { AuthError, MissingAdapterMethods, MissingCSRF, SessionTokenError, UnknownAction } from "../errors.js"
 import { createLogger } from "../config/logger.js"
 import { configErrorForRequest } from "../config/untrusted-host.js"
-import { parseRequestNow } from "../http/parse-request.js"
+import { parseRequest } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import { sessionChunkCount } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
@@ -44,7 +44,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
 
   let internal: RequestInternal
   try {
-    const parsed = parseRequestNow(request, config.basePath)
+    const parsed = parseRequest(request, config.basePath)
     internal = parsed instanceof Promise ? await parsed : parsed
   } catch (error) {
     logger.error(error as Error)
@@ -74,7 +74,7 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
       const refused = await enforceRateLimit(request, internal, config, isRedirectMode)
       if (refused) return config.raw ? refused : toResponse(refused)
     }
-    const prepared = requestOptionsNow(internal, config)
+    const prepared = requestOptions(internal, config)
     const { options, cookies } = prepared instanceof Promise ? await prepared : prepared
     const response = await routeAction(internal, options, config)
     response.cookies = [...cookies, ...(response.cookies ?? [])]

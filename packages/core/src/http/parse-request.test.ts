@@ -71,7 +71,7 @@ describe("parseRequest", () => {
   })
 
   it.each(["PUT", "DELETE", "PATCH", "OPTIONS", "HEAD"])("refuses %s", async (method) => {
-    await expect(parseRequest(new Request(`${base}/session`, { method }), "/auth")).rejects.toThrow(UnknownAction)
+    expect(() => parseRequest(new Request(`${base}/session`, { method }), "/auth")).toThrow(UnknownAction)
   })
 
   it("does not read the body of a GET", async () => {

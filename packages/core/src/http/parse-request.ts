@@ -1,7 +1,7 @@
 import { UnknownAction } from "../errors.js"
 import type { AuthAction } from "../primitives.js"
 import { isAuthAction } from "./is-auth-action.js"
-import { secondFactorOperation } from "../second-factor/second-factor-path.js"
+import { secondFactorOperation } from "./second-factor-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"
 import { readBody } from "./read-body.js"
 import type { PasswordOperation, RequestInternal, RequestOperation } from "./request-internal.js"
@@ -12,17 +12,10 @@ const actionsWithProvider = new Set<AuthAction>(["signin", "callback", "webauthn
 
 /**
  * `Request` → what the actions need. Throws UnknownAction for anything that is not one of
- * Auth.js's method, action and provider shapes, which the handler answers with 400.
+ * Auth.js's method, action and provider shapes, which the handler answers with 400. Synchronous
+ * (throwing synchronously) unless there is a body to read: the handler then awaits nothing for a GET.
  */
-export async function parseRequest(request: Request, basePath: string): Promise<RequestInternal> {
-  return parseRequestNow(request, basePath)
-}
-
-/**
- * As parseRequest, but synchronous (throwing synchronously) unless there is a body to read: the
- * handler then awaits nothing for a GET.
- */
-export function parseRequestNow(request: Request, basePath: string): RequestInternal | Promise<RequestInternal> {
+export function parseRequest(request: Request, basePath: string): RequestInternal | Promise<RequestInternal> {
   const method = request.method
   if (method !== "GET" && method !== "POST") throw new UnknownAction(`Unsupported HTTP method: ${method}`)
   const url = new URL(request.url)

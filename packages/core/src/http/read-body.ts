@@ -7,7 +7,7 @@ export const maxBodyBytes = 64 * 1024
  * A POST body as a flat record: JSON objects and url-encoded forms; anything else gives
  * no body (so the CSRF check fails). Malformed or oversized bodies throw UnknownAction (400).
  */
-export async function readBody(request: Request): Promise<Record<string, any> | undefined> {
+export async function readBody(request: Request): Promise<Record<string, unknown> | undefined> {
   const type = request.headers.get("content-type") ?? ""
   const json = type.includes("application/json")
   if (!json && !type.includes("application/x-www-form-urlencoded")) return undefined
@@ -25,7 +25,7 @@ export async function readBody(request: Request): Promise<Record<string, any> | 
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
     throw new UnknownAction("Request body must be a JSON object")
   }
-  return parsed as Record<string, any>
+  return parsed as Record<string, unknown>
 }
 
 async function readLimited(request: Request): Promise<string> {

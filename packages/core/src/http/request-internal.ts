@@ -1,5 +1,5 @@
-import type { AccountPath } from "../account/account-path.js"
-import type { SecondFactorOperation } from "../second-factor/second-factor-path.js"
+import type { AccountPath } from "./account-path.js"
+import type { SecondFactorOperation } from "./second-factor-path.js"
 import type { AuthAction } from "../primitives.js"
 
 export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountPath
@@ -21,6 +21,6 @@ export interface RequestInternal {
   headers: Headers
   cookies: Record<string, string>
   query: Record<string, string>
-  body?: Record<string, any>
+  body?: Record<string, unknown>
   error?: string
 }

@@ -1,4 +1,4 @@
-import type { Provider, ProviderType } from "../providers/types.js"
+import type { Provider, ProviderConfig, ProviderType } from "../providers/types.js"
 
 /**
  * The id and type of the configured provider an app calls by this id, or undefined. A factory
@@ -7,7 +7,7 @@ import type { Provider, ProviderType } from "../providers/types.js"
  */
 export function findProvider(providers: readonly Provider[], id: string): { id: string; type: ProviderType } | undefined {
   for (const entry of providers) {
-    const provider: any = typeof entry === "function" ? entry({}) : entry
+    const provider: ProviderConfig & { options?: { id?: string; type?: ProviderType } } = typeof entry === "function" ? entry({}) : entry
     const providerId = provider?.options?.id ?? provider?.id
     if (providerId === id) return { id: providerId, type: provider?.options?.type ?? provider?.type }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest"
 import Credentials from "../providers/credentials.js"
 import GitHub from "../providers/github.js"
 import { findProvider } from "./find-provider.js"
-import { forwardedHeaders, forwardedOrigin } from "./forwarded-headers.js"
+import { forwardedHeaders, forwardedOrigin } from "../http/forwarded-headers.js"
 import { sessionFromBody } from "./read-session.js"
 
 describe("sessionFromBody (the session action's answer, fail closed)", () => {

@@ -9,7 +9,7 @@ import type { JWT, JWTDecodeParams } from "./types.js"
  * and their JSON text, or `undefined` when jose must decide (edge runtimes, or a token outside the
  * one construction direct-jwe.ts handles). Throws what `decode` would reject with.
  */
-export function decodeNow(token: string, secret: string | string[], salt: string): DirectClaims | undefined {
+export function decodeWithNativeCrypto(token: string, secret: string | string[], salt: string): DirectClaims | undefined {
   if (!nativeCrypto || !token) return undefined
   return decryptDirect(nativeCrypto, token, Array.isArray(secret) ? secret : [secret], salt)
 }
@@ -21,12 +21,12 @@ export function decodeNow(token: string, secret: string | string[], salt: string
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   const { token, secret, salt } = params
   if (!token) return null
-  const direct = decodeNow(token, secret, salt)
+  const direct = decodeWithNativeCrypto(token, secret, salt)
   if (direct) return direct.claims as Payload
   return (await decodeWithJose(token, secret, salt)) as Payload
 }
 
-/** The token through jose: what decodeNow leaves undecided (edge runtimes, tokens outside its one construction). */
+/** The token through jose: what decodeWithNativeCrypto leaves undecided (edge runtimes, tokens outside its one construction). */
 export async function decodeWithJose(token: string, secret: string | string[], salt: string): Promise<JWT> {
   const secrets = Array.isArray(secret) ? secret : [secret]
   const { payload } = await jwtDecrypt(

@@ -4,6 +4,9 @@ import { readSessionCookie } from "../http/session-chunks.js"
 import { decode } from "./decode.js"
 import type { GetTokenParams, JWT } from "./types.js"
 
+/** What `getToken` answers: the raw token with `raw: true`, else its claims; null when there is none. */
+type TokenOf<R extends boolean> = R extends true ? string | null : JWT | null
+
 /** Anything longer cannot be a session token we issued: refuse it before any crypto. */
 const maxTokenLength = 64 * 1024
 
@@ -11,7 +14,7 @@ const maxTokenLength = 64 * 1024
  * Reads the session token from a request's cookies, or from `Authorization: Bearer`.
  * Never throws on bad input: a missing, malformed or unreadable token gives null.
  */
-export async function getToken<R extends boolean = false>(params: GetTokenParams<R>): Promise<R extends true ? string | null : JWT | null> {
+export async function getToken<R extends boolean = false>(params: GetTokenParams<R>): Promise<TokenOf<R>> {
   const {
     req,
     secureCookie = false,
@@ -27,12 +30,12 @@ export async function getToken<R extends boolean = false>(params: GetTokenParams
   let token = readSessionCookie(parseCookieHeader(headers.get("cookie")), cookieName)
   if (!token) token = bearerToken(headers.get("authorization"))
   if (!token || token.length > maxTokenLength) return null
-  if (raw) return token as any
+  if (raw) return token as TokenOf<R>
   if (!secret || (Array.isArray(secret) && secret.length === 0)) {
     throw new MissingSecret("getToken() needs `secret` to decrypt the token")
   }
   try {
-    return (await decodeToken({ token, secret, salt })) as any
+    return (await decodeToken({ token, secret, salt })) as TokenOf<R>
   } catch {
     return null
   }

@@ -1,10 +1,10 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { adapterUserIdOf } from "../session/adapter-user-id-of.js"
-import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
-import { liveDatabaseSession } from "../session/live-database-session.js"
-import { isUnverifiedToken, unverifiedAddressOf, unverifiedTokenStillValid } from "../session/token-marks.js"
+import { adapterUserIdOf } from "../session-cookie/adapter-user-id-of.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
+import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { isUnverifiedToken, unverifiedAddressOf, unverifiedTokenStillValid } from "../session-cookie/token-marks.js"
 
 export interface CurrentUser {
   user: AdapterUser | null
@@ -19,7 +19,7 @@ export interface CurrentUser {
 
 /**
  * Who is signed in already, judged from the incoming session cookie (for account linking and
- * passkey registration). A JWT session is read as GET /session reads it (session/jwt-session-token.ts):
+ * passkey registration). A JWT session is read as GET /session reads it (session-cookie/jwt-session-token.ts):
  * a revoked session, an unverified user's token once the address's owner proved it, or a session
  * the app's jwt callback refuses (a banned user) is nobody, so none of them can attach a new way
  * in to the user.

@@ -1,36 +1,19 @@
-import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Cookie } from "../primitives.js"
 import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
 import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"
-import type { AuthenticationMark } from "../session/token-marks.js"
+import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
 import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.js"
 import type { ResponseInternal } from "../types.js"
-import { firstFactorAuthentication } from "./first-factor-authentication.js"
+import { type FirstFactorDone, firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
 import { undoNewUser } from "./undo-new-user.js"
 
-/** What a sign-in method hands the gate once its own factor is proven. */
-export interface FirstFactorDone {
-  user: User | AdapterUser
-  account: Account | null
-  profile?: Profile
-  isNewUser?: boolean
-  /** Where the browser goes once signed in. */
-  redirectTo: string
-  /** How the user proved who they are, as `amr` values (RFC 8176): "pwd", "otp", "hwk", "fed"… */
-  methods?: string[]
-  /** A JWT cookie even under the database strategy (see SessionGrant). */
-  forceJwt?: boolean
-  /** The user this sign-in created, removed again if the sign-in cannot be finished. */
-  createdUserId?: string
-  /** Cookies the method itself sends back (spent OAuth checks, a used challenge), whatever happens next. */
-  cookies?: Cookie[]
-}
+export type { FirstFactorDone }
 
 /**
  * The one place every way to sign in ends (OAuth/OIDC, e-mail, passkeys, credentials, passwords):

@@ -1,5 +1,24 @@
-import type { AuthenticationMark } from "../session/token-marks.js"
-import type { FirstFactorDone } from "./finish-sign-in.js"
+import type { AuthenticationMark } from "../session-cookie/token-marks.js"
+import type { AdapterUser } from "../adapters.js"
+import type { Account, Cookie, Profile, User } from "../primitives.js"
+
+/** What a sign-in method hands the gate once its own factor is proven. */
+export interface FirstFactorDone {
+  user: User | AdapterUser
+  account: Account | null
+  profile?: Profile
+  isNewUser?: boolean
+  /** Where the browser goes once signed in. */
+  redirectTo: string
+  /** How the user proved who they are, as `amr` values (RFC 8176): "pwd", "otp", "hwk", "fed"… */
+  methods?: string[]
+  /** A JWT cookie even under the database strategy (see SessionGrant). */
+  forceJwt?: boolean
+  /** The user this sign-in created, removed again if the sign-in cannot be finished. */
+  createdUserId?: string
+  /** Cookies the method itself sends back (spent OAuth checks, a used challenge), whatever happens next. */
+  cookies?: Cookie[]
+}
 
 /**
  * The `amr` values (RFC 8176, and `fed`/`email` where it has none) of each way to sign in, when

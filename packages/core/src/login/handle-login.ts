@@ -74,7 +74,11 @@ async function loginOrRegister(
     const NotLinked = providerAccount.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked
     if (byAccount) {
       if (user && user.id !== byAccount.id) {
-        throw new NotLinked("The account is already associated with another user", { provider: providerAccount.provider })
+        // `reason` tells this refusal (a signed-in user linking) from the e-mail one below: account/refused-link-landing.ts.
+        throw new NotLinked("The account is already associated with another user", {
+          provider: providerAccount.provider,
+          reason: "other-user",
+        })
       }
       user = byAccount
       await storeSignInTokens(accountToStore(providerAccount, options), options)

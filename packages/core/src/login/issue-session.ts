@@ -2,9 +2,9 @@ import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
-import { startSession } from "../session/start-session.js"
+import { startSession } from "../session-cookie/start-session.js"
 import { newSessionMetadata } from "../sessions/session-metadata.js"
-import type { AuthenticationMark } from "../session/token-marks.js"
+import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 
 /** Everything a session is made from once every factor of a sign-in is done. */
 export interface SessionGrant {

@@ -47,7 +47,7 @@ describe("one gate for every sign-in", () => {
 
   it("only issueSession starts a session", () => {
     const starters = files.filter((file) => /\bstartSession\(/.test(file.text)).map((file) => file.path)
-    expect(starters.sort()).toEqual(["login/issue-session.ts", "session/start-session.ts"])
+    expect(starters.sort()).toEqual(["login/issue-session.ts", "session-cookie/start-session.ts"])
   })
 
   it("only issueSession (and the JWT session record, made inside it) creates a session row", () => {
@@ -57,7 +57,7 @@ describe("one gate for every sign-in", () => {
     const recorders = files.filter((file) => /\.createOwnedSession\(/.test(file.text)).map((file) => file.path)
     expect(recorders.sort()).toEqual(["sessions/jwt-session-record.ts", "sessions/session-records.ts"])
     const callers = files.filter((file) => /\brecordJwtSession\(/.test(file.text)).map((file) => file.path)
-    expect(callers.sort()).toEqual(["session/start-session.ts", "sessions/jwt-session-record.ts"])
+    expect(callers.sort()).toEqual(["session-cookie/start-session.ts", "sessions/jwt-session-record.ts"])
   })
 
   it("only finishSignIn calls issueSession", () => {

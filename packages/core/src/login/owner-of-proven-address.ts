@@ -3,7 +3,7 @@ import type { InternalOptions } from "../config/internal-options.js"
 import { MissingAdapterMethods } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { ProviderConfig } from "../providers/types.js"
-import { unverifiedOwnerReplaced } from "../session/unverified-owner-checks.js"
+import { unverifiedOwnerReplaced } from "../session-cookie/unverified-owner-checks.js"
 
 /**
  * The user the owner of `email` signs in to, now that they have proven the address (a mailed

@@ -12,7 +12,7 @@ import { verifyIdTokenSignature } from "./id-token-signature.js"
 import { readProfile } from "./read-profile.js"
 import { redirectProxyDestination } from "./redirect-proxy.js"
 import { redirectUriFor } from "./redirect-uri.js"
-import { providerRequestOptions } from "./request-options.js"
+import { providerRequestOptions } from "./provider-request-options.js"
 
 export type OAuthCallbackResult = { proxyRedirect: string } | { user: User; account: Account; profile: Profile; cookies: Cookie[] }
 

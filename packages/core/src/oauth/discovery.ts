@@ -3,7 +3,7 @@ import * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../config/internal-options.js"
 import { customFetch } from "../symbols.js"
 import { perFetchCache } from "./per-fetch-cache.js"
-import { providerRequestOptions } from "./request-options.js"
+import { providerRequestOptions } from "./provider-request-options.js"
 
 /** Long enough to keep discovery off the sign-in path, short enough to follow key and endpoint changes. */
 const discoveryTtlMs = 60 * 60 * 1000

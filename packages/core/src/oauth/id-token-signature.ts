@@ -1,7 +1,7 @@
 /** The ID token's signature, checked against the issuer's published keys. */
 import { decodeProtectedHeader } from "jose/decode/protected_header"
 import * as oauth from "oauth4webapi"
-import type { ProviderRequestOptions } from "./request-options.js"
+import type { ProviderRequestOptions } from "./provider-request-options.js"
 
 /**
  * oauth4webapi validates the ID token's claims (iss, aud, exp, iat, nonce, azp) but, as OIDC

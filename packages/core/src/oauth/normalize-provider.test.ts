@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { InvalidEndpoints } from "../errors.js"
+import type { Profile } from "../primitives.js"
 import type { OAuthConfig } from "../providers/types.js"
 import { customFetch } from "../symbols.js"
 import { needsDiscovery } from "./discovery-placeholder.js"
@@ -113,7 +114,8 @@ describe("normalizeOAuthProvider", () => {
     expect(
       await profile({ sub: "s1", id: "i1", nickname: "nick", preferred_username: "pref", email: "A@B.test", picture: "p.png" }, {}),
     ).toEqual({ id: "s1", name: "nick", email: "A@B.test", image: "p.png" })
-    expect(await profile({ id: 42, preferred_username: "pref" }, {})).toEqual({ id: "42", name: "pref" })
+    // Providers send numeric ids although the standard claims are strings.
+    expect(await profile({ id: 42, preferred_username: "pref" } as unknown as Profile, {})).toEqual({ id: "42", name: "pref" })
     const anonymous = await profile({}, {})
     expect(anonymous.id).toMatch(/^[0-9a-f-]{36}$/)
     expect(Object.keys(anonymous)).toEqual(["id"])

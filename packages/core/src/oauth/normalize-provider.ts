@@ -7,6 +7,8 @@ import { defaultAccount, defaultProfile } from "./provider-defaults.js"
 
 type EndpointName = "authorization" | "token" | "userinfo"
 type EndpointConfig = string | URL | EndpointHandler | undefined
+/** What the endpoint checks read of a provider, whatever its profile type. */
+type OAuthEndpoints = Pick<OAuthConfig, "id" | "issuer" | EndpointName>
 
 const defaultScope = "openid profile email"
 
@@ -16,7 +18,7 @@ const defaultScope = "openid profile email"
  * checks, profile() and account() get their defaults.
  */
 export function normalizeOAuthProvider(
-  provider: OAuthConfig<any> & { signinUrl: string; callbackUrl: string },
+  provider: OAuthConfig & { signinUrl: string; callbackUrl: string },
   redirectProxyUrl: string | undefined,
 ): InternalProvider<"oauth"> {
   const authorization = normalizeEndpoint(provider, "authorization")
@@ -54,7 +56,7 @@ export function normalizeOAuthProvider(
  * authorization, token and userinfo URLs must all be given (Auth.js's rule), and every URL
  * given must parse.
  */
-export function assertOAuthEndpoints(provider: OAuthConfig<any>): void {
+export function assertOAuthEndpoints(provider: OAuthEndpoints): void {
   if (provider.issuer !== undefined && !URL.canParse(provider.issuer)) {
     throw new InvalidEndpoints(`Provider "${provider.id}" has an invalid \`issuer\`: ${String(provider.issuer)}`)
   }
@@ -76,7 +78,7 @@ function endpointUrl(endpoint: EndpointConfig): string | URL | undefined {
   return endpoint?.url
 }
 
-function normalizeEndpoint(provider: OAuthConfig<any>, name: EndpointName) {
+function normalizeEndpoint(provider: OAuthEndpoints, name: EndpointName) {
   const endpoint = provider[name] as EndpointConfig
   if (endpoint === undefined && provider.issuer) return undefined
   if (typeof endpoint === "string" || endpoint instanceof URL) return { url: parseEndpointUrl(provider, name, endpoint) }
@@ -91,7 +93,7 @@ function normalizeEndpoint(provider: OAuthConfig<any>, name: EndpointName) {
   return { ...handlers, url, ...(params ? { params } : {}) }
 }
 
-function parseEndpointUrl(provider: OAuthConfig<any>, name: EndpointName, url: string | URL): URL {
+function parseEndpointUrl(provider: Pick<OAuthConfig, "id">, name: EndpointName, url: string | URL): URL {
   try {
     return new URL(url)
   } catch {

@@ -2,7 +2,7 @@
 import * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../config/internal-options.js"
 import type { Profile, TokenSet } from "../primitives.js"
-import type { ProviderRequestOptions } from "./request-options.js"
+import type { ProviderRequestOptions } from "./provider-request-options.js"
 
 export async function readProfile(
   provider: InternalProvider<"oauth">,

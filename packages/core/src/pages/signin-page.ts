@@ -1,13 +1,12 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import type { CredentialInput } from "../providers/types.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
-import type { PasswordFlows } from "../passwords/password-config.js"
-import { passwordFlowsOf } from "../passwords/password-flows-of.js"
+import type { PasswordFlows } from "../providers/types.js"
 
 /** The sign-in errors (`?error=`) the page explains; any other name shows the default text. */
 const signinErrors: Record<string, MessageKey> = {
@@ -31,7 +30,12 @@ const signinErrors: Record<string, MessageKey> = {
  * The built-in sign-in page: one form per provider. No client-side script, except with a
  * WebAuthn provider: then an inline passkey script (allowed by its CSP hash, never from a CDN).
  */
-export async function signinPage(options: InternalOptions, query: Record<string, string>): Promise<ResponseInternal<string>> {
+export async function signinPage(
+  options: InternalOptions,
+  query: Record<string, string>,
+  /** The Password provider's form, when the app has one: its flows are loaded by the caller (actions/signin.ts). */
+  passwordForm?: PasswordFlows["signinForm"],
+): Promise<ResponseInternal<string>> {
   const { providers, csrfToken, callbackUrl, theme, locale } = options
   const error = query.error
   const visible = providers.filter(
@@ -40,14 +44,11 @@ export async function signinPage(options: InternalOptions, query: Record<string,
       p.type === "oidc" ||
       p.type === "email" ||
       (p.type === "credentials" && !!(p as InternalProvider<"credentials">).credentials) ||
-      (p.type === "webauthn" && !!(p as any).formFields) ||
+      (p.type === "webauthn" && !!(p as InternalProvider<"webauthn">).formFields) ||
       p.type === "password",
   )
   const oauth = visible.filter((p) => p.type === "oauth" || p.type === "oidc")
   const forms = visible.filter((p) => p.type !== "oauth" && p.type !== "oidc")
-  // Loaded with the provider's flows: apps without the Password provider never bundle its form.
-  const passwordProvider = forms.find((p) => p.type === "password") as InternalProvider<"password"> | undefined
-  const passwordForm = passwordProvider && (await passwordFlowsOf(passwordProvider)).signinForm
 
   const content = html`<div class="card">
 <h1>${message(locale, "signin.heading")}</h1>
@@ -104,9 +105,9 @@ function providerForm(
     const id = `input-email-for-${provider.id}-provider`
     return html`<form class="provider" action="${provider.signinUrl}" method="POST">${hiddenFields(csrfToken, callbackUrl)}<label for="${id}">${message(options.locale, "signin.email")}</label><input id="${id}" type="email" name="email" value="${query.email ?? ""}" placeholder="email@example.com" autocomplete="email" required><button type="submit">${signInWith}</button></form>`
   }
-  const fields = (
-    provider.type === "credentials" ? (provider as InternalProvider<"credentials">).credentials : (provider as any).formFields
-  ) as Record<string, CredentialInput>
+  // Passkeys returned above with their own form: only a credentials provider has fields here.
+  const fields: Record<string, CredentialInput> | undefined =
+    provider.type === "credentials" ? (provider as InternalProvider<"credentials">).credentials : undefined
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">${signInWith}</button></form>`
 }
 

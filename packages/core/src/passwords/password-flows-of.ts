@@ -1,5 +1,5 @@
 import { AuthError } from "../errors.js"
-import type { PasswordConfig, PasswordFlows } from "./password-config.js"
+import type { PasswordConfig, PasswordFlows } from "../providers/types.js"
 
 /**
  * The flows of a Password provider, loaded through its `loadFlows` (which the `Password()` factory

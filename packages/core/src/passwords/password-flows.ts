@@ -4,7 +4,7 @@
  * bundle inlines every dynamic import it can reach) carries no hashing, no common-password list,
  * no pages of it.
  */
-import type { PasswordFlows } from "./password-config.js"
+import type { PasswordFlows } from "../providers/types.js"
 import { passwordCallback } from "./password-callback.js"
 import { passwordOperation } from "./password-operation.js"
 import { passwordSigninForm } from "./password-signin-form.js"

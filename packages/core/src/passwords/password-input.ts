@@ -1,7 +1,7 @@
 import type { AdapterUser } from "../adapters.js"
-import { readEmailIdentifier } from "../email/email-address.js"
+import { readEmailIdentifier } from "../http/email-address.js"
 import type { Account } from "../primitives.js"
-import type { PasswordConfig } from "./password-config.js"
+import type { PasswordConfig } from "../providers/types.js"
 
 /** Longer input is not a password anyone typed: refused before any hashing (scrypt of megabytes is a cost). */
 const maxPasswordInput = 4096

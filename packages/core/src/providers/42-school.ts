@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import fortyTwoSchoolMark from "./brand-marks/42-school.js"
 
 /** `GET /v2/me` of the 42 intranet API (the fields used here; the full user is much larger). */
-export interface FortyTwoProfile {
+export interface FortyTwoProfile extends ProviderClaims {
   id: number
   email: string
   login: string
@@ -17,7 +17,6 @@ export interface FortyTwoProfile {
   pool_month?: string | null
   pool_year?: string | null
   campus?: Array<{ id: number; name: string; time_zone: string }>
-  [claim: string]: any
 }
 
 /** 42 School intranet (OAuth 2, `AUTH_42_SCHOOL_ID` / `AUTH_42_SCHOOL_SECRET`), scope `public`. */

@@ -1,5 +1,5 @@
 import { customFetch } from "../symbols.js"
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
 import appleMark from "./brand-marks/apple.js"
 
@@ -10,7 +10,7 @@ export interface AppleNonConformUser {
 }
 
 /** Claims of a "Sign in with Apple" ID token, plus the `user` form field when Apple sent one. */
-export interface AppleProfile {
+export interface AppleProfile extends ProviderClaims {
   iss: "https://appleid.apple.com"
   aud: string
   iat: number
@@ -26,7 +26,6 @@ export interface AppleProfile {
   at_hash?: string
   auth_time?: number
   user?: AppleNonConformUser
-  [claim: string]: any
 }
 
 /**

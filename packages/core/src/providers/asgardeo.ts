@@ -1,13 +1,12 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of an Asgardeo ID token. */
-export interface AsgardeoProfile {
+export interface AsgardeoProfile extends ProviderClaims {
   sub: string
   given_name?: string
   family_name?: string
   email?: string
   picture?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import atlassianMark from "./brand-marks/atlassian.js"
 
 /** `GET /me` of the Atlassian platform API. */
-export interface AtlassianProfile {
+export interface AtlassianProfile extends ProviderClaims {
   account_id: string
   account_type?: string
   name: string
@@ -10,7 +10,6 @@ export interface AtlassianProfile {
   email: string
   email_verified?: boolean
   picture: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import auth0Mark from "./brand-marks/auth0.js"
 
 /** Claims of an Auth0 ID token (with the standard profile and email scopes). */
-export interface Auth0Profile {
+export interface Auth0Profile extends ProviderClaims {
   sub: string
   name: string
   nickname: string
@@ -12,7 +12,6 @@ export interface Auth0Profile {
   email: string
   email_verified: boolean
   updated_at: string
-  [claim: string]: any
 }
 
 /**

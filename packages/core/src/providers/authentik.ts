@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import authentikMark from "./brand-marks/authentik.js"
 
 /** Claims of an authentik ID token. */
-export interface AuthentikProfile {
+export interface AuthentikProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -14,7 +14,6 @@ export interface AuthentikProfile {
   preferred_username: string
   nickname: string
   groups: string[]
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of an Azure AD B2C ID token (a user flow with email and display name). */
-export interface AzureADB2CProfile {
+export interface AzureADB2CProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -18,7 +18,6 @@ export interface AzureADB2CProfile {
   postalCode?: string
   /** The user flow (policy) that issued the token. */
   tfp?: string
-  [claim: string]: any
 }
 
 /**

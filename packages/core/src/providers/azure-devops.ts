@@ -1,12 +1,11 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** The profile Azure DevOps' profile API returned. */
-export interface AzureDevOpsProfile {
+export interface AzureDevOpsProfile extends ProviderClaims {
   id: string
   displayName: string
   emailAddress: string
   coreAttributes: { Avatar: { value: { value: string } } }
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a BankID Norway userinfo response. */
-export interface BankIDNorwayProfile {
+export interface BankIDNorwayProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -15,7 +15,6 @@ export interface BankIDNorwayProfile {
   amr: "BID" | "BIM" | "BIS"
   email?: string
   nnin_altsub?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,11 +1,10 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import battlenetMark from "./brand-marks/battlenet.js"
 
 /** Claims of a Battle.net ID token. */
-export interface BattleNetProfile {
+export interface BattleNetProfile extends ProviderClaims {
   sub: string
   battle_tag: string
-  [claim: string]: any
 }
 
 /** The regional Battle.net issuers; one of them must be given as `issuer`. */

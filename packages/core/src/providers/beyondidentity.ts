@@ -1,12 +1,11 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Beyond Identity ID token. */
-export interface BeyondIdentityProfile {
+export interface BeyondIdentityProfile extends ProviderClaims {
   sub: string
   name: string
   preferred_username: string
   email: string
-  [claim: string]: any
 }
 
 /**

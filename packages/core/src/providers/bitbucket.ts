@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import bitbucketMark from "./brand-marks/bitbucket.js"
 
 /** `GET /2.0/user` of the Bitbucket Cloud API. */
-export interface BitbucketProfile {
+export interface BitbucketProfile extends ProviderClaims {
   display_name: string
   links: Record<string, { href?: string }>
   created_on: string
@@ -15,7 +15,6 @@ export interface BitbucketProfile {
   nickname: string
   account_status: string
   location: string | null
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import boxMark from "./brand-marks/box.js"
 
 /** `GET /2.0/users/me` of the Box API. */
-export interface BoxProfile {
+export interface BoxProfile extends ProviderClaims {
   type: "user"
   id: string
   name: string
@@ -12,7 +12,6 @@ export interface BoxProfile {
   status?: string
   language?: string
   timezone?: string
-  [claim: string]: any
 }
 
 /** Box (OAuth 2, `AUTH_BOX_ID` / `AUTH_BOX_SECRET`). Box calls the email address `login`. */

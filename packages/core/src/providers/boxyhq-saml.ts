@@ -1,12 +1,11 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** The profile SAML Jackson returns from `/api/oauth/userinfo`. */
-export interface BoxyHQSAMLProfile {
+export interface BoxyHQSAMLProfile extends ProviderClaims {
   id: string
   email: string
   firstName?: string
   lastName?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import bungieMark from "./brand-marks/bungie.js"
 
 /** `GET /User/GetBungieAccount/<membershipId>/254/` of the Bungie.net API. */
-export interface BungieProfile {
+export interface BungieProfile extends ProviderClaims {
   Response: {
     bungieNetUser: {
       membershipId: string
@@ -17,7 +17,6 @@ export interface BungieProfile {
   }
   ErrorCode?: number
   ErrorStatus?: string
-  [claim: string]: any
 }
 
 export interface BungieOptions extends OAuthUserConfig<BungieProfile> {

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import clickUpMark from "./brand-marks/click-up.js"
 
 /** `GET /api/v2/user` of the ClickUp API. */
-export interface ClickUpProfile {
+export interface ClickUpProfile extends ProviderClaims {
   user: {
     id: number
     username: string
@@ -13,7 +13,6 @@ export interface ClickUpProfile {
     week_start_day?: number | null
     timezone?: string
   }
-  [claim: string]: any
 }
 
 /**

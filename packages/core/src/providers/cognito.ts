@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of an Amazon Cognito ID token. */
-export interface CognitoProfile {
+export interface CognitoProfile extends ProviderClaims {
   sub: string
   name?: string
   email: string
@@ -9,7 +9,6 @@ export interface CognitoProfile {
   picture?: string
   "cognito:username"?: string
   "cognito:groups"?: string[]
-  [claim: string]: any
 }
 
 /**

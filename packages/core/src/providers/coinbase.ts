@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import coinbaseMark from "./brand-marks/coinbase.js"
 
 /** `GET /v2/user` of the Coinbase API. */
-export interface CoinbaseProfile {
+export interface CoinbaseProfile extends ProviderClaims {
   data: {
     id: string
     name: string
@@ -13,7 +13,6 @@ export interface CoinbaseProfile {
     resource?: string
     [field: string]: unknown
   }
-  [claim: string]: any
 }
 
 /** Coinbase (OAuth 2, `AUTH_COINBASE_ID` / `AUTH_COINBASE_SECRET`), scopes `wallet:user:email wallet:user:read`. */

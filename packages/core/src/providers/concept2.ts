@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /api/users/me` of the Concept2 Logbook API. */
-export interface Concept2Profile {
+export interface Concept2Profile extends ProviderClaims {
   data: {
     id: number
     username: string
@@ -14,7 +14,6 @@ export interface Concept2Profile {
     dob?: string
     [field: string]: unknown
   }
-  [claim: string]: any
 }
 
 /** Concept2 Logbook (OAuth 2, `AUTH_CONCEPT2_ID` / `AUTH_CONCEPT2_SECRET`), scope `user:read,results:write`. */

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Descope ID token. */
-export interface DescopeProfile {
+export interface DescopeProfile extends ProviderClaims {
   sub: string
   name: string
   email: string
@@ -9,7 +9,6 @@ export interface DescopeProfile {
   phone_number?: string
   phone_number_verified?: boolean
   picture?: string
-  [claim: string]: any
 }
 
 /**

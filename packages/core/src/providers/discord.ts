@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import discordMark from "./brand-marks/discord.js"
 
 /** `GET /users/@me` of the Discord API. */
-export interface DiscordProfile {
+export interface DiscordProfile extends ProviderClaims {
   id: string
   username: string
   /** "0" for accounts on the new unique usernames. */
@@ -22,7 +22,6 @@ export interface DiscordProfile {
   public_flags: number
   /** Set by this provider: the avatar's (or default avatar's) CDN URL. */
   image_url: string
-  [claim: string]: any
 }
 
 /**

@@ -1,14 +1,13 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import dribbbleMark from "./brand-marks/dribbble.js"
 
 /** `GET /v2/user` of the Dribbble API. */
-export interface DribbbleProfile {
+export interface DribbbleProfile extends ProviderClaims {
   id: number
   name: string
   login?: string
   email: string
   avatar_url: string
-  [claim: string]: any
 }
 
 export interface DribbbleOptions extends OAuthUserConfig<DribbbleProfile> {

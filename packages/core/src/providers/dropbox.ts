@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import dropboxMark from "./brand-marks/dropbox.js"
 
 /** `POST /2/users/get_current_account` of the Dropbox API. */
-export interface DropboxProfile {
+export interface DropboxProfile extends ProviderClaims {
   account_id: string
   name: { given_name: string; surname: string; familiar_name: string; display_name: string; abbreviated_name: string }
   email: string
@@ -13,7 +13,6 @@ export interface DropboxProfile {
   disabled: boolean
   country?: string
   locale: string
-  [claim: string]: any
 }
 
 /**

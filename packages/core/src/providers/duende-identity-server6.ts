@@ -1,13 +1,12 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Duende IdentityServer ID token. */
-export interface DuendeISUser {
+export interface DuendeISUser extends ProviderClaims {
   sub: string
   name?: string
   email?: string
   email_verified?: boolean
   picture?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,14 +1,13 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /v3/users/me/` of the Eventbrite API. */
-export interface EventbriteProfile {
+export interface EventbriteProfile extends ProviderClaims {
   id: string
   name: string
   first_name: string
   last_name: string
   emails: Array<{ email: string; verified: boolean; primary: boolean }>
   image_id: string | null
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /oauth/verify` of EVE Online SSO: the character the token belongs to. */
-export interface EVEOnlineProfile {
+export interface EVEOnlineProfile extends ProviderClaims {
   CharacterID: number
   CharacterName: string
   ExpiresOn: string
@@ -9,7 +9,6 @@ export interface EVEOnlineProfile {
   TokenType: string
   CharacterOwnerHash: string
   IntellectualProperty: string
-  [claim: string]: any
 }
 
 /**

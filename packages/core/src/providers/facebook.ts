@@ -1,15 +1,14 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import facebookMark from "./brand-marks/facebook.js"
 
 /** `GET /me?fields=id,name,email,picture` of the Facebook Graph API. */
-export interface FacebookProfile {
+export interface FacebookProfile extends ProviderClaims {
   id: string
   name: string
   email?: string
   picture: { data: { url: string; width?: number; height?: number; is_silhouette?: boolean } }
-  [claim: string]: any
 }
 
 /**

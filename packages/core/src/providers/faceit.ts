@@ -1,15 +1,14 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import faceitMark from "./brand-marks/faceit.js"
 
 /** `GET /auth/v1/resources/userinfo` of FACEIT. */
-export interface FaceitProfile {
+export interface FaceitProfile extends ProviderClaims {
   guid: string
   name: string
   email: string
   picture: string
   nickname?: string
   locale?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,13 +1,12 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import figmaMark from "./brand-marks/figma.js"
 
 /** `GET /v1/me` of the Figma REST API. */
-export interface FigmaProfile {
+export interface FigmaProfile extends ProviderClaims {
   id: string
   email: string
   handle: string
   img_url: string
-  [claim: string]: any
 }
 
 /** Figma (OAuth 2 with state, `AUTH_FIGMA_ID` / `AUTH_FIGMA_SECRET`), scope `files:read`. */

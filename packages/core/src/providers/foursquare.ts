@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import foursquareMark from "./brand-marks/foursquare.js"
 
 /** `GET /v2/users/self` of the Foursquare API. */
-export interface FoursquareProfile {
+export interface FoursquareProfile extends ProviderClaims {
   response: {
     user: {
       id: string
@@ -15,7 +15,6 @@ export interface FoursquareProfile {
       [field: string]: unknown
     }
   }
-  [claim: string]: any
 }
 
 export interface FoursquareOptions extends OAuthUserConfig<FoursquareProfile> {

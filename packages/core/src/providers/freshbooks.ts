@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /auth/api/v1/users/me` of the FreshBooks API. */
-export interface FreshbooksProfile {
+export interface FreshbooksProfile extends ProviderClaims {
   response: {
     id: number
     first_name: string
@@ -9,7 +9,6 @@ export interface FreshbooksProfile {
     email: string
     [field: string]: unknown
   }
-  [claim: string]: any
 }
 
 /** FreshBooks (OAuth 2, `AUTH_FRESHBOOKS_ID` / `AUTH_FRESHBOOKS_SECRET`); no profile picture. */

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import fusionauthMark from "./brand-marks/fusionauth.js"
 
 /** Claims of a FusionAuth ID token. */
-export interface FusionAuthProfile {
+export interface FusionAuthProfile extends ProviderClaims {
   aud: string
   exp: number
   iat: number
@@ -20,7 +20,6 @@ export interface FusionAuthProfile {
   picture?: string
   sid?: string
   scope?: string
-  [claim: string]: any
 }
 
 export interface FusionAuthOptions extends OAuthUserConfig<FusionAuthProfile> {

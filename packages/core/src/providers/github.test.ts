@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { customFetch } from "../symbols.js"
 import GitHub, { type GitHubProfile } from "./github.js"
-import { requestUserinfo, fetchRoutedTo } from "./test-support/internal-provider.js"
-import { startProviderApiStandIn, type ProviderApiStandIn, type StandInAnswer } from "./test-support/provider-api-stand-in.js"
+import { requestUserinfo, fetchRoutedTo } from "@gatehouse/test-kit/internal-provider"
+import { startProviderApiStandIn, type ProviderApiStandIn, type StandInAnswer } from "@gatehouse/test-kit/provider-api-stand-in"
 
 const userWithoutPublicEmail = {
   login: "octocat",

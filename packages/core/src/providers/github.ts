@@ -1,6 +1,6 @@
 import { fetchProviderJson, type ProviderFetchSource } from "./fetch-provider-json.js"
 import type { Profile } from "../primitives.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import githubMark from "./brand-marks/github.js"
 
 /** One entry of `GET /user/emails`. */
@@ -12,7 +12,7 @@ export interface GitHubEmail {
 }
 
 /** `GET /user` of the GitHub REST API (the authenticated user). */
-export interface GitHubProfile {
+export interface GitHubProfile extends ProviderClaims {
   login: string
   id: number
   node_id: string
@@ -38,7 +38,6 @@ export interface GitHubProfile {
   created_at: string
   updated_at: string
   two_factor_authentication?: boolean
-  [claim: string]: any
 }
 
 export interface GitHubOptions extends OAuthUserConfig<GitHubProfile> {

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import gitlabMark from "./brand-marks/gitlab.js"
 
 /** `GET /api/v4/user` of the GitLab REST API. */
-export interface GitLabProfile {
+export interface GitLabProfile extends ProviderClaims {
   id: number
   username: string
   email: string
@@ -16,7 +16,6 @@ export interface GitLabProfile {
   commit_email?: string
   bot: boolean
   two_factor_enabled: boolean
-  [claim: string]: any
 }
 
 export interface GitLabOptions extends OAuthUserConfig<GitLabProfile> {

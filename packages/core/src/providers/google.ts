@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import googleMark from "./brand-marks/google.js"
 
 /** Claims of a Google ID token. */
-export interface GoogleProfile {
+export interface GoogleProfile extends ProviderClaims {
   iss: string
   aud: string
   azp: string
@@ -20,7 +20,6 @@ export interface GoogleProfile {
   exp: number
   nbf?: number
   jti?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import hubspotMark from "./brand-marks/hubspot.js"
 
 /** `GET /oauth/v1/access-tokens/<token>` of HubSpot: who the token belongs to. */
-export interface HubSpotProfile {
+export interface HubSpotProfile extends ProviderClaims {
   token?: string
   /** The user's email address. */
   user: string
@@ -13,7 +13,6 @@ export interface HubSpotProfile {
   hub_id: number | string
   app_id?: number
   scopes?: string[]
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import huggingfaceMark from "./brand-marks/huggingface.js"
 
 /** Claims of a "Sign in with Hugging Face" ID token. */
-export interface HuggingfaceProfile {
+export interface HuggingfaceProfile extends ProviderClaims {
   sub: string
   name?: string
   preferred_username?: string
@@ -14,7 +14,6 @@ export interface HuggingfaceProfile {
   isPro: boolean
   canPay?: boolean
   orgs?: Array<{ sub: string; name: string; picture: string; preferred_username: string; isEnterprise: boolean }>
-  [claim: string]: any
 }
 
 /**

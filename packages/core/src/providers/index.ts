@@ -4,6 +4,7 @@
  */
 export type {
   ClaimsProfile,
+  ProviderClaims,
   CommonProviderOptions,
   CredentialInput,
   CredentialsConfig,

@@ -1,13 +1,12 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import instagramMark from "./brand-marks/instagram.js"
 
 /** `GET /me?fields=id,username,account_type,name` of the Instagram Graph API. */
-export interface InstagramProfile {
+export interface InstagramProfile extends ProviderClaims {
   id: string
   username: string
   account_type: "BUSINESS" | "MEDIA_CREATOR" | "PERSONAL"
   name?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import kakaoMark from "./brand-marks/kakao.js"
 
 /** `GET /v2/user/me` of the Kakao API (only the parts the user agreed to share are present). */
-export interface KakaoProfile {
+export interface KakaoProfile extends ProviderClaims {
   id: number
   connected_at?: string
   properties?: { nickname?: string; profile_image?: string; thumbnail_image?: string }
@@ -16,7 +16,6 @@ export interface KakaoProfile {
     email?: string
     [field: string]: unknown
   }
-  [claim: string]: any
 }
 
 /**

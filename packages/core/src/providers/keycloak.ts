@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import keycloakMark from "./brand-marks/keycloak.js"
 
 /** Claims of a Keycloak ID token. */
-export interface KeycloakProfile {
+export interface KeycloakProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -15,7 +15,6 @@ export interface KeycloakProfile {
   given_name: string
   family_name: string
   picture?: string
-  [claim: string]: any
 }
 
 /**

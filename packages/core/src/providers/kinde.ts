@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Kinde ID token. */
-export interface KindeProfile {
+export interface KindeProfile extends ProviderClaims {
   sub: string
   given_name?: string
   family_name?: string
@@ -10,7 +10,6 @@ export interface KindeProfile {
   picture?: string
   preferred_username?: string
   org_codes?: string[]
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import lineMark from "./brand-marks/line.js"
 
 /** Claims of a LINE Login ID token. */
-export interface LineProfile {
+export interface LineProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -12,7 +12,6 @@ export interface LineProfile {
   name: string
   picture: string
   email?: string
-  [claim: string]: any
 }
 
 /**

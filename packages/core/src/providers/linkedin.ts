@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a "Sign In with LinkedIn using OpenID Connect" ID token. */
-export interface LinkedInProfile {
+export interface LinkedInProfile extends ProviderClaims {
   sub: string
   name: string
   given_name: string
@@ -10,7 +10,6 @@ export interface LinkedInProfile {
   locale: string | { country: string; language: string }
   email: string
   email_verified: boolean
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Logto ID token. */
-export interface LogtoProfile {
+export interface LogtoProfile extends ProviderClaims {
   sub: string
   name?: string | null
   username?: string | null
@@ -12,7 +12,6 @@ export interface LogtoProfile {
   phone_number_verified?: boolean
   organizations?: string[]
   organization_roles?: string[]
-  [claim: string]: any
 }
 
 /**

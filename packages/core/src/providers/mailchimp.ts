@@ -1,15 +1,14 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import mailchimpMark from "./brand-marks/mailchimp.js"
 
 /** `GET /oauth2/metadata` of Mailchimp: the account and login behind the token. */
-export interface MailchimpProfile {
+export interface MailchimpProfile extends ProviderClaims {
   dc: string
   role: string
   accountname: string
   user_id: number
   login: { email: string; avatar: string | null; login_id: number; login_name: string; login_email: string }
   api_endpoint: string
-  [claim: string]: any
 }
 
 /** Mailchimp (OAuth 2, `AUTH_MAILCHIMP_ID` / `AUTH_MAILCHIMP_SECRET`); named after the account. */

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import mailruMark from "./brand-marks/mailru.js"
 
 /** `GET /userinfo` of Mail.ru OAuth. */
-export interface MailruProfile {
+export interface MailruProfile extends ProviderClaims {
   id: string
   name: string
   first_name?: string
@@ -10,7 +10,6 @@ export interface MailruProfile {
   nickname?: string
   email: string
   image?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import mastodonMark from "./brand-marks/mastodon.js"
 
 /** `GET /api/v1/accounts/verify_credentials` of the Mastodon API. */
-export interface MastodonProfile {
+export interface MastodonProfile extends ProviderClaims {
   id: string
   username: string
   acct: string
@@ -20,7 +20,6 @@ export interface MastodonProfile {
   following_count: number
   statuses_count: number
   last_status_at: string | null
-  [claim: string]: any
 }
 
 /**

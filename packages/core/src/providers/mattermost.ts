@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import mattermostMark from "./brand-marks/mattermost.js"
 
 /** `GET /api/v4/users/me` of the Mattermost API. */
-export interface MattermostProfile {
+export interface MattermostProfile extends ProviderClaims {
   id: string
   username: string
   email: string
@@ -16,7 +16,6 @@ export interface MattermostProfile {
   create_at: number
   update_at: number
   delete_at: number
-  [claim: string]: any
 }
 
 /**

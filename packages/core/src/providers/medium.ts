@@ -1,10 +1,9 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import mediumMark from "./brand-marks/medium.js"
 
 /** `GET /v1/me` of the Medium API. */
-export interface MediumProfile {
+export interface MediumProfile extends ProviderClaims {
   data: { id: string; username: string; name: string; url: string; imageUrl: string }
-  [claim: string]: any
 }
 
 /** Medium (OAuth 2, `AUTH_MEDIUM_ID` / `AUTH_MEDIUM_SECRET`), scope `basicProfile`; no email. */

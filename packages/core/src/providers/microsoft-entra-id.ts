@@ -1,9 +1,9 @@
 import { customFetch } from "../symbols.js"
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
 
 /** Claims of a Microsoft identity platform (v2.0) ID token. */
-export interface MicrosoftEntraIDProfile {
+export interface MicrosoftEntraIDProfile extends ProviderClaims {
   aud: string
   iss: string
   iat: number
@@ -23,7 +23,6 @@ export interface MicrosoftEntraIDProfile {
   groups?: string[]
   upn?: string
   ver: "2.0"
-  [claim: string]: any
 }
 
 /** The sizes Microsoft Graph serves profile photos in. */

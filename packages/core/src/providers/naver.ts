@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import naverMark from "./brand-marks/naver.js"
 
 /** `GET /v1/nid/me` of the Naver API. */
-export interface NaverProfile {
+export interface NaverProfile extends ProviderClaims {
   resultcode: string
   message: string
   response: {
@@ -17,7 +17,6 @@ export interface NaverProfile {
     birthyear?: string
     mobile?: string
   }
-  [claim: string]: any
 }
 
 /** Naver (OAuth 2, `AUTH_NAVER_ID` / `AUTH_NAVER_SECRET`); shared fields are chosen on the Naver app. */

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import netlifyMark from "./brand-marks/netlify.js"
 
 /** `GET /api/v1/user` of the Netlify API. */
-export interface NetlifyProfile {
+export interface NetlifyProfile extends ProviderClaims {
   id: string
   uid?: string
   full_name: string
@@ -11,7 +11,6 @@ export interface NetlifyProfile {
   affiliate_id?: string
   site_count?: number
   created_at?: string
-  [claim: string]: any
 }
 
 /** Netlify (OAuth 2, `AUTH_NETLIFY_ID` / `AUTH_NETLIFY_SECRET`); empty scope. */

@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** What a NetSuite RESTlet written to return the current user typically answers. */
-export interface NetSuiteProfile {
+export interface NetSuiteProfile extends ProviderClaims {
   id: number
   name: string
   email: string
@@ -12,7 +12,6 @@ export interface NetSuiteProfile {
   contact?: number
   subsidiary?: number
   department?: number
-  [claim: string]: any
 }
 
 export interface NetSuiteOptions extends OAuthUserConfig<NetSuiteProfile> {

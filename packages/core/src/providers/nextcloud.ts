@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import nextcloudMark from "./brand-marks/nextcloud.js"
 
 /** `ocs.data` of `GET /ocs/v1.php/cloud/users/<id>` on a Nextcloud server. */
-export interface NextcloudProfile {
+export interface NextcloudProfile extends ProviderClaims {
   id: string
   email: string | null
   displayname: string
@@ -16,7 +16,6 @@ export interface NextcloudProfile {
   language?: string
   locale?: string
   enabled?: boolean
-  [claim: string]: any
 }
 
 /**

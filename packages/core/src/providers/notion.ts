@@ -1,17 +1,16 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import notionMark from "./brand-marks/notion.js"
 
 /** A Notion user object of type "person". */
-export interface NotionProfile {
+export interface NotionProfile extends ProviderClaims {
   object: "user"
   id: string
   type: "person"
   name: string
   avatar_url: string | null
   person: { email: string }
-  [claim: string]: any
 }
 
 /** `GET /v1/users/me` answers with the integration's bot, whose owner is the signed-in user. */

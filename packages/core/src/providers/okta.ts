@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import oktaMark from "./brand-marks/okta.js"
 
 /** Claims of an Okta ID token. */
-export interface OktaProfile {
+export interface OktaProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -16,7 +16,6 @@ export interface OktaProfile {
   picture?: string
   locale?: string
   zoneinfo?: string
-  [claim: string]: any
 }
 
 /**

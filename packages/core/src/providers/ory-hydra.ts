@@ -1,15 +1,14 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import hydraMark from "./brand-marks/hydra.js"
 
 /** Claims of an Ory Hydra ID token (what the login and consent app put in it). */
-export interface OryHydraProfile {
+export interface OryHydraProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string[]
   email?: string
   name?: string
   picture?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,12 +1,11 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /oauth/me` of an Osso server. */
-export interface OssoProfile {
+export interface OssoProfile extends ProviderClaims {
   id: string
   email: string
   idp?: string
   requested?: Record<string, unknown>
-  [claim: string]: any
 }
 
 /**

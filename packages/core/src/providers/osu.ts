@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import osuMark from "./brand-marks/osu.js"
 
 /** `GET /api/v2/me` of the osu! API. */
-export interface OsuProfile {
+export interface OsuProfile extends ProviderClaims {
   id: number
   username: string
   avatar_url: string
@@ -18,7 +18,6 @@ export interface OsuProfile {
   profile_colour: string | null
   join_date: string
   playmode?: string
-  [claim: string]: any
 }
 
 /** osu! (OAuth 2, `AUTH_OSU_ID` / `AUTH_OSU_SECRET`), scope `identify`. osu! shares no email. */

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a Passage by 1Password ID token. */
-export interface PassageProfile {
+export interface PassageProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string[]
@@ -9,7 +9,6 @@ export interface PassageProfile {
   email_verified: boolean
   phone?: string
   phone_number_verified?: boolean
-  [claim: string]: any
 }
 
 /**

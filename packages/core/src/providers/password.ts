@@ -1,6 +1,9 @@
-import type { PasswordConfig, PasswordUserConfig } from "../passwords/password-config.js"
+import type { PasswordConfig } from "./types.js"
 
-export type { PasswordConfig, PasswordFlows, PasswordMail, PasswordUserConfig } from "../passwords/password-config.js"
+export type { PasswordConfig, PasswordFlows, PasswordMail } from "./types.js"
+
+/** The options `Password()` takes: any field of the provider but its type. */
+export type PasswordUserConfig = Omit<Partial<PasswordConfig>, "type">
 export type { PasswordPolicy, PasswordProblem } from "../passwords/password-policy.js"
 export { pwnedPasswordsCheck, type PwnedPasswordsOptions } from "../passwords/pwned-passwords-check.js"
 

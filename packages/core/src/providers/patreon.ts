@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import patreonMark from "./brand-marks/patreon.js"
 
 /** `GET /api/oauth2/api/current_user` of the Patreon API (JSON:API document). */
-export interface PatreonProfile {
+export interface PatreonProfile extends ProviderClaims {
   data: {
     id: string
     type: "user"
@@ -16,7 +16,6 @@ export interface PatreonProfile {
       [attribute: string]: unknown
     }
   }
-  [claim: string]: any
 }
 
 /** Patreon (OAuth 2, `AUTH_PATREON_ID` / `AUTH_PATREON_SECRET`), scopes `identity identity[email]`. */

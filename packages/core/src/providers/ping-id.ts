@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a PingOne ID token. */
-export interface PingProfile {
+export interface PingProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -12,7 +12,6 @@ export interface PingProfile {
   preferred_username?: string
   env?: string
   org?: string
-  [claim: string]: any
 }
 
 /**

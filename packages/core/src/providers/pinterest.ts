@@ -1,13 +1,12 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import pinterestMark from "./brand-marks/pinterest.js"
 
 /** `GET /v5/user_account` of the Pinterest API. */
-export interface PinterestProfile {
+export interface PinterestProfile extends ProviderClaims {
   account_type: "BUSINESS" | "PINNER"
   profile_image: string
   website_url: string
   username: string
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /users/me` of the Pipedrive API. */
-export interface PipedriveProfile {
+export interface PipedriveProfile extends ProviderClaims {
   success: boolean
   data: {
     id: number
@@ -15,7 +15,6 @@ export interface PipedriveProfile {
     timezone_name?: string
     [field: string]: unknown
   }
-  [claim: string]: any
 }
 
 /** Pipedrive (OAuth 2, `AUTH_PIPEDRIVE_ID` / `AUTH_PIPEDRIVE_SECRET`); scopes set on the app. */

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import redditMark from "./brand-marks/reddit.js"
 
 /** `GET /api/v1/me` of the Reddit API. */
-export interface RedditProfile {
+export interface RedditProfile extends ProviderClaims {
   id: string
   name: string
   icon_img?: string
@@ -10,7 +10,6 @@ export interface RedditProfile {
   verified?: boolean
   has_verified_email?: boolean
   created_utc?: number
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import robloxMark from "./brand-marks/roblox.js"
 
 /** Claims of a Roblox ID token. */
-export interface RobloxProfile {
+export interface RobloxProfile extends ProviderClaims {
   sub: string
   name: string
   nickname: string
@@ -10,7 +10,6 @@ export interface RobloxProfile {
   created_at: number
   profile: string
   picture: string | null
-  [claim: string]: any
 }
 
 /**

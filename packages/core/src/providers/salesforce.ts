@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Salesforce's userinfo response. */
-export interface SalesforceProfile {
+export interface SalesforceProfile extends ProviderClaims {
   sub: string
   user_id?: string
   organization_id?: string
@@ -10,7 +10,6 @@ export interface SalesforceProfile {
   email: string
   email_verified?: boolean
   picture: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import simpleloginMark from "./brand-marks/simplelogin.js"
 
 /** Claims of a "Sign in with SimpleLogin" ID token. */
-export interface SimpleLoginProfile {
+export interface SimpleLoginProfile extends ProviderClaims {
   id: number
   sub: string
   email: string
@@ -10,7 +10,6 @@ export interface SimpleLoginProfile {
   name: string
   avatar_url?: string
   client: string
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a "Sign in with Slack" ID token. */
-export interface SlackProfile {
+export interface SlackProfile extends ProviderClaims {
   ok: boolean
   sub: string
   email: string
@@ -17,7 +17,6 @@ export interface SlackProfile {
   "https://slack.com/team_name": string
   "https://slack.com/team_domain": string
   "https://slack.com/user_image_512"?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,15 +1,14 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import spotifyMark from "./brand-marks/spotify.js"
 
 /** `GET /v1/me` of the Spotify Web API. */
-export interface SpotifyProfile {
+export interface SpotifyProfile extends ProviderClaims {
   id: string
   display_name: string | null
   email: string
   country?: string
   product?: string
   images: Array<{ url: string; height: number | null; width: number | null }>
-  [claim: string]: any
 }
 
 /** Spotify (OAuth 2, `AUTH_SPOTIFY_ID` / `AUTH_SPOTIFY_SECRET`), scope `user-read-email`. */

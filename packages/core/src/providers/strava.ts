@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import stravaMark from "./brand-marks/strava.js"
 
 /** `GET /api/v3/athlete` of the Strava API. */
-export interface StravaProfile {
+export interface StravaProfile extends ProviderClaims {
   id: number
   username?: string | null
   firstname: string
@@ -12,7 +12,6 @@ export interface StravaProfile {
   profile_medium?: string
   city?: string | null
   country?: string | null
-  [claim: string]: any
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import threadsMark from "./brand-marks/threads.js"
 
 /** The Threads user: `GET /v1.0/me?fields=id,username,threads_profile_picture_url`. */
@@ -10,7 +10,7 @@ export interface ThreadsUser {
 }
 
 /** The Threads API answers with the user itself; Auth.js's type wraps it in `data`. Both are read. */
-export type ThreadsProfile = (ThreadsUser | { data: ThreadsUser }) & { [claim: string]: any }
+export type ThreadsProfile = (ThreadsUser | { data: ThreadsUser }) & ProviderClaims
 
 /**
  * Threads (OAuth 2 with state, `AUTH_THREADS_ID` / `AUTH_THREADS_SECRET`), scope `threads_basic`;

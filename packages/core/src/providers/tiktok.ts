@@ -1,9 +1,9 @@
 import { customFetch } from "../symbols.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import tiktokMark from "./brand-marks/tiktok.js"
 
 /** `GET /v2/user/info/` of the TikTok API (with the fields this provider asks for). */
-export interface TiktokProfile {
+export interface TiktokProfile extends ProviderClaims {
   data: {
     user: {
       open_id: string
@@ -16,7 +16,6 @@ export interface TiktokProfile {
     }
   }
   error?: { code: string; message: string; log_id: string }
-  [claim: string]: any
 }
 
 /**

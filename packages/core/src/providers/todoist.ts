@@ -1,15 +1,14 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import todoistMark from "./brand-marks/todoist.js"
 
 /** The `user` resource of the Todoist Sync API. */
-export interface TodoistProfile {
+export interface TodoistProfile extends ProviderClaims {
   id: string
   email: string
   full_name: string
   avatar_big: string
-  [claim: string]: any
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import traktMark from "./brand-marks/trakt.js"
 
 /** `GET /users/me?extended=full` of the Trakt API. */
-export interface TraktUser {
+export interface TraktUser extends ProviderClaims {
   username: string
   private: boolean
   name: string
@@ -17,7 +17,6 @@ export interface TraktUser {
   gender: string | null
   age: number | null
   images: { avatar: { full: string } }
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import twitchMark from "./brand-marks/twitch.js"
 
 /** Claims of a Twitch ID token (with the claims this provider requests). */
-export interface TwitchProfile {
+export interface TwitchProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string
@@ -10,7 +10,6 @@ export interface TwitchProfile {
   email: string
   email_verified?: boolean
   picture: string
-  [claim: string]: any
 }
 
 /**

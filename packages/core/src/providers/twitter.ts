@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import twitterMark from "./brand-marks/twitter.js"
 
 /** `GET /2/users/me` of the X (Twitter) API v2. */
-export interface TwitterProfile {
+export interface TwitterProfile extends ProviderClaims {
   data: {
     id: string
     name: string
@@ -19,7 +19,6 @@ export interface TwitterProfile {
     created_at?: string
   }
   includes?: { tweets?: Array<{ id: string; text: string }> }
-  [claim: string]: any
 }
 
 /**

@@ -1,11 +1,10 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a United Effects ID token. */
-export interface UnitedEffectsProfile {
+export interface UnitedEffectsProfile extends ProviderClaims {
   sub: string
   email: string
   name?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Vipps MobilePay's userinfo response (what the requested scopes allow). */
-export interface VippsProfile {
+export interface VippsProfile extends ProviderClaims {
   sub: string
   name: string
   given_name: string
@@ -11,7 +11,6 @@ export interface VippsProfile {
   phone_number?: string
   birthdate?: string
   sid?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import vkMark from "./brand-marks/vk.js"
 
 /** One user of `users.get` in the VK API, plus the email VK sends with the token. */
-export interface VkProfile {
+export interface VkProfile extends ProviderClaims {
   id: number
   first_name: string
   last_name: string
@@ -15,7 +15,6 @@ export interface VkProfile {
   screen_name?: string
   /** Copied from the token response: VK does not return it from `users.get`. */
   email?: string | null
-  [claim: string]: any
 }
 
 /** The API version every VK call is pinned to. */

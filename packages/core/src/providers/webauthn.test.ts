@@ -6,7 +6,7 @@ import WebAuthn, {
   defaultGetUserInfo,
   defaultRelayingParty,
 } from "./webauthn.js"
-import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "./types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 
 function optionsWith(provider: object, url = "https://app.example.test:8443/auth", users: Record<string, object> = {}) {

@@ -7,25 +7,16 @@
  * that core calls when a WebAuthn route first runs, so apps without passkeys neither install nor
  * bundle it, and apps with them do not load it at start-up.
  */
-import { readEmailIdentifier } from "../email/email-address.js"
-import type { AuthError } from "../errors.js"
-import type {
-  GenerateAuthenticationOptionsOpts,
-  GenerateRegistrationOptionsOpts,
-  VerifyAuthenticationResponseOpts,
-  VerifyRegistrationResponseOpts,
-} from "@simplewebauthn/server"
-import type { Adapter, AdapterUser } from "../adapters.js"
+import { readEmailIdentifier } from "../http/email-address.js"
 import { MissingAdapter } from "../errors.js"
-import type { RequestInternal } from "../http/request-internal.js"
-import type { Awaitable, RateLimitStore } from "../primitives.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
-import { challengeLedger, type ChallengeLedger } from "../webauthn/challenge-ledger.js"
+import { challengeLedger } from "../webauthn/challenge-ledger.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
-import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
-import type { WebAuthnFlows } from "../webauthn/webauthn-flows.js"
-import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
-import type { CommonProviderOptions, CredentialInput } from "./types.js"
+import type { GetUserInfo, RelayingParty, WebAuthnInternalOptions, WebAuthnProviderConfig } from "./types.js"
+
+// The provider's types are defined with InternalOptions (./types.ts): getUserInfo and
+// getRelayingParty are handed the options, which list the providers, one recursive shape.
+export type { GetUserInfo, RelayingParty, SimpleWebAuthnServer, WebAuthnProviderConfig } from "./types.js"
 
 /** Five minutes for the browser ceremony, Auth.js's default. */
 export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
@@ -34,75 +25,6 @@ export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
  * CDN, while Gatehouse's sign-in page carries its own copy (no third-party script).
  */
 export const DEFAULT_SIMPLEWEBAUTHN_BROWSER_VERSION = "v9.0.1"
-
-/** The site the credentials belong to: RP ID (a domain), display name, and the expected origin. */
-export interface RelayingParty {
-  id: string
-  name: string
-  origin: string
-}
-
-/** What `getUserInfo` tells the options route: a known user, a new one to register, or nothing. */
-export type GetUserInfo = (
-  options: WebAuthnInternalOptions,
-  request: RequestInternal,
-) => Awaitable<{ user: Partial<AdapterUser> & { email: string }; exists: boolean } | null>
-
-/** The four @simplewebauthn/server functions core uses; a provider may bring its own. */
-export interface SimpleWebAuthnServer {
-  generateAuthenticationOptions: typeof import("@simplewebauthn/server").generateAuthenticationOptions
-  generateRegistrationOptions: typeof import("@simplewebauthn/server").generateRegistrationOptions
-  verifyAuthenticationResponse: typeof import("@simplewebauthn/server").verifyAuthenticationResponse
-  verifyRegistrationResponse: typeof import("@simplewebauthn/server").verifyRegistrationResponse
-}
-
-export interface WebAuthnProviderConfig extends CommonProviderOptions {
-  type: "webauthn"
-  /** Offer the user's passkeys in the e-mail field's autofill. Only one provider may. Default true. */
-  enableConditionalUI: boolean
-  /** Validated as Auth.js does (`v<n>[.<n>[.<n>]]`, or false); the page uses its bundled copy. */
-  simpleWebAuthnBrowserVersion: string | false
-  /** The relying party; each field defaults from the request URL (hostname, host, origin). */
-  relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
-  authenticationOptions?: Partial<GenerateAuthenticationOptionsOpts>
-  /**
-   * Laid over Gatehouse's. `authenticatorSelection.residentKey` is `required` unless set here: sign-in
-   * options then name no credential, so they tell nobody whether an address has passkeys. Setting it
-   * to "preferred" or "discouraged" (credentials registered so under Auth.js need it) makes sign-in
-   * list the typed address's credentials again, as Auth.js does.
-   */
-  registrationOptions?: Partial<GenerateRegistrationOptionsOpts>
-  verifyAuthenticationOptions?: Partial<VerifyAuthenticationResponseOpts>
-  verifyRegistrationOptions?: Partial<VerifyRegistrationResponseOpts>
-  /** Inputs of the sign-in form; one needs `autocomplete` containing `webauthn` for conditional UI. */
-  formFields: Record<string, CredentialInput>
-  getUserInfo: GetUserInfo
-  getRelayingParty: (options: WebAuthnInternalOptions, request: RequestInternal) => RelayingParty
-  /** Loads @simplewebauthn/server on first use; set by this factory, so only passkey apps bundle the package. */
-  loadSimpleWebAuthn?: () => Promise<SimpleWebAuthnServer>
-  /** Replaces functions of the loaded @simplewebauthn/server (tests, or a pinned copy). */
-  simpleWebAuthn?: Partial<SimpleWebAuthnServer>
-  /**
-   * Loads the sign-in page's passkey script (the browser library and the form's behaviour, ~17 kB);
-   * set by this factory, so only passkey apps bundle it (a Workers bundle inlines every dynamic import).
-   */
-  loadSigninPageScript?: () => Promise<InlineScript>
-  /**
-   * Loads the provider's routes (ceremony options, verification, sign-in); set by this factory, so
-   * apps without passkeys bundle none of that code (webauthn/webauthn-flows.ts).
-   */
-  loadFlows?: () => Promise<WebAuthnFlows>
-  /**
-   * The config checks of every WebAuthn provider of the app (webauthn/assert-webauthn-providers.ts);
-   * set by this factory and run by the config check, so apps without passkeys do not bundle them.
-   */
-  assertProviders?: (providers: readonly { type: string }[]) => AuthError | undefined
-  /**
-   * Makes the config's ledger of answered challenges (webauthn/challenge-ledger.ts); set by this
-   * factory, so apps without passkeys do not bundle it.
-   */
-  challengeLedger?: (sharedStore: RateLimitStore | undefined, adapter: Adapter | undefined) => ChallengeLedger
-}
 
 export type WebAuthnProviderType = "WebAuthn"
 

@@ -1,15 +1,14 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import webexMark from "./brand-marks/webex.js"
 
 /** `GET /v1/people/me` of the Webex API. */
-export interface WebexProfile {
+export interface WebexProfile extends ProviderClaims {
   id: string
   emails: string[]
   displayName?: string
   nickName?: string
   avatar?: string
   orgId?: string
-  [claim: string]: any
 }
 
 export interface WebexOptions extends OAuthUserConfig<WebexProfile> {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest"
 import { customFetch } from "../symbols.js"
-import { fetchRoutedTo, requestUserinfo } from "./test-support/internal-provider.js"
-import { startProviderApiStandIn, type ProviderApiStandIn } from "./test-support/provider-api-stand-in.js"
+import { fetchRoutedTo, requestUserinfo } from "@gatehouse/test-kit/internal-provider"
+import { startProviderApiStandIn, type ProviderApiStandIn } from "@gatehouse/test-kit/provider-api-stand-in"
 import WeChat from "./wechat.js"
 
 function conform() {

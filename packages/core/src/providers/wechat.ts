@@ -1,10 +1,10 @@
 import type { Profile } from "../primitives.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import wechatMark from "./brand-marks/wechat.js"
 
 /** `GET /sns/userinfo` of the WeChat API. */
-export interface WeChatProfile {
+export interface WeChatProfile extends ProviderClaims {
   openid: string
   nickname: string
   sex: number
@@ -14,7 +14,6 @@ export interface WeChatProfile {
   headimgurl: string
   privilege: string[]
   unionid: string
-  [claim: string]: any
 }
 
 export interface WeChatOptions extends OAuthUserConfig<WeChatProfile> {

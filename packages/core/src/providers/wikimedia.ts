@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import wikimediaMark from "./brand-marks/wikimedia.js"
 
 /** `GET /oauth2/resource/profile` of the Wikimedia OAuth extension. */
-export interface WikimediaProfile {
+export interface WikimediaProfile extends ProviderClaims {
   sub: string
   username: string
   editcount: number
@@ -15,7 +15,6 @@ export interface WikimediaProfile {
   realname?: string
   /** Only with the "User identity verification + email" grant. */
   email?: string
-  [claim: string]: any
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import wordpressMark from "./brand-marks/wordpress.js"
 
 /** `GET /rest/v1/me` of the WordPress.com REST API. */
-export interface WordPressProfile {
+export interface WordPressProfile extends ProviderClaims {
   ID: number
   display_name: string
   username: string
@@ -11,7 +11,6 @@ export interface WordPressProfile {
   avatar_URL: string
   profile_URL?: string
   email_verified?: boolean
-  [claim: string]: any
 }
 
 /** WordPress.com (OAuth 2, `AUTH_WORDPRESS_ID` / `AUTH_WORDPRESS_SECRET`), scope `auth`. */

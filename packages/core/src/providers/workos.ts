@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /sso/profile` of the WorkOS API. */
-export interface WorkOSProfile {
+export interface WorkOSProfile extends ProviderClaims {
   object: string
   id: string
   organization_id: string
@@ -12,7 +12,6 @@ export interface WorkOSProfile {
   first_name: string
   last_name: string
   raw_attributes: { id?: string; email?: string; firstName?: string; lastName?: string; picture?: string; [key: string]: unknown }
-  [claim: string]: any
 }
 
 export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {

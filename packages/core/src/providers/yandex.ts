@@ -1,7 +1,7 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 
 /** `GET /info?format=json` of the Yandex ID API. */
-export interface YandexProfile {
+export interface YandexProfile extends ProviderClaims {
   login: string
   id: string
   client_id: string
@@ -17,7 +17,6 @@ export interface YandexProfile {
   real_name?: string
   sex?: "male" | "female" | null
   default_phone?: { id: number; number: string }
-  [claim: string]: any
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { OAuthUserConfig, OIDCConfig } from "./types.js"
+import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 
 /** Claims of a ZITADEL ID token. */
-export interface ZitadelProfile {
+export interface ZitadelProfile extends ProviderClaims {
   iss: string
   sub: string
   aud: string | string[]
@@ -16,7 +16,6 @@ export interface ZitadelProfile {
   locale?: string
   phone?: string
   phone_verified?: boolean
-  [claim: string]: any
 }
 
 /**

@@ -1,14 +1,13 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import zohoMark from "./brand-marks/zoho.js"
 
 /** `GET /oauth/user/info` of Zoho Accounts. */
-export interface ZohoProfile {
+export interface ZohoProfile extends ProviderClaims {
   ZUID: number | string
   First_Name: string
   Last_Name: string
   Display_Name?: string
   Email: string
-  [claim: string]: any
 }
 
 /**

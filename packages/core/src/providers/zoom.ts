@@ -1,8 +1,8 @@
-import type { OAuthConfig, OAuthUserConfig } from "./types.js"
+import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import zoomMark from "./brand-marks/zoom.js"
 
 /** `GET /v2/users/me` of the Zoom API. */
-export interface ZoomProfile {
+export interface ZoomProfile extends ProviderClaims {
   id: string
   first_name: string
   last_name: string
@@ -16,7 +16,6 @@ export interface ZoomProfile {
   account_id: string
   language: string
   status: string
-  [claim: string]: any
 }
 
 /**

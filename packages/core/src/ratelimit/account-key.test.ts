@@ -6,7 +6,7 @@ import { accountKeyOf, identifyingFields } from "./account-key.js"
 
 const usernamePassword = Credentials({
   credentials: { username: { label: "Username" }, password: { type: "password" } },
-}) as InternalProvider
+}) as unknown as InternalProvider
 const emailProvider = { id: "mail", type: "email" } as unknown as InternalProvider
 const request = new Request("http://localhost/auth/callback/x", { method: "POST" })
 

@@ -1,5 +1,5 @@
 import type { InternalProvider } from "../config/internal-options.js"
-import { normalizeEmailAddress, readEmailIdentifier } from "../email/email-address.js"
+import { normalizeEmailAddress, readEmailIdentifier } from "../http/email-address.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { CredentialInput } from "../providers/types.js"
 import type { RateLimitOptions } from "../types.js"

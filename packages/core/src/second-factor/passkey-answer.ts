@@ -15,10 +15,10 @@ import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challe
 import { passkeyAmr } from "../webauthn/passkey-amr.js"
 import { simpleWebAuthnFor } from "../webauthn/simplewebauthn-for.js"
 import { verifyAuthentication } from "../webauthn/verify-authentication.js"
-import type { WebAuthnInternalOptions } from "../webauthn/webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
-import type { SecondFactorChallenge } from "./prove-second-factor.js"
+import type { SecondFactorChallenge } from "./second-factor-proof.js"
 import type { SecondFactorProof } from "./second-factor-proof.js"
 
 /** The options of a WebAuthn ceremony run by the app's second-factor WebAuthn provider, or undefined without one. */

@@ -5,7 +5,7 @@
  */
 import type { InternalOptions } from "../config/internal-options.js"
 import type { SessionOwner } from "../sessions/session-owner.js"
-import type { InternalWebAuthnProvider } from "../webauthn/webauthn-internal-options.js"
+import type { InternalWebAuthnProvider } from "../providers/types.js"
 
 /** The app's (first) WebAuthn provider: the one whose passkeys answer second-factor challenges. */
 export function secondFactorWebAuthnProvider(options: InternalOptions): InternalWebAuthnProvider | undefined {

@@ -4,25 +4,15 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
 import { claimSecondFactorCode } from "./check-code.js"
 import { claimPasskeyAnswer, isPasskeyAnswer } from "./passkey-answer.js"
-import type { SecondFactorProof } from "./second-factor-proof.js"
+import type { SecondFactorChallenge, SecondFactorProof } from "./second-factor-proof.js"
+
+export type { SecondFactorChallenge }
 
 /** Wrong codes a challenge (a pending sign-in, or a step-up) may take; the fifth ends it. */
 export const attemptsPerPendingSignIn = 5
 /** Wrong codes an owner may take within `ownerFailureWindowMs`, over all their challenges. */
 export const failuresPerOwner = 10
 export const ownerFailureWindowMs = 60 * 60 * 1000
-
-/**
- * A second-factor challenge being answered: a pending sign-in's (pending-sign-in.ts) or a step-up's
- * on a signed-in session (second-factor-step-up.ts). `id` is what wrong answers are counted against
- * and what the passkey ceremony's challenge is bound to; `owner` whose factor must answer.
- */
-export interface SecondFactorChallenge {
-  id: string
-  owner: string
-  /** The adapter user whose passkeys may answer, when one may. */
-  passkeyUser?: string
-}
 
 export type SecondFactorAttempt =
   | { proof: SecondFactorProof }

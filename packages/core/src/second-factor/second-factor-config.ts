@@ -1,81 +1,19 @@
-import type { Adapter, AdapterUser } from "../adapters.js"
+import type { Adapter } from "../adapters.js"
 import { missingAdapterMethods } from "../config/adapter-methods.js"
 import { AuthError, MissingAdapter } from "../errors.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import type { RequestInternal } from "../http/request-internal.js"
-import type { Account, Awaitable, User } from "../primitives.js"
-import type { CurrentAuthentication } from "../step-up/current-authentication.js"
-import type { ResponseInternal } from "../types.js"
-import type { StepUpFactors } from "./second-factor-step-up.js"
+import type { ResolvedSecondFactor, SecondFactorConfig, SecondFactorMethod } from "../providers/types.js"
+import { totpLibraryKey } from "../symbols.js"
 
-/**
- * The second factors a user may use (docs/second-factor.md). "passkey": an adapter user's own
- * passkey (of the app's WebAuthn provider) answers the challenge instead of a code. A passkey
- * used to sign in counts as both factors already.
- */
-export type SecondFactorMethod = "totp" | "backup-code" | "passkey"
-
-/** What second factors need of otpauth and uqr (second-factor/totp-library.ts), handed in by SecondFactor(). */
-export interface TotpLibrary {
-  newSecret(): Promise<string>
-  uri(base32: string, issuer: string, account: string): Promise<string>
-  stepOf(base32: string, code: string, now?: number): Promise<number | null>
-  qrSvg(text: string): Promise<string>
-  /**
-   * The second-factor endpoints (second-factor-action.ts), handed in with the libraries: only apps
-   * that turn second factors on bundle them, their pages and their libraries.
-   */
-  action(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal>
-  /** What may answer a step-up of the session with the second factor alone (second-factor-step-up.ts), handed in likewise. */
-  stepUpFactors(current: CurrentAuthentication, options: InternalOptions): Promise<StepUpFactors | null>
-  /** The checks of the `secondFactor` option past its origin (checkSecondFactor below), handed in likewise. */
-  check(config: SecondFactorConfig, adapter: Adapter | undefined, providers: readonly { type: string }[]): ResolvedSecondFactor
-}
-
-/** Where SecondFactor() puts the libraries: a registered symbol, so every copy of core agrees on it. */
-export const totpLibraryKey: unique symbol = Symbol.for("gatehouse.second-factor.totp")
-
-/**
- * `secondFactor` in the auth config, made by `SecondFactor(options)` from
- * `@gatehouse/core/second-factor`: turns second factors on. Users enrol a TOTP app (and get
- * backup codes) at `{basePath}/second-factor`; then every sign-in of theirs, whatever its first
- * factor, gets no session until the second factor is done.
- */
-export interface SecondFactorConfig {
-  /**
-   * Which second factors are offered. Default: TOTP and backup codes. Backup codes come with TOTP
-   * and are not offered alone. Add "passkey" (with a WebAuthn or Passkey provider) to let users
-   * answer the challenge with one of their passkeys.
-   */
-  methods?: SecondFactorMethod[]
-  /**
-   * Who must have a second factor: `false` (default, users opt in), `true` (everyone), or a
-   * function of the signing-in user and account. A user who must but has none enrols during
-   * the sign-in (the challenge page shows the QR code) before any session is issued.
-   */
-  required?: boolean | ((params: { user: User | AdapterUser; account: Account | null }) => Awaitable<boolean>)
-  /** The issuer shown in authenticator apps. Default: the site's host name. */
-  issuer?: string
-  /** Seconds a pending sign-in waits for its second factor. Default 300 (5 minutes). */
-  pendingMaxAge?: number
-  /** Set by SecondFactor(): the libraries TOTP and QR codes are made with. */
-  [totpLibraryKey]?: TotpLibrary
-}
-
-/** The config as the actions use it, defaults applied. */
-export interface SecondFactorOptions {
-  methods: SecondFactorMethod[]
-  required: NonNullable<SecondFactorConfig["required"]>
-  issuer: string | undefined
-  pendingMaxAge: number
-  totp: TotpLibrary
-}
-
-/** The `secondFactor` option resolved, or the error that makes it unusable. */
-export interface ResolvedSecondFactor {
-  options?: SecondFactorOptions
-  error?: AuthError
-}
+// The option's types are defined with InternalOptions (providers/types.ts): the libraries' entry
+// points are handed the options back, one recursive shape.
+export type {
+  ResolvedSecondFactor,
+  SecondFactorConfig,
+  SecondFactorMethod,
+  SecondFactorOptions,
+  TotpLibrary,
+} from "../providers/types.js"
+export { totpLibraryKey }
 
 const knownMethods: readonly SecondFactorMethod[] = ["totp", "backup-code", "passkey"]
 

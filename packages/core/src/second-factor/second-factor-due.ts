@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../config/internal-options.js"
-import type { FirstFactorDone } from "../login/finish-sign-in.js"
+import type { FirstFactorDone } from "../login/first-factor-authentication.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"
 import { passkeyUserOf } from "./passkey-user.js"

@@ -6,17 +6,14 @@
  * answer refreshes the existing session's `auth_time`/`amr` in place (step-up/refresh-authentication.ts).
  */
 import type { InternalOptions } from "../config/internal-options.js"
+import type { StepUpFactors } from "../providers/types.js"
 import { ownerKey } from "../sessions/session-owner.js"
 import { type CurrentAuthentication, currentAuthentication } from "../step-up/current-authentication.js"
 import { readStepUp } from "../step-up/step-up-cookie.js"
 import { passkeyUserOf } from "./passkey-user.js"
-import type { SecondFactorChallenge } from "./prove-second-factor.js"
+import type { SecondFactorChallenge } from "./second-factor-proof.js"
 
-/** What a signed-in owner can answer a step-up with: TOTP (or backup) codes, and passkeys (`passkeyUser`). */
-export interface StepUpFactors {
-  codes: boolean
-  passkeyUser?: string
-}
+export type { StepUpFactors }
 
 /** A second-factor step-up under way, on the request's own session. */
 export interface SecondFactorStepUp extends SecondFactorChallenge, StepUpFactors {

@@ -1,5 +1,5 @@
 import type { AccessToken } from "../access-token/access-token.js"
-import { accessTokenForServer } from "../access-token/get-access-token.js"
+import { accessTokenForServer } from "./access-token-of-request.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 
 /**

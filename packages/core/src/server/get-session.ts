@@ -1,6 +1,6 @@
 import { session } from "../actions/session.js"
 import { sessionFromBody } from "../integration/read-session.js"
-import { refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
+import { type InsufficientUserAuthentication, refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal, Session } from "../types.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
@@ -17,7 +17,7 @@ export interface SessionResult extends ServerResult<Session | null> {
    * refusing it (step-up/refuse-unless-recent.ts): a redirect to `{basePath}/reauthenticate` for a
    * page (`redirect`), RFC 9470's 401 for an API (`status`, `headers`, `body`). Always null without them.
    */
-  refused: ResponseInternal | null
+  refused: ResponseInternal<InsufficientUserAuthentication> | null
 }
 
 /**

@@ -1,10 +1,10 @@
 import { configErrorForRequest } from "../config/untrusted-host.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { requestOptionsNow } from "../config/request-options.js"
+import { requestOptions } from "../config/request-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { SessionTokenError, UnknownAction } from "../errors.js"
 import { maxBodyBytes } from "../http/read-body.js"
-import { forwardedOrigin } from "../integration/forwarded-headers.js"
+import { forwardedOrigin } from "../http/forwarded-headers.js"
 import { parseCookieHeader } from "../http/parse-cookie-header.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import type { RequestInternal, RequestOperation } from "../http/request-internal.js"
@@ -18,7 +18,7 @@ export interface ServerCall {
   method?: "GET" | "POST"
   providerId?: string
   operation?: RequestOperation
-  body?: Record<string, any>
+  body?: Record<string, unknown>
   query?: Record<string, string>
 }
 
@@ -75,7 +75,7 @@ export function serverRequest(input: ServerInput, call: ServerCall): ServerReque
 export function serverOptions(
   request: ServerRequest,
 ): { options: InternalOptions; cookies: Cookie[] } | Promise<{ options: InternalOptions; cookies: Cookie[] }> {
-  return requestOptionsNow(request.internal, request.config, true)
+  return requestOptions(request.internal, request.config, true)
 }
 
 function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig): string {
@@ -87,7 +87,7 @@ function originOf(input: ServerInput, headers: Headers, config: ResolvedConfig):
 }
 
 /** The body's size as the route would receive it: a form's, or for structured data (an update's) its JSON. */
-function bodySize(body: Record<string, any>): number {
+function bodySize(body: Record<string, unknown>): number {
   let size = 0
   for (const name in body) {
     const value = body[name]

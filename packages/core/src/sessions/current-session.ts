@@ -1,10 +1,10 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { Cookie } from "../primitives.js"
-import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
-import { liveDatabaseSession } from "../session/live-database-session.js"
-import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
-import { sessionIdOf } from "../session/token-marks.js"
+import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
+import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { reissuedIfChanged } from "../session-cookie/reissued-session-cookie.js"
+import { sessionIdOf } from "../session-cookie/token-marks.js"
 import { remember } from "./revocation-checks.js"
 import { type SessionOwner, ownerKey, ownerOfToken } from "./session-owner.js"
 import { requireSessionRecords, type SessionRecords, sessionRecordsFor } from "./session-records.js"
@@ -36,7 +36,7 @@ export interface CurrentSessionRead {
  * answer sets cookies (listSessions' without `withCookies` does not): whether an unreadable cookie
  * is cleared, and whether a changed token is worth re-issuing.
  *
- * A JWT session is read as GET /session reads it (session/jwt-session-token.ts): a session the
+ * A JWT session is read as GET /session reads it (session-cookie/jwt-session-token.ts): a session the
  * app's jwt callback refuses (returns null for, as for a banned user) is nobody's here either, and
  * a token the callback changed is re-issued as GET /session would (`reissued`).
  * A JWT without `gatehouse.sid` (minted by Auth.js, or before its sessions were recorded) is not

@@ -12,7 +12,7 @@ import type { Adapter, AdapterUser } from "../adapters.js"
 import { Auth } from "../handler/auth.js"
 import { decode } from "../jwt.js"
 import type { AuthConfig, SessionInfo, SessionStore } from "../types.js"
-import { revokeUserSessions } from "./server-functions.js"
+import { revokeUserSessions } from "../server/sessions-of-request.js"
 import { memorySessionStore } from "./stores/memory-session-store.js"
 
 const sessionCookie = "authjs.session-token"

@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { SessionTokenError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
-import { sessionIdOf } from "../session/token-marks.js"
+import { sessionIdOf } from "../session-cookie/token-marks.js"
 import { intervalAnswers } from "./interval-answers.js"
 import { ownerKey, ownerOfToken } from "./session-owner.js"
 import { type SessionRecords, sessionRecordsOfToken } from "./session-records.js"

@@ -1,5 +1,5 @@
 import type { JWT } from "../jwt/types.js"
-import { credentialsProviderOf } from "../session/token-marks.js"
+import { credentialsProviderOf } from "../session-cookie/token-marks.js"
 
 /**
  * Whom a session belongs to, and with it the records that guard the account (second factor,

@@ -2,7 +2,7 @@ import type { Adapter, AdapterSession, OwnedSession, OwnedSessionMethods } from 
 import type { InternalOptions } from "../config/internal-options.js"
 import { MissingAdapterMethods } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
-import { credentialsProviderOf } from "../session/token-marks.js"
+import { credentialsProviderOf } from "../session-cookie/token-marks.js"
 import { type SessionOwner, ownerKey } from "./session-owner.js"
 import { managesSessions, type SessionManagingAdapter } from "./session-management-adapter.js"
 

@@ -9,7 +9,7 @@ import { adaCredentials, base, credentialsConfig, signInAsAda } from "../../../t
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
 import { Auth } from "../handler/auth.js"
 import type { AuthConfig, SessionInfo } from "../types.js"
-import { listSessions, revokeSessions, revokeUserSessions } from "./server-functions.js"
+import { listSessions, revokeSessions, revokeUserSessions } from "../server/sessions-of-request.js"
 
 function memoryAdapter(options: { manages?: boolean } = {}) {
   // Users `authorize` names by id (jwt strategy); their addresses differ from the ones it returns,

@@ -1,17 +1,11 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { readJwtSessionToken, unreadableSessionCookie } from "../session/jwt-session-token.js"
-import { liveDatabaseSession } from "../session/live-database-session.js"
-import { ownerOfToken, type SessionOwner } from "../sessions/session-owner.js"
-import { authenticationOfDatabaseSession, authenticationOfToken, type SessionAuthentication } from "./session-authentication.js"
+import { readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
+import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { ownerOfToken } from "../sessions/session-owner.js"
+import { authenticationOfDatabaseSession, authenticationOfToken, type CurrentAuthentication } from "./session-authentication.js"
 
-/** Who is signed in on the request, and how recently they proved it (null: a session that never recorded it). */
-export interface CurrentAuthentication {
-  owner: SessionOwner
-  authentication: SessionAuthentication | null
-  /** How the user is named to them (address, else name): the account label in an authenticator app. */
-  label: string | undefined
-}
+export type { CurrentAuthentication }
 
 /**
  * The request's signed-in owner and sign-in record, read from the session cookie itself (the

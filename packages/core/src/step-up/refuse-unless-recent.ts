@@ -6,7 +6,6 @@ import {
   checkRecentAuthentication,
 } from "./check-recent-authentication.js"
 import { currentAuthentication } from "./current-authentication.js"
-import { reauthenticateUrl } from "./reauthenticate-url.js"
 
 /** What a sensitive request asks; `maxAge` defaults to `session.freshAge`. */
 export interface StepUpNeed extends RecentAuthenticationNeed {
@@ -34,7 +33,7 @@ export async function refuseUnlessRecent(
   request: StepUpRequest,
   options: InternalOptions,
   need: StepUpNeed = {},
-): Promise<ResponseInternal | null> {
+): Promise<ResponseInternal<InsufficientUserAuthentication> | null> {
   const maxAge = need.maxAge ?? options.session.freshAge
   const current = await currentAuthentication(request.cookies, options)
   const check = checkRecentAuthentication(current && { authentication: current.authentication }, {
@@ -50,8 +49,18 @@ export async function refuseUnlessRecent(
   return insufficientUserAuthentication(check.reason, maxAge)
 }
 
+/** The JSON body of a refusal (RFC 9470 §3). */
+export interface InsufficientUserAuthentication {
+  error: "insufficient_user_authentication"
+  error_description: string
+  max_age: number
+}
+
 /** RFC 9470 §3: the resource server's answer to a sign-in too old or too weak for the request. */
-export function insufficientUserAuthentication(reason: RecentAuthenticationRefusal, maxAge: number): ResponseInternal {
+export function insufficientUserAuthentication(
+  reason: RecentAuthenticationRefusal,
+  maxAge: number,
+): ResponseInternal<InsufficientUserAuthentication> {
   const description = descriptions[reason]
   return {
     status: 401,
@@ -73,4 +82,13 @@ const descriptions: Record<RecentAuthenticationRefusal, string> = {
 /** A browser navigating (it accepts HTML) gets a page's answer; fetch, curl and API clients get the status. */
 function wantsPage(headers: Headers): boolean {
   return (headers.get("accept") ?? "").toLowerCase().includes("text/html")
+}
+
+/** `{basePath}/reauthenticate`, with what the step-up asked and where to come back to. */
+export function reauthenticateUrl(authUrl: URL, need: { callbackUrl: string; maxAge: number; secondFactor?: boolean }): string {
+  const url = new URL(`${authUrl.href.replace(/\/$/, "")}/reauthenticate`)
+  url.searchParams.set("callbackUrl", need.callbackUrl)
+  url.searchParams.set("maxAge", String(Math.floor(need.maxAge)))
+  if (need.secondFactor) url.searchParams.set("secondFactor", "1")
+  return url.href
 }

@@ -1,7 +1,8 @@
 import type { AdapterSession } from "../adapters.js"
 import type { JWT } from "../jwt/types.js"
-import { isoTime } from "../session/iso-time.js"
-import { authenticationMarkOf } from "../session/token-marks.js"
+import type { SessionOwner } from "../sessions/session-owner.js"
+import { isoTime } from "../http/iso-time.js"
+import { authenticationMarkOf } from "../session-cookie/token-marks.js"
 
 /**
  * How the session's user last proved who they are, as `GET /session` shows it
@@ -45,4 +46,12 @@ export function authenticationOfDatabaseSession(session: AdapterSession): Sessio
 /** The `authentication` field for the session handed to the session callback: absent when unknown, so old sessions look as before. */
 export function withAuthentication(authentication: SessionAuthentication | null): { authentication?: SessionAuthentication } {
   return authentication ? { authentication } : {}
+}
+
+/** Who is signed in on the request, and how recently they proved it (null: a session that never recorded it). */
+export interface CurrentAuthentication {
+  owner: SessionOwner
+  authentication: SessionAuthentication | null
+  /** How the user is named to them (address, else name): the account label in an authenticator app. */
+  label: string | undefined
 }

@@ -9,7 +9,7 @@ import { ada, base, credentialsConfig, origin, signInAsAda } from "../../../test
 import { Auth } from "../handler/auth.js"
 import Credentials from "../providers/credentials.js"
 import type { AuthConfig, Session } from "../types.js"
-import { requireRecentAuthentication } from "./require-recent-authentication.js"
+import { requireRecentAuthentication } from "../server/require-recent-authentication.js"
 
 const bob = { id: "user-2", name: "Bob", email: "bob@example.test" }
 

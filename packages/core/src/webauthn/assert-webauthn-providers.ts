@@ -1,5 +1,5 @@
 import { AuthError, DuplicateConditionalUI, MissingWebAuthnAutocomplete } from "../errors.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 
 /** Auth.js accepts `v<major>[.<minor>[.<patch>]]`. */
 const browserVersionPattern = /^v\d+(?:\.\d+){0,2}$/

@@ -5,7 +5,7 @@ import type { Cookie } from "../primitives.js"
 import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
-import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /** A user's stored authenticators as WebAuthn credential descriptors. */
 export async function credentialsOf(userId: string | undefined, options: WebAuthnInternalOptions) {
@@ -27,7 +27,7 @@ export function namesCredentials(provider: WebAuthnInternalOptions["provider"]):
 }
 
 /** The options route's answer: the options as JSON (never stored), and the cookie holding their challenge. */
-export function optionsResponse(body: unknown, cookie: Cookie): ResponseInternal {
+export function optionsResponse(body: object, cookie: Cookie): ResponseInternal {
   return {
     status: 200,
     headers: { "Content-Type": "application/json", "Cache-Control": "private, no-store" },

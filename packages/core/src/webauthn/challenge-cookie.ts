@@ -14,7 +14,7 @@ import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
 import type { Cookie, CookieOption } from "../primitives.js"
 import type { Ceremony } from "./decide-ceremony.js"
-import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /** Who a registration is for: an existing (signed-in) user, or just the new user's e-mail. */
 export type RegistrationUser = Partial<AdapterUser> & { email: string }

@@ -1,5 +1,5 @@
 import { AuthError } from "../errors.js"
-import type { SimpleWebAuthnServer } from "../providers/webauthn.js"
+import type { SimpleWebAuthnServer } from "../providers/types.js"
 
 /** The oldest major whose API core speaks (Uint8Array user ids, `credential` in place of `authenticator`). */
 export const SUPPORTED_SIMPLEWEBAUTHN = "13"

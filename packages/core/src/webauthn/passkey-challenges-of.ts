@@ -1,6 +1,6 @@
 import type { Adapter } from "../adapters.js"
 import type { RateLimitStore } from "../primitives.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import type { ChallengeLedger } from "./challenge-ledger.js"
 
 /** Without a WebAuthn provider nothing hands out a passkey challenge, so none is ever accepted. */

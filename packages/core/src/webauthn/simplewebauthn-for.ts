@@ -1,5 +1,5 @@
-import type { SimpleWebAuthnServer } from "../providers/webauthn.js"
-import type { InternalWebAuthnProvider } from "./webauthn-internal-options.js"
+import type { SimpleWebAuthnServer } from "../providers/types.js"
+import type { InternalWebAuthnProvider } from "../providers/types.js"
 
 /**
  * The @simplewebauthn/server functions a ceremony uses: the provider's loader (which the WebAuthn

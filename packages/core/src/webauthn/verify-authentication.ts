@@ -6,7 +6,7 @@ import { readChallengeCookie } from "./challenge-cookie.js"
 import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
-import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /**
  * For a passkey answering a pending sign-in's second-factor challenge: the pending sign-in the

@@ -6,7 +6,7 @@ import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.j
 import { bytesToBase64, storedCredentialId, transportsToString } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
 import { readCeremonyResponse } from "./read-ceremony-response.js"
-import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 export interface VerifiedRegistration {
   /** Who the registration was started for (from the challenge cookie). */

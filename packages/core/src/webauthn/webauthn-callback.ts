@@ -12,7 +12,7 @@ import { passkeyMethods } from "./passkey-amr.js"
 import { verifyAuthentication } from "./verify-authentication.js"
 import { verifyRegistration, type VerifiedRegistration } from "./verify-registration.js"
 import { webauthnOptionsOf } from "./webauthn-options-of.js"
-import { landingUrl } from "../actions/callback/landing-url.js"
+import { landingUrl } from "../login/landing-url.js"
 
 /**
  * POST /callback/<webauthn id> with the CSRF token, `action` (authenticate | register) and

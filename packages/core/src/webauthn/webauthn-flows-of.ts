@@ -1,5 +1,5 @@
 import { AuthError } from "../errors.js"
-import type { WebAuthnProviderConfig } from "../providers/webauthn.js"
+import type { WebAuthnProviderConfig } from "../providers/types.js"
 import type { WebAuthnFlows } from "./webauthn-flows.js"
 
 /**

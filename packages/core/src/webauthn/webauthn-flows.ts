@@ -5,13 +5,8 @@
  */
 import { webauthnCallback } from "./webauthn-callback.js"
 import { webauthnOptions } from "./webauthn-options-action.js"
+import type { WebAuthnFlows } from "../providers/types.js"
 
-/** The WebAuthn provider's request handlers. */
-export interface WebAuthnFlows {
-  /** GET /webauthn-options/<id>: the ceremony's options and challenge cookie. */
-  options: typeof webauthnOptions
-  /** POST /callback/<id>: the ceremony's answer, verified, then the sign-in (or registration). */
-  callback: typeof webauthnCallback
-}
+export type { WebAuthnFlows }
 
 export const webauthnFlows: WebAuthnFlows = { options: webauthnOptions, callback: webauthnCallback }

@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { currentUser } from "../login/current-user.js"
-import { reissuedIfChanged } from "../session/reissued-session-cookie.js"
+import { reissuedIfChanged } from "../session-cookie/reissued-session-cookie.js"
 import type { ResponseInternal } from "../types.js"
 import { authenticationOptions, namesCredentials, registrationOptions } from "./ceremony-options.js"
 import type { Ceremony } from "./decide-ceremony.js"

@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import { InvalidProvider, MissingAdapter } from "../errors.js"
-import type { WebAuthnInternalOptions } from "./webauthn-internal-options.js"
+import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /** The request's options, narrowed for a WebAuthn route: refuses other providers and a missing adapter. */
 export function webauthnOptionsOf(options: InternalOptions): WebAuthnInternalOptions {

@@ -13,7 +13,7 @@ export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"
     return authorizeRequest(nextRequest, contextOrEvent, config, handler)
   }
 
-  function auth(...args: any[]): any {
+  function auth(...args: unknown[]): unknown {
     if (args.length === 0) return sessionForServerCode(resolveConfig)
     if (args.length === 1 && isStepUpOptions(args[0])) return sessionForServerCode(resolveConfig, args[0])
 
@@ -24,8 +24,9 @@ export function createAuth(resolveConfig: ConfigResolver): NextAuthResult["auth"
     }
     if (first instanceof Request || first instanceof NextRequest) return runAsProxy(first, second)
     if (isNodeRequest(first) && isNodeResponse(second)) return sessionForPagesRouter(resolveConfig, first, second)
-    if (first && isNodeRequest(first.req) && isNodeResponse(first.res)) {
-      return sessionForPagesRouter(resolveConfig, first.req, first.res)
+    const context = first as { req?: unknown; res?: unknown } | undefined
+    if (context && isNodeRequest(context.req) && isNodeResponse(context.res)) {
+      return sessionForPagesRouter(resolveConfig, context.req, context.res)
     }
     throw new TypeError(
       "auth() was called with arguments it does not understand. Use auth(), auth({ maxAge, secondFactor }), auth(request), auth(handler), auth(req, res) or auth(context).",
@@ -46,7 +47,7 @@ function isNodeRequest(value: unknown): value is IncomingMessage {
     typeof value === "object" &&
     value !== null &&
     "headers" in value &&
-    typeof (value as any).headers === "object" &&
+    typeof (value as { headers?: unknown }).headers === "object" &&
     !(value instanceof Request)
   )
 }
@@ -55,7 +56,7 @@ function isNodeResponse(value: unknown): value is ServerResponse {
   return (
     typeof value === "object" &&
     value !== null &&
-    typeof (value as any).setHeader === "function" &&
-    typeof (value as any).getHeader === "function"
+    typeof (value as { setHeader?: unknown }).setHeader === "function" &&
+    typeof (value as { getHeader?: unknown }).getHeader === "function"
   )
 }

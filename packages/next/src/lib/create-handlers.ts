@@ -7,7 +7,7 @@ import { coreRequest } from "./core-request.js"
 export function createHandlers(resolveConfig: ConfigResolver) {
   const handle = async (request: NextRequest | Request): Promise<Response> => {
     const config = await resolveConfig(request as NextRequest)
-    return callCore(await coreRequest(request), config) as Promise<Response>
+    return callCore(await coreRequest(request), config)
   }
   return { GET: handle, POST: handle }
 }

@@ -1,4 +1,7 @@
+import type { Session } from "@gatehouse/core/types"
 import type { NextAuthConfig } from "./types.js"
+
+type SessionCallbackParams = Parameters<NonNullable<NonNullable<NextAuthConfig["callbacks"]>["session"]>>[0]
 
 const derived = new WeakMap<NextAuthConfig, NextAuthConfig>()
 
@@ -19,7 +22,7 @@ export function serverSessionConfig(config: NextAuthConfig): NextAuthConfig {
       ...config,
       callbacks: {
         ...config.callbacks,
-        async session(params: any) {
+        async session(params: SessionCallbackParams) {
           const fromCallback = userSessionCallback ? await userSessionCallback(params) : undefined
           const session = fromCallback ?? { ...params.session, expires: isoDate(params.session?.expires) }
           return withoutSessionToken({ user: params.user ?? params.token, ...session })
@@ -35,7 +38,8 @@ function isoDate(value: unknown): unknown {
   return value instanceof Date ? value.toISOString() : value
 }
 
-function withoutSessionToken(session: Record<string, unknown>): any {
+function withoutSessionToken(session: Record<string, unknown>): Session {
   const { sessionToken: _hidden, ...rest } = session
-  return rest
+  // The answer core sends as JSON: the callback's session, or the session with the user (or token) at `user`.
+  return rest as unknown as Session
 }

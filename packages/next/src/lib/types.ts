@@ -1,4 +1,5 @@
 import type { AccessToken } from "@gatehouse/core"
+import type { AccountSummary } from "@gatehouse/core/server"
 import type { AuthConfig, Awaitable, Session, SessionInfo, User } from "@gatehouse/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import type { NextFetchEvent, NextMiddleware, NextRequest } from "next/server"
@@ -32,6 +33,12 @@ export interface AppRouteHandlerContext {
 
 export type AppRouteHandler = (request: NextRequest, context: AppRouteHandlerContext) => Promise<Response> | Response
 
+/**
+ * What `auth(handler)` wraps: a proxy (middleware) function, given Next's event, or a route
+ * handler, given the route's context. The second parameter is `any`, as next-auth 5's, so a handler
+ * that annotates either one (or reads `ctx.params` unannotated) still fits.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as next-auth 5's (see above).
 export type WrappedHandler = (request: NextAuthRequest, contextOrEvent: any) => Awaitable<Response | void | undefined | null>
 
 /**
@@ -108,6 +115,11 @@ export interface NextAuthResult {
    */
   sessions: NextAuthSessions
   /**
+   * The signed-in user's own account (needs `account: Account()` from `@gatehouse/next/account` in the
+   * config, else each call throws): `get()` in server components, server actions and route handlers.
+   */
+  account: NextAuthAccount
+  /**
    * For route handlers guarding a sensitive operation: null when the request's sign-in is recent (and
    * strong) enough, else the Response to answer with — RFC 9470's 401 (`WWW-Authenticate: Bearer
    * error="insufficient_user_authentication"`) for an API request, a redirect to
@@ -122,6 +134,16 @@ export interface RecentAuthenticationOptions {
   secondFactor?: boolean
   /** Where a page comes back to once re-authenticated. */
   callbackUrl?: string
+}
+
+/** `account` of `NextAuth(config)`: the signed-in user's account, as `GET {basePath}/account` answers it in JSON. */
+export interface NextAuthAccount {
+  /**
+   * The user, their linked accounts (`linkedAt`), passkeys (`createdAt`, `lastUsedAt`), whether they have a
+   * password and their second factor; null when nobody (or an app's own credentials user) is signed in.
+   * Changes go through the account endpoints' forms (docs/account.md).
+   */
+  get: () => Promise<AccountSummary | null>
 }
 
 /** What `sessions.revoke*()` did: how many sessions went, and whether the caller's own was one of them. */

@@ -12,7 +12,7 @@ import { announceSessionChange, onSessionChange } from "./session-events.js"
  * `update(data)` of `useSession`: sends `data` to the `jwt` callback (trigger `update`) and answers
  * the new session.
  */
-export type UpdateSession = (data?: any) => Promise<Session | null | undefined>
+export type UpdateSession = (data?: unknown) => Promise<Session | null | undefined>
 
 /**
  * What `useSession` returns: the session and its status (`loading`, `authenticated`,

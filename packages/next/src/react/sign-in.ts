@@ -1,8 +1,8 @@
 "use client"
+import { formFields, navigate, pageOnThisSite, postAuthForm, signInRoute } from "@gatehouse/core/client"
 import { authRouteUrl } from "./client-config.js"
 import { getCsrfToken } from "./get-csrf-token.js"
 import { getProviders } from "./get-providers.js"
-import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
 /**
@@ -58,33 +58,23 @@ export async function signIn(
     throw new TypeError(`Provider "${provider}" is a WebAuthn provider; sign in with it through the WebAuthn client.`)
   }
 
-  // As core's signInRoute (not imported: this runs in the browser): forms that are the sign-in itself post to the callback.
-  const route = `${type === "credentials" || type === "password" ? "callback" : "signin"}/${encodeURIComponent(provider)}`
+  const route = `${signInRoute(type)}/${encodeURIComponent(provider)}`
   const query = new URLSearchParams(authorizationParams).toString()
-  const body = new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl: String(redirectTo) })
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null) body.set(name, String(value))
-  }
-  const response = await fetch(`${authRouteUrl(route)}${query ? `?${query}` : ""}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-    body,
-    credentials: "same-origin",
+  const { response, url } = await postAuthForm(`${authRouteUrl(route)}${query ? `?${query}` : ""}`, {
+    csrfToken: await getCsrfToken(),
+    callbackUrl: String(redirectTo),
+    ...formFields(fields),
   })
-  const data: { url?: string } = await response.json().catch(() => ({}))
 
   if (redirect) {
-    const url = data.url ?? pageOnThisSite(String(redirectTo))
-    window.location.href = url
-    // Changing only the hash does not load anything: reload to pick up the new session.
-    if (url.includes("#")) window.location.reload()
+    navigate(url ?? pageOnThisSite(String(redirectTo)))
     return undefined
   }
 
-  const resultUrl = data.url ? new URL(data.url, window.location.href) : undefined
+  const resultUrl = url ? new URL(url, window.location.href) : undefined
   const error = resultUrl?.searchParams.get("error") ?? undefined
   const code = resultUrl?.searchParams.get("code") ?? undefined
   const ok = response.ok && !error
   if (ok) announceSessionChange({ trigger: "signin" })
-  return { error, code, status: response.status, ok, url: error ? null : (data.url ?? null) }
+  return { error, code, status: response.status, ok, url: error ? null : (url ?? null) }
 }

@@ -1,7 +1,7 @@
 "use client"
+import { navigate, pageOnThisSite, postAuthForm } from "@gatehouse/core/client"
 import { authRouteUrl } from "./client-config.js"
 import { getCsrfToken } from "./get-csrf-token.js"
-import { pageOnThisSite } from "./page-on-this-site.js"
 import { announceSessionChange } from "./session-events.js"
 
 /** Options of the browser's `signOut(options)`: where to land and whether to follow the redirect. */
@@ -16,18 +16,11 @@ export interface ClientSignOutOptions {
 export async function signOut(options: ClientSignOutOptions = {}): Promise<{ url: string } | undefined> {
   const { redirect = true } = options
   const redirectTo = options.redirectTo ?? options.callbackUrl ?? window.location.href
-  const response = await fetch(authRouteUrl("signout"), {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", "X-Auth-Return-Redirect": "1" },
-    body: new URLSearchParams({ csrfToken: await getCsrfToken(), callbackUrl: redirectTo }),
-    credentials: "same-origin",
-  })
-  const data: { url?: string } = await response.json().catch(() => ({}))
+  const answer = await postAuthForm(authRouteUrl("signout"), { csrfToken: await getCsrfToken(), callbackUrl: redirectTo })
   announceSessionChange({ trigger: "signout" })
-  const url = data.url ?? pageOnThisSite(redirectTo)
+  const url = answer.url ?? pageOnThisSite(redirectTo)
   if (redirect) {
-    window.location.href = url
-    if (url.includes("#")) window.location.reload()
+    navigate(url)
     return undefined
   }
   return { url }

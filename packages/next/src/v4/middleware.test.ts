@@ -1,5 +1,5 @@
 import * as realV4 from "next-auth-v4/jwt"
-import { NextRequest, NextResponse } from "next/server"
+import { type NextFetchEvent, NextRequest, NextResponse } from "next/server"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import withAuthDefault, { type NextRequestWithAuth, withAuth } from "./middleware.js"
 
@@ -46,17 +46,17 @@ describe("@gatehouse/next/v4/middleware withAuth", () => {
       },
       { callbacks: { authorized: ({ token }) => token?.role === "admin" }, pages: { signIn: "/login" } },
     )
-    const admin = await middleware(await requestWithSession("/admin", { sub: "u1", role: "admin" }), {} as any)
+    const admin = (await middleware(await requestWithSession("/admin", { sub: "u1", role: "admin" }), {} as NextFetchEvent)) as NextResponse
     expect(admin.headers.get("x-middleware-next")).toBe("1")
     expect(seen).toEqual(["admin"])
-    const user = await middleware(await requestWithSession("/admin", { sub: "u2", role: "user" }), {} as any)
-    expect(new URL(user.headers.get("location")).pathname).toBe("/login")
+    const user = (await middleware(await requestWithSession("/admin", { sub: "u2", role: "user" }), {} as NextFetchEvent)) as NextResponse
+    expect(new URL(user.headers.get("location")!).pathname).toBe("/login")
   })
 
   it("never guards the auth routes, the sign-in page or Next's assets", async () => {
     const middleware = withAuth({ pages: { signIn: "/login" } })
     for (const path of ["/api/auth/signin", "/login", "/_next/static/x.js", "/favicon.ico"]) {
-      await expect(middleware(await requestWithSession(path, undefined))).resolves.toBeUndefined()
+      await expect(middleware(await requestWithSession(path, undefined), {} as NextFetchEvent)).resolves.toBeUndefined()
     }
   })
 

@@ -101,7 +101,14 @@ function authPathOf(url: string | undefined): string {
  * `withAuth(req)` / `withAuth(req, event)`: run as the middleware itself. `withAuth(middleware, options?)`:
  * guard and then run `middleware` with `req.nextauth.token`. `withAuth(options)`: a middleware with options.
  */
-export function withAuth(...args: WithAuthArgs): any {
+export function withAuth(): ReturnType<NextMiddlewareWithAuth>
+export function withAuth(request: NextRequestWithAuth): ReturnType<NextMiddlewareWithAuth>
+export function withAuth(request: NextRequestWithAuth, event: NextFetchEvent): ReturnType<NextMiddlewareWithAuth>
+export function withAuth(request: NextRequestWithAuth, options: NextAuthMiddlewareOptions): ReturnType<NextMiddlewareWithAuth>
+export function withAuth(middleware: NextMiddlewareWithAuth, options: NextAuthMiddlewareOptions): NextMiddlewareWithAuth
+export function withAuth(middleware: NextMiddlewareWithAuth): NextMiddlewareWithAuth
+export function withAuth(options: NextAuthMiddlewareOptions): NextMiddlewareWithAuth
+export function withAuth(...args: WithAuthArgs): ReturnType<NextMiddlewareWithAuth> | NextMiddlewareWithAuth {
   if (args.length === 0 || args[0] instanceof Request) {
     return handleMiddleware(args[0] as NextRequest, args[1] as NextAuthMiddlewareOptions | undefined)
   }

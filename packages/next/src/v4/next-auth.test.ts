@@ -5,7 +5,9 @@
  */
 import { createServer, type Server } from "node:http"
 import type { AddressInfo } from "node:net"
+import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Credentials from "@gatehouse/core/providers/credentials"
+import Google from "@gatehouse/next/v4/providers/google"
 import * as realV4 from "next-auth-v4/jwt"
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import NextAuth, { type AuthOptions, getServerSession } from "./index.js"
@@ -96,6 +98,36 @@ describe("@gatehouse/next/v4 NextAuth: the app-router handler", () => {
     await expect(refused.json()).resolves.toEqual({})
   })
 
+  it("database sessions: a row as next-auth 4's adapter wrote it (the Auth.js schema) is read through its v4 cookie; sign-out deletes it", async () => {
+    const adapter = SQLiteAdapter(":memory:")
+    const user = await adapter.createUser!({ id: "v4-db-user", name: "DB User", email: "db@example.test", emailVerified: null })
+    const row = { sessionToken: crypto.randomUUID(), userId: user.id, expires: new Date(Date.now() + 86_400_000) }
+    await adapter.createSession!(row)
+    const handler = NextAuth(authOptions({ adapter: adapter as AuthOptions["adapter"], session: { strategy: "database" } }))
+    const cookie = `next-auth.session-token=${row.sessionToken}`
+    const session = await handler(new Request(`${origin}/api/auth/session`, { headers: { cookie } }))
+    await expect(session.json()).resolves.toMatchObject({ user: { name: "DB User", email: "db@example.test" } })
+
+    const unknown = await handler(
+      new Request(`${origin}/api/auth/session`, { headers: { cookie: `next-auth.session-token=${crypto.randomUUID()}` } }),
+    )
+    await expect(unknown.json()).resolves.toEqual({})
+
+    const csrf = await handler(new Request(`${origin}/api/auth/csrf`, { headers: { cookie } }))
+    const { csrfToken } = await csrf.clone().json()
+    const jar = cookieJar(csrf)
+    jar.set("next-auth.session-token", row.sessionToken)
+    const signedOut = await handler(
+      new Request(`${origin}/api/auth/signout`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(jar), origin },
+        body: new URLSearchParams({ csrfToken, callbackUrl: `${origin}/`, json: "true" }),
+      }),
+    )
+    expect(signedOut.status).toBe(200)
+    expect(await adapter.getSessionAndUser!(row.sessionToken)).toBeNull()
+  })
+
   it("an Auth.js v5 cookie does not sign anyone in under the v4 layer", async () => {
     const { encode } = await import("@gatehouse/core/jwt")
     const v5 = await encode({ token: { name: "X", sub: "x" }, secret, salt: "next-auth.session-token" })
@@ -139,6 +171,34 @@ describe("@gatehouse/next/v4 NextAuth: the app-router handler", () => {
     })
     const log = await handler(new Request(`${origin}/api/auth/_log`, { method: "POST", body: "level=error" }))
     expect(log.status).toBe(200)
+  })
+
+  it("providers: OpenID Connect providers are v4's `oauth` type (v4 has no `oidc`), built-in or written by hand with idToken", async () => {
+    const handwritten = {
+      id: "my-idp",
+      name: "My IdP",
+      type: "oauth" as const,
+      wellKnown: "https://idp.example.test/.well-known/openid-configuration",
+      idToken: true,
+      clientId: "id",
+      clientSecret: "secret",
+    }
+    const handler = NextAuth(
+      authOptions({ providers: [...authOptions().providers, Google({ clientId: "id", clientSecret: "s" }), handwritten] }),
+    )
+    const providers = await (await handler(new Request(`${origin}/api/auth/providers`))).json()
+    expect(Object.fromEntries(Object.entries(providers).map(([id, p]) => [id, (p as { type: string }).type]))).toEqual({
+      credentials: "credentials",
+      google: "oauth",
+      "my-idp": "oauth",
+    })
+    expect(providers.google).toEqual({
+      id: "google",
+      name: "Google",
+      type: "oauth",
+      signinUrl: `${origin}/api/auth/signin/google`,
+      callbackUrl: `${origin}/api/auth/callback/google`,
+    })
   })
 
   it("NEXTAUTH_URL on https: v4's __Secure- and __Host- cookie names", async () => {

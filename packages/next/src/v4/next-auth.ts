@@ -12,6 +12,7 @@ import type { AuthOptions } from "./types.js"
  * parameters against its own types (Request, the route context), which the pages router's Node
  * request and response are not.
  */
+// biome-ignore lint/suspicious/noExplicitAny: public API kept as next-auth 4's (see above).
 export type NextAuthHandler = (req: any, resOrContext?: any) => Promise<any>
 
 /**
@@ -22,8 +23,8 @@ export type NextAuthHandler = (req: any, resOrContext?: any) => Promise<any>
  */
 function NextAuth(options: AuthOptions): NextAuthHandler
 function NextAuth(req: PagesRequest, res: ServerResponse, options: AuthOptions): Promise<void>
-function NextAuth(...args: any[]): any {
-  if (args.length >= 3) return handlerOf(args[2])(args[0], args[1])
+function NextAuth(...args: [AuthOptions] | [PagesRequest, ServerResponse, AuthOptions]): NextAuthHandler | Promise<void> {
+  if (args.length === 3) return handlerOf(args[2])(args[0], args[1])
   return handlerOf(args[0])
 }
 

@@ -1,4 +1,5 @@
-import type { Adapter } from "@gatehouse/core/adapters"
+import type { Adapter, AdapterUser } from "@gatehouse/core/adapters"
+import type { CredentialInput } from "@gatehouse/core/providers"
 import type {
   Account,
   Awaitable,
@@ -9,6 +10,7 @@ import type {
   Profile,
   Provider,
   Session,
+  SessionUpdateData,
   Theme,
   User,
 } from "@gatehouse/core/types"
@@ -51,28 +53,28 @@ export interface SessionOptions {
 /** next-auth 4's callbacks, with v4's arguments. */
 export interface CallbacksOptions<P = Profile, A = Account> {
   signIn: (params: {
-    user: User | any
+    user: User | AdapterUser
     account: A | null
     profile?: P
     email?: { verificationRequest?: boolean }
-    credentials?: Record<string, any>
+    credentials?: Record<string, CredentialInput>
   }) => Awaitable<boolean | string>
   redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
   session: (params: {
     session: Session
-    user: any
+    user: AdapterUser
     token: JWT
-    newSession?: any
+    newSession?: SessionUpdateData
     trigger?: "update"
   }) => Awaitable<Session | DefaultSession>
   jwt: (params: {
     token: JWT
-    user: User | any
+    user: User | AdapterUser
     account: A | null
     profile?: P
     trigger?: "signIn" | "signUp" | "update"
     isNewUser?: boolean
-    session?: any
+    session?: SessionUpdateData
   }) => Awaitable<JWT>
 }
 

@@ -3,6 +3,7 @@
  * The requests are same-origin form posts, which SvelteKit's origin check admits and cross-site pages cannot forge.
  */
 import { base } from "$app/paths"
+import { formFields, navigate, pageOnThisSite, postAuthForm, readAuthJson, signInRoute } from "@gatehouse/core/client"
 import { authBasePath } from "./auth-base-path.js"
 import type { AuthorizationParams } from "./sign-in.js"
 
@@ -95,14 +96,12 @@ export async function signIn(
     return
   }
 
-  // As core's signInRoute (not imported: this runs in the browser): forms that are the sign-in itself post to the callback.
-  const action = found.type === "credentials" || found.type === "password" ? "callback" : "signin"
+  const action = signInRoute(found.type)
   const query = new URLSearchParams(authorizationParams).toString()
-  const response = await postForm(`${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`, {
-    ...stringFields(fields),
+  const { response, url } = await postAuthForm(`${authPath()}/${action}/${encodeURIComponent(found.id)}${query ? `?${query}` : ""}`, {
+    ...formFields(fields),
     callbackUrl: redirectTo,
   })
-  const url = await returnedUrl(response)
 
   if (redirect) {
     navigate(url ?? pageOnThisSite(redirectTo))
@@ -125,11 +124,11 @@ export async function signOut(options: ClientSignOutOptions<false>): Promise<Sig
 export async function signOut(options: ClientSignOutOptions = {}): Promise<SignOutResponse | void> {
   const { redirect = true } = options
   const redirectTo = options.redirectTo ?? options.callbackUrl ?? window.location.href
-  const response = await postForm(`${authPath()}/signout`, {
+  const answer = await postAuthForm(`${authPath()}/signout`, {
     callbackUrl: redirectTo,
     ...(options.federated !== undefined ? { federated: String(options.federated) } : {}),
   })
-  const url = (await returnedUrl(response)) ?? pageOnThisSite(redirectTo)
+  const url = answer.url ?? pageOnThisSite(redirectTo)
   if (redirect) {
     navigate(url)
     return
@@ -140,61 +139,9 @@ export async function signOut(options: ClientSignOutOptions = {}): Promise<SignO
 /** The provider's real type decides the endpoint, so a credentials provider with a custom id works too. */
 async function lookUpProvider(id: string): Promise<ProviderSummary | undefined> {
   try {
-    const response = await fetch(`${authPath()}/providers`, { headers: { accept: "application/json" } })
-    if (!response.ok) return undefined
-    const providers = (await response.json()) as Record<string, ProviderSummary>
+    const providers = await readAuthJson<Record<string, ProviderSummary>>(`${authPath()}/providers`)
     return Object.hasOwn(providers, id) ? providers[id] : undefined
   } catch {
     return undefined
   }
-}
-
-function postForm(url: string, fields: Record<string, string>): Promise<Response> {
-  return fetch(url, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      // Ask for the redirect target as JSON rather than a 302 that fetch would follow.
-      "X-Auth-Return-Redirect": "1",
-    },
-    body: new URLSearchParams(fields),
-  })
-}
-
-async function returnedUrl(response: Response): Promise<string | undefined> {
-  try {
-    const data = (await response.json()) as { url?: unknown }
-    return typeof data?.url === "string" ? data.url : undefined
-  } catch {
-    return undefined
-  }
-}
-
-function stringFields(fields: Record<string, unknown>): Record<string, string> {
-  const result: Record<string, string> = {}
-  for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) result[key] = String(value)
-  return result
-}
-
-/**
- * Where the browser may go when the server's answer named no target: `url` if it is a page of
- * this site, else the current page. The server checks a `redirectTo` when it answers; when it did
- * not (a request it refused as too large, a failure), the value is as untrusted as the address it
- * was read from, and a `javascript:` URL there would run on this origin.
- */
-function pageOnThisSite(url: string): string {
-  try {
-    const target = new URL(url, window.location.href)
-    const isPage = target.protocol === "http:" || target.protocol === "https:"
-    if (isPage && target.origin === window.location.origin) return target.href
-  } catch {
-    // Not a URL at all: stay.
-  }
-  return window.location.href
-}
-
-function navigate(url: string): void {
-  window.location.href = url
-  // Changing only the hash does not load the page, and the session changed: load it.
-  if (url.includes("#")) window.location.reload()
 }

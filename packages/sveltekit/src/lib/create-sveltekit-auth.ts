@@ -9,6 +9,7 @@ import { isAuthRequest } from "./is-auth-request.js"
 import { kitConfigPreparer } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
 import { readRecentSession, readSession } from "./read-session.js"
+import { localsAccount } from "./locals-account.js"
 import { localsSessions } from "./sessions.js"
 import { keepPrivateIfSessionWritten } from "./session-dependent-response.js"
 import { readSignInForm } from "./read-sign-in-form.js"
@@ -21,7 +22,7 @@ import type { RecentAuthenticationOptions } from "./read-session.js"
 export interface SvelteKitAuthResult {
   /**
    * The request hook: serves `${base}/auth/*` and gives every request `event.locals.auth()`,
-   * `event.locals.getAccessToken()` and `event.locals.sessions`.
+   * `event.locals.getAccessToken()`, `event.locals.sessions` and `event.locals.account()`.
    */
   handle: Handle
   /** Form action (`export const actions = { default: signIn }` in `src/routes/signin/+page.server.ts`). */
@@ -78,6 +79,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
       // with JWT sessions, from a cookie that is still on this request).
       signedOut: (revoked) => void sessionReads.set(revoked.locals, Promise.resolve(null)),
     })
+    event.locals.account ??= async () => localsAccount(event, await configFor(event), runtime)
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
     if (isCrossOriginFormPost(event.request, event.url, basePath)) {
       return new Response("Cross-site POST requests of this content type are forbidden", { status: 403 })

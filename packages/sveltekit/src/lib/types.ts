@@ -1,6 +1,7 @@
 import type { RequestEvent } from "@sveltejs/kit"
 import type { AuthConfig, Session } from "@gatehouse/core/types"
 import type { AccessToken } from "@gatehouse/core"
+import type { AccountSummary } from "@gatehouse/core/server"
 import type { LocalsSessions } from "./sessions.js"
 import type { RecentAuthenticationOptions } from "./read-session.js"
 
@@ -44,6 +45,12 @@ declare global {
        * owned-session methods for an app's own credentials users), or `session.store` for JWT sessions without one.
        */
       sessions: LocalsSessions
+      /**
+       * The signed-in user's own account, as `GET /auth/account` answers it in JSON (linked accounts with
+       * `linkedAt`, passkeys with their dates, password, second factor); null when nobody is signed in.
+       * Needs `account: Account()` (from `@gatehouse/sveltekit/account`) in the config, else it throws.
+       */
+      account(): Promise<AccountSummary | null>
     }
     interface PageData {
       session?: Session | null

@@ -1,5 +1,6 @@
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import { decode } from "@gatehouse/core/jwt"
+import { memorySessionStore } from "@gatehouse/core/session-stores"
 import type { JWT } from "@gatehouse/core/types"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { createSvelteKitAuth } from "../lib/create-sveltekit-auth.js"
@@ -150,5 +151,61 @@ describe("event.locals.sessions", () => {
     const error = await inRequest(config, cookie, (locals) => locals.sessions.list()).catch((thrown: unknown) => thrown)
     expect(error).toMatchObject({ type: "MissingAdapterMethods" })
     expect(String((error as Error).message)).toMatch(/listSessionsByUserId|adapter/)
+  })
+})
+
+/**
+ * Issue 35's sessions for everyone, through the same locals: a Credentials + JWT app whose
+ * `authorize` returns its own user ("demo-user", never an adapter user; recorded in the SQLite
+ * adapter's owned_sessions), and a JWT app with no adapter, only `session.store`.
+ */
+describe.each([
+  {
+    label: "the app's own users (Credentials + JWT, SQLite owned_sessions)",
+    config: () => {
+      const adapter = SQLiteAdapter(":memory:")
+      return { config: testConfig({ adapter, session: { strategy: "jwt" } }), adapterUsers: async () => adapter.getUser!("demo-user") }
+    },
+  },
+  {
+    label: "no adapter, session.store",
+    config: () => ({ config: testConfig({ session: { strategy: "jwt", store: memorySessionStore() } }), adapterUsers: async () => null }),
+  },
+])("event.locals.sessions for $label", ({ config: make }) => {
+  it("lists both browsers' sessions; revoke(id) ends the other at once; sub stays authorize's id and no adapter user exists", async () => {
+    const { config, adapterUsers } = make()
+    const laptop = await signIn(config, "Laptop browser")
+    const phone = await signIn(config, "Phone browser")
+    const token = await decode({ token: laptop.slice(laptop.indexOf("=") + 1), secret: testSecret, salt: "authjs.session-token" })
+    expect(token?.sub).toBe("demo-user")
+    expect(await adapterUsers()).toBeNull()
+
+    const sessions = (await inRequest(config, laptop, (locals) => locals.sessions.list())).result!
+    expect(sessions.map((session) => [session.userAgent, session.current])).toEqual([
+      ["Laptop browser", true],
+      ["Phone browser", false],
+    ])
+    const { result } = await inRequest(config, laptop, (locals) => locals.sessions.revoke(sessions[1]!.id))
+    expect(result).toEqual({ revoked: 1, signedOut: false })
+    expect((await inRequest(config, phone, (locals) => locals.auth())).result).toBeNull()
+    expect((await inRequest(config, laptop, (locals) => locals.auth())).result).toMatchObject({ user: { name: "Demo User" } })
+  })
+
+  it("revokeOthers() keeps only the caller's session; revokeAll() signs the caller out too", async () => {
+    const { config } = make()
+    const laptop = await signIn(config, "Laptop browser")
+    const phone = await signIn(config, "Phone browser")
+    const tablet = await signIn(config, "Tablet browser")
+    expect((await inRequest(config, laptop, (locals) => locals.sessions.revokeOthers())).result).toEqual({ revoked: 2, signedOut: false })
+    expect((await inRequest(config, phone, (locals) => locals.auth())).result).toBeNull()
+    expect((await inRequest(config, tablet, (locals) => locals.auth())).result).toBeNull()
+    expect((await inRequest(config, laptop, (locals) => locals.auth())).result).not.toBeNull()
+
+    const desktop = await signIn(config, "Desktop browser")
+    const { result, written } = await inRequest(config, desktop, (locals) => locals.sessions.revokeAll())
+    expect(result).toEqual({ revoked: 2, signedOut: true })
+    expect(written.get("authjs.session-token")?.value).toBe("")
+    expect((await inRequest(config, laptop, (locals) => locals.auth())).result).toBeNull()
+    expect((await inRequest(config, desktop, (locals) => locals.auth())).result).toBeNull()
   })
 })

@@ -1,8 +1,7 @@
 import { component$ } from "@builder.io/qwik"
-import { type DocumentHead, type RequestHandler, routeLoader$, useLocation } from "@builder.io/qwik-city"
+import { type DocumentHead, type RequestHandler, useLocation } from "@builder.io/qwik-city"
 import type { Session } from "@gatehouse/qwik"
-import { authJson } from "../../auth/auth-json"
-import type { AccountSummary } from "@gatehouse/qwik/account"
+import { auth } from "../plugin@auth"
 
 /** What the account endpoints report back in ?done= and ?error= (docs/account.md). */
 const notices: Record<string, string> = {
@@ -17,6 +16,7 @@ const problems: Record<string, string> = {
   "invalid-email": "That address cannot be used.",
   "same-email": "That is already your address.",
   "email-taken": "That address cannot be used.",
+  "account-taken": "That account already belongs to another user here, so it was not linked. Both accounts are unchanged.",
 }
 
 /** The auth plugin ran first and left the session in sharedMap: no session, no page. */
@@ -27,8 +27,12 @@ export const onRequest: RequestHandler = (event) => {
   }
 }
 
-/** The account as GET /auth/account answers it as JSON, asked with the browser's cookies. */
-export const useAccount = routeLoader$((event) => authJson<AccountSummary>(event, "/auth/account"))
+/**
+ * The account as GET /auth/account answers it as JSON, read on the server by core (`useAccount` of
+ * `QwikAuth$`, no request to the route). Exported from this page only: Qwik City runs the loaders a
+ * route module exports on every request to it.
+ */
+export const { useAccount } = auth
 
 /**
  * The Account page. Its forms post straight to the account endpoints (plain forms: no script needed), which
@@ -73,6 +77,12 @@ export default component$(() => {
               {account.accounts.map((linkedAccount) => (
                 <li key={linkedAccount.handle} data-method={linkedAccount.provider}>
                   {linkedAccount.provider}
+                  {linkedAccount.linkedAt && (
+                    <small id={`linked-at-${linkedAccount.provider}`}>
+                      {" "}
+                      linked <time dateTime={linkedAccount.linkedAt}>{linkedAccount.linkedAt.slice(0, 10)}</time>
+                    </small>
+                  )}
                   <form method="post" action="/auth/account/unlink">
                     <input type="hidden" name="provider" value={linkedAccount.provider} />
                     <input type="hidden" name="handle" value={linkedAccount.handle} />

@@ -9,6 +9,7 @@ import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
+import type { CredentialInput } from "../../providers/types.js"
 
 /**
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter
@@ -31,7 +32,8 @@ export async function credentialsCallback(request: RequestInternal, options: Int
   const id = user.id === undefined || user.id === null ? crypto.randomUUID() : String(user.id)
   user = { ...user, id }
   const account: Account = { providerAccountId: id, type: "credentials", provider: provider.id }
-  const redirect = await runSignInCallback({ user, account, credentials: credentials as any }, options)
+  // Auth.js types the posted fields as the provider's input definitions; they are the posted values.
+  const redirect = await runSignInCallback({ user, account, credentials: credentials as Record<string, CredentialInput> }, options)
   if (redirect) return { redirect }
 
   if (options.session.strategy === "database" && options.adapter) {

@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../../config/internal-options.js"
-import { readEmailIdentifier } from "../../email/email-address.js"
+import { readEmailIdentifier } from "../../http/email-address.js"
 import { emailFlowOptions } from "../../email/email-provider-options.js"
 import { pageCsrfToken } from "../../email/page-csrf-token.js"
 import { readSubmittedCode } from "../../email/sign-in-code.js"

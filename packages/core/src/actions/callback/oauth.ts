@@ -6,7 +6,8 @@ import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { handleOAuthCallback } from "../../oauth/callback.js"
 import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
 import type { ResponseInternal } from "../../types.js"
-import { landingUrl } from "./landing-url.js"
+import { landingUrl } from "../../login/landing-url.js"
+import { refusedLinkLanding } from "../../account/refused-link-landing.js"
 import { refuseUnlessReauthenticated } from "../../step-up/provider-reauthenticated.js"
 
 /** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */
@@ -23,6 +24,15 @@ export async function oauthCallback(request: RequestInternal, options: InternalO
   const redirect = await runSignInCallback({ user: known ?? profileUser, account, profile }, options)
   if (redirect) return { redirect, cookies: checkCookies }
 
-  const login = await handleLogin(request.cookies, profileUser, account, options, providerVouchesForEmail(profile, profileUser))
+  let login: Awaited<ReturnType<typeof handleLogin>>
+  try {
+    login = await handleLogin(request.cookies, profileUser, account, options, providerVouchesForEmail(profile, profileUser))
+  } catch (error) {
+    // A link from the account page that the account's owner refuses goes back there (logged as any refusal).
+    const back = refusedLinkLanding(error, options)
+    if (!back) throw error
+    options.logger.error(error as Error)
+    return { redirect: back, cookies: checkCookies }
+  }
   return finishSignIn(request, { ...login, profile, redirectTo: landingUrl(login.isNewUser, options), cookies: checkCookies }, options)
 }

@@ -44,7 +44,7 @@ export async function getToken<R extends boolean = false>(
     raw,
     decode: decodeToken as never,
     salt: cookieName,
-  }) as Promise<any>
+  }) as Promise<R extends true ? string | null : JWT | null>
 }
 
 /** In app-router server code next-auth 4 reads the request from `next/headers`. */

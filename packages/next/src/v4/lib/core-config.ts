@@ -1,4 +1,5 @@
 import { readsV4CookiesItself } from "../../lib/adopt-v4-session-cookie.js"
+import type { Provider } from "@gatehouse/core/providers"
 import type { NextAuthConfig } from "../../lib/types.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
@@ -16,7 +17,7 @@ export function coreConfigOf(options: AuthOptions, requestProtocol: string | und
   const names = v4CookieNames(secure)
   const cookies: Record<string, unknown> = { ...options.cookies }
   for (const [key, value] of Object.entries(names)) {
-    cookies[key] = { ...value, ...(options.cookies as Record<string, any> | undefined)?.[key] }
+    cookies[key] = { ...value, ...(options.cookies as Record<string, object | undefined> | undefined)?.[key] }
   }
   const { secret: jwtSecret, ...jwt } = options.jwt ?? {}
   return {
@@ -37,15 +38,24 @@ export function coreConfigOf(options: AuthOptions, requestProtocol: string | und
   } as NextAuthConfig
 }
 
+/** What a v4 provider written by hand may carry that core's providers do not. */
+interface V4Provider {
+  wellKnown?: string
+  idToken?: boolean
+  issuer?: string
+  type: string
+  [field: string]: unknown
+}
+
 /** A v4 provider object written by hand: discovery from `wellKnown`, `idToken: true` meaning OpenID Connect. */
-function fromV4Provider(provider: any): any {
+function fromV4Provider(provider: Provider): Provider {
   if (typeof provider !== "object" || provider === null) return provider
-  const { wellKnown, idToken, ...rest } = provider
+  const { wellKnown, idToken, ...rest } = provider as unknown as V4Provider
   if (wellKnown === undefined && idToken === undefined) return provider
   const result = { ...rest }
   if (wellKnown && !rest.issuer) result.issuer = String(wellKnown).replace(/\/\.well-known\/openid-configuration\/?$/, "")
   if (idToken && rest.type === "oauth") result.type = "oidc"
-  return result
+  return result as unknown as Provider
 }
 
 /** v4's logger takes (code, metadata); core hands errors and messages. */

@@ -2,7 +2,8 @@
  * Where next-auth 4's wire format differs from Auth.js v5's, for v4 clients and apps that call
  * the endpoints themselves: the v4 client's `json: true` form field asks for `{ url }` instead of a
  * redirect (v5's X-Auth-Return-Redirect header), `POST /_log` takes client logs, an empty session is
- * `{}` (not null), and error codes in URLs are v4's.
+ * `{}` (not null), error codes in URLs are v4's, and `GET /providers` (what `getProviders()` reads)
+ * says `oauth` for OpenID Connect providers, as v4 has no `oidc` type.
  */
 
 import { maxBodyBytes, readLimitedBody } from "./read-limited-body.js"
@@ -41,6 +42,7 @@ export async function asV4Response(response: Response, route: string, method: st
     const text = await response.clone().text()
     if (text.trim() === "null" || text.trim() === "") return withBody(response, "{}")
   }
+  if (route === "providers" && method === "GET" && response.ok) return withV4ProviderTypes(response)
   const location = response.headers.get("location")
   if (location) {
     const renamed = renameError(location)
@@ -61,6 +63,27 @@ export async function asV4Response(response: Response, route: string, method: st
     }
   }
   return response
+}
+
+/**
+ * next-auth 4 knows `oauth`, `email` and `credentials`: its OpenID Connect providers (Google, Auth0, a
+ * hand-written one with `idToken: true`) are `oauth` with an ID token, where core says `oidc`. A v4 sign-in
+ * page that picks its buttons by `provider.type === "oauth"` must still find them.
+ */
+async function withV4ProviderTypes(response: Response): Promise<Response> {
+  const providers = await response
+    .clone()
+    .json()
+    .catch(() => undefined)
+  if (!providers || typeof providers !== "object") return response
+  let changed = false
+  const renamed: Record<string, unknown> = {}
+  for (const [id, provider] of Object.entries(providers as Record<string, { type?: unknown }>)) {
+    const isOidc = provider && typeof provider === "object" && provider.type === "oidc"
+    renamed[id] = isOidc ? { ...provider, type: "oauth" } : provider
+    changed ||= Boolean(isOidc)
+  }
+  return changed ? withBody(response, JSON.stringify(renamed)) : response
 }
 
 function renameError(url: string): string {

@@ -1,0 +1,14 @@
+import type { InternalOptions } from "../config/internal-options.js"
+import { type AccountSummary, accountSummary } from "./account-summary.js"
+import { accountUser } from "./account-user.js"
+import { signInMethods } from "./sign-in-methods.js"
+
+/**
+ * The signed-in adapter user's account as GET {basePath}/account's JSON gives it, or null: nobody,
+ * a session refused or revoked, or an app's own credentials user (none has an account here). Read
+ * from the session cookie only. The route and the server function (`getAccount`) both read it here.
+ */
+export async function readAccount(request: { cookies: Record<string, string> }, options: InternalOptions): Promise<AccountSummary | null> {
+  const user = await accountUser(request, options)
+  return user ? accountSummary(user, await signInMethods(user, options), options) : null
+}

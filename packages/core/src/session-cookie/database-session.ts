@@ -1,0 +1,77 @@
+import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
+import { SessionTokenError } from "../errors.js"
+import type { InternalOptions } from "../config/internal-options.js"
+import { emitEvent } from "../events/emit-event.js"
+import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { ResponseInternal, Session } from "../types.js"
+import type { AdapterSession } from "../adapters.js"
+import { noStoreHeaders } from "./no-store-headers.js"
+import { authenticationOfDatabaseSession, withAuthentication } from "../step-up/session-authentication.js"
+
+/**
+ * The session kept in the database, looked up by the opaque token in the cookie. Expired rows
+ * are deleted and read as no session; the row (and the cookie) are extended at most once per
+ * `updateAge`.
+ */
+export async function readDatabaseSession(
+  cookies: Record<string, string>,
+  options: InternalOptions,
+  update?: { data: unknown },
+): Promise<ResponseInternal<Session | null>> {
+  const adapter = options.adapter!
+  const { callbacks, logger, session: sessionOptions } = options
+  const cookie = options.cookies.sessionToken
+  const response: ResponseInternal<Session | null> = { body: null, headers: { ...noStoreHeaders }, cookies: [] }
+  const sessionToken = readSessionCookie(cookies, cookie.name)
+  if (!sessionToken) return response
+
+  try {
+    let found = await adapter.getSessionAndUser(sessionToken)
+    if (found && new Date(found.session.expires).valueOf() < Date.now()) {
+      await adapter.deleteSession(sessionToken)
+      found = null
+    }
+    if (!found) {
+      response.cookies = clearSessionCookie(cookies, cookie)
+      return response
+    }
+
+    const { user, session } = found
+    const now = Date.now()
+    let expires = new Date(session.expires)
+    const lastExtended = expires.valueOf() - sessionOptions.maxAge * 1000
+    if (update || lastExtended + sessionOptions.updateAge * 1000 <= now) {
+      expires = new Date(now + sessionOptions.maxAge * 1000)
+      // The last-seen time moves with the extension (once per updateAge), on adapters that keep it.
+      await adapter.updateSession({ sessionToken, expires, ...(options.adapterManagesSessions ? { lastSeenAt: new Date(now) } : {}) })
+      response.cookies = writeSessionCookie(cookies, cookie, sessionToken, expires, options.session.maxCookieChunks)
+    }
+
+    const payload = await callbacks.session({
+      // A Date, as the adapter returns it and Auth.js passes it; the JSON answer turns it into ISO text.
+      session: { ...session, expires, user, ...withAuthentication(authenticationOfDatabaseSession(session)) } as unknown as Session &
+        Partial<AdapterSession>,
+      user,
+      newSession: update?.data,
+      ...(update ? { trigger: "update" as const } : {}),
+    } as Parameters<typeof callbacks.session>[0])
+    response.body = withRefreshError(withoutSessionToken(payload as Session, sessionToken), await refreshErrorOfUser(user.id, options))
+    await emitEvent(options, "session", { session: payload as Session })
+  } catch (error) {
+    // The database may be down: log, answer "no session", and keep the cookie for later.
+    logger.error(new SessionTokenError(error as Error))
+  }
+  return response
+}
+
+/**
+ * The session as the client may see it: a callback that hands back the whole database session
+ * would otherwise put the token of an HttpOnly cookie into JSON that page scripts can read.
+ */
+function withoutSessionToken(session: Session, sessionToken: string): Session {
+  if (!session || typeof session !== "object" || (session as { sessionToken?: unknown }).sessionToken !== sessionToken) {
+    return session
+  }
+  const { sessionToken: _token, ...rest } = session as Session & { sessionToken: string }
+  return rest
+}
