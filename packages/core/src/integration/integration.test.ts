@@ -3,7 +3,7 @@ import Credentials from "../providers/credentials.js"
 import GitHub from "../providers/github.js"
 import { findProvider } from "./find-provider.js"
 import { forwardedHeaders, forwardedOrigin } from "../http/forwarded-headers.js"
-import { sessionFromBody } from "./read-session.js"
+import { sessionFromAnswer, sessionFromBody } from "./read-session.js"
 
 describe("sessionFromBody (the session action's answer, fail closed)", () => {
   it("accepts a session object, or the same as a JSON string", () => {
@@ -14,6 +14,37 @@ describe("sessionFromBody (the session action's answer, fail closed)", () => {
 
   it.each([null, undefined, {}, "{}", "", "null", "[]", [], "not json", 0, true])("reads %j as no session", (body) => {
     expect(sessionFromBody(body)).toBeNull()
+  })
+})
+
+describe("sessionFromAnswer (the session action's answer as an object, as its JSON)", () => {
+  const roundTrip = (value: unknown) => sessionFromBody(JSON.stringify(value ?? null))
+
+  it.each([
+    ["a database session's Dates", { user: { id: "u1", emailVerified: new Date(0) }, expires: new Date(86_400_000) }],
+    ["undefined fields, functions and symbols left out", { user: { name: undefined, image: null, f: () => 1 }, expires: "x", s: Symbol("s") }],
+    ["arrays: undefined as null", { user: {}, expires: "x", list: [1, undefined, () => 1, "a", [new Date(5)]] }],
+    ["non-finite numbers as null", { user: { n: Number.NaN, m: Number.POSITIVE_INFINITY, z: -0 }, expires: "x" }],
+    ["toJSON honoured", { user: { special: { toJSON: () => ({ as: "json" }) } }, expires: "x" }],
+    ["nested booleans and strings", { user: { a: true, b: "b" }, expires: "x", authentication: { methods: ["pwd", "otp"] } }],
+  ])("%s: equal to the JSON round trip", (_name, answer) => {
+    expect(sessionFromAnswer(answer)).toStrictEqual(roundTrip(answer))
+  })
+
+  it("copies: the caller owns what it gets", () => {
+    const answer = { user: { email: "a@example.test" }, expires: "2030-01-01T00:00:00.000Z" }
+    const session = sessionFromAnswer(answer)
+    expect(session).toEqual(answer)
+    expect(session).not.toBe(answer)
+    expect(session?.user).not.toBe(answer.user)
+  })
+
+  it.each([null, undefined, {}, [], { a: undefined }, 0, "x"])("reads %j as no session", (answer) => {
+    expect(sessionFromAnswer(answer)).toBeNull()
+  })
+
+  it("throws on a BigInt, as JSON.stringify does", () => {
+    expect(() => sessionFromAnswer({ user: { n: 1n }, expires: "x" })).toThrow(TypeError)
   })
 })
 

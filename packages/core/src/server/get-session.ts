@@ -1,5 +1,5 @@
 import { session } from "../actions/session.js"
-import { sessionFromBody } from "../integration/read-session.js"
+import { sessionFromAnswer } from "../integration/read-session.js"
 import { type InsufficientUserAuthentication, refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal, Session } from "../types.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
@@ -33,7 +33,7 @@ export async function getSession(input: GetSessionInput): Promise<SessionResult>
   const { options, cookies } = prepared instanceof Promise ? await prepared : prepared
   const answer = await session(request.internal, options)
   // As JSON, as the route answers it: a database session's Dates become ISO text here too.
-  const value = sessionFromBody(JSON.stringify(answer.body ?? null))
+  const value = sessionFromAnswer(answer.body)
   const written = cookies.length === 0 ? (answer.cookies ?? []) : [...cookies, ...(answer.cookies ?? [])]
   if (!input.stepUp) return { value, cookies: written, refused: null }
   // A page comes back to where it was (on AUTH_URL's origin when it pins one), not to the session route this call stands for.

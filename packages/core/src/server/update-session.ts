@@ -1,5 +1,5 @@
 import { session } from "../actions/session.js"
-import { sessionFromBody } from "../integration/read-session.js"
+import { sessionFromAnswer } from "../integration/read-session.js"
 import type { Session } from "../types.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
@@ -15,5 +15,5 @@ export async function updateSession(input: ServerInput & { data?: unknown }): Pr
   const { options, cookies } = await serverOptions(request)
   const answer = await session(request.internal, options)
   const ok = (answer.status ?? 200) < 300
-  return { value: ok ? sessionFromBody(JSON.stringify(answer.body ?? null)) : null, cookies: [...cookies, ...(answer.cookies ?? [])] }
+  return { value: ok ? sessionFromAnswer(answer.body) : null, cookies: [...cookies, ...(answer.cookies ?? [])] }
 }
