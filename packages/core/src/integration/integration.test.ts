@@ -22,7 +22,10 @@ describe("sessionFromAnswer (the session action's answer as an object, as its JS
 
   it.each([
     ["a database session's Dates", { user: { id: "u1", emailVerified: new Date(0) }, expires: new Date(86_400_000) }],
-    ["undefined fields, functions and symbols left out", { user: { name: undefined, image: null, f: () => 1 }, expires: "x", s: Symbol("s") }],
+    [
+      "undefined fields, functions and symbols left out",
+      { user: { name: undefined, image: null, f: () => 1 }, expires: "x", s: Symbol("s") },
+    ],
     ["arrays: undefined as null", { user: {}, expires: "x", list: [1, undefined, () => 1, "a", [new Date(5)]] }],
     ["non-finite numbers as null", { user: { n: Number.NaN, m: Number.POSITIVE_INFINITY, z: -0 }, expires: "x" }],
     ["toJSON honoured", { user: { special: { toJSON: () => ({ as: "json" }) } }, expires: "x" }],
