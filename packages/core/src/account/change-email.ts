@@ -27,17 +27,25 @@ export async function changeEmail(request: RequestInternal, user: AdapterUser, o
   const sent: AccountResult = { done: "email-sent", body: { sent: true } }
   const owner = await options.adapter!.getUserByEmail(email)
   const taken = owner !== null && owner.id !== user.id
-  if (!taken) {
-    const { token, code, expires } = await issueEmailChangeToken(user.id, email, options)
-    const url = `${options.url.href.replace(/\/$/, "")}/account/email/confirm?${new URLSearchParams({ token })}`
-    await sendLinkMail({ ...mailText("change", options, email), to: email, url, code, expires, label: '[account] "email-change"' }, options)
-  }
-  if (user.email) {
-    const url = `${options.url.href.replace(/\/$/, "")}/account`
-    await sendLinkMail({ ...mailText("notice", options, email), to: user.email, url, label: '[account] "email-change-notice"' }, options)
-  }
+  // Both mails at once: a free address's answer then waits for about one mail's sending, as a
+  // taken one's (the notice only) does; one after the other, the time told which it was.
+  await Promise.all([
+    taken ? undefined : mailChangeLink(user, email, options),
+    user.email ? mailNotice(user.email, email, options) : undefined,
+  ])
   options.logger.debug("account: e-mail change requested", { taken })
   return sent
+}
+
+async function mailChangeLink(user: AdapterUser, email: string, options: InternalOptions): Promise<void> {
+  const { token, code, expires } = await issueEmailChangeToken(user.id, email, options)
+  const url = `${options.url.href.replace(/\/$/, "")}/account/email/confirm?${new URLSearchParams({ token })}`
+  await sendLinkMail({ ...mailText("change", options, email), to: email, url, code, expires, label: '[account] "email-change"' }, options)
+}
+
+function mailNotice(oldAddress: string, email: string, options: InternalOptions): Promise<void> {
+  const url = `${options.url.href.replace(/\/$/, "")}/account`
+  return sendLinkMail({ ...mailText("notice", options, email), to: oldAddress, url, label: '[account] "email-change-notice"' }, options)
 }
 
 /**
