@@ -13,6 +13,7 @@ import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
 import de from "../../packages/core/src/locales/de.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
+import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import { getAccount } from "../../packages/core/src/server/index.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { basicClient } from "./oauth-app.js"
@@ -22,6 +23,7 @@ import {
   accountPage,
   accountPost,
   base,
+  csrfToken,
   linkIdp,
   origin,
   seedPasskey,
@@ -410,6 +412,48 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(((await (await other.request(`${base}/session`)).json()) as any)?.user).toBeUndefined()
       const events = testApp.events.filter((event) => event.name === "deleteUser")
       expect(events.map((event) => event.message.user.id)).toEqual([user.id])
+    })
+
+    test("a sign-in still waiting for its second factor, or a step-up begun and not finished, reaches no account endpoint", async () => {
+      const testApp = app({ freshAge: 2, config: { secondFactor: SecondFactor({ issuer: "Gatehouse test" }) } })
+      const { user, email, browser } = await passwordUser(testApp, "pending")
+      // accountPost one level up: the second-factor endpoints beside the account ones.
+      const enrolled = await accountPost(browser, "/../second-factor/totp/enroll")
+      const { secret } = (await enrolled.json()) as { secret: string }
+      expect((await accountPost(browser, "/../second-factor/totp/confirm", { code: await totpCodeAt(secret) })).status).toBe(200)
+
+      // The password alone: the pending sign-in cookie, no session; every account endpoint says "signed out".
+      const attacker = testApp.browser()
+      const first = await attacker.request(`${base}/callback/password`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrfToken: await csrfToken(attacker),
+          email,
+          password: "a long enough passphrase",
+          callbackUrl: origin,
+        }),
+      })
+      expect(first.headers.get("location")).toBe(`${base}/second-factor`)
+      expect(await account(attacker)).toEqual({ status: 401, body: { error: "not-signed-in" } })
+      for (const [path, fields] of [
+        ["/delete", {}],
+        ["/email", { email: uniqueAddress("pending-new") }],
+        ["/unlink", { provider: "dev-oidc" }],
+        ["/passkeys/rename", { id: "x", name: "y" }],
+      ] as const) {
+        expect((await accountPost(attacker, path, fields)).status).toBe(401)
+      }
+      expect(await database().adapter.getUser!(user.id)).toMatchObject({ email })
+
+      // The owner's own session, once too old: opening the re-authentication page starts a step-up, which proves nothing yet.
+      await sleep(2100)
+      const started = await browser.request(`${base}/reauthenticate?${new URLSearchParams({ callbackUrl: accountPage, maxAge: "2" })}`)
+      expect(started.status).toBeLessThan(400)
+      const refused = await accountPost(browser, "/delete")
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toMatchObject({ error: "insufficient_user_authentication" })
+      expect(await database().adapter.getUser!(user.id)).toMatchObject({ email })
     })
   })
 })
