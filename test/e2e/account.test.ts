@@ -414,6 +414,36 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(events.map((event) => event.message.user.id)).toEqual([user.id])
     })
 
+    test("every account answer, signed in or out, JSON, page or redirect, is private, never stored, and varies on the cookie", async () => {
+      const testApp = app({ freshAge: 2 })
+      const { browser } = await passwordUser(testApp, "cached")
+      const stranger = testApp.browser()
+      const html = { headers: { accept: "text/html" } }
+      const answers: [string, Response][] = [
+        ["JSON signed in", await browser.request(accountPage, { headers: { accept: "application/json" } })],
+        ["JSON signed out", await stranger.request(accountPage, { headers: { accept: "application/json" } })],
+        ["page signed in", await browser.request(accountPage, html)],
+        ["page signed out", await stranger.request(accountPage, html)],
+        ["confirm link, bad token", await browser.request(`${accountPage}/email/confirm?token=nonsense`, html)],
+        ["confirm link, signed out", await stranger.request(`${accountPage}/email/confirm?token=${btoa("a@b.test")}`, html)],
+        ["POST JSON", await accountPost(browser, "/passkeys/rename", { id: "none", name: "x" })],
+        ["POST signed out", await accountPost(stranger, "/delete")],
+        ["POST without CSRF", await accountPost(browser, "/delete", {}, { csrf: false })],
+      ]
+      const form = async (b: typeof browser) => ({
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams({ csrfToken: await csrfToken(b), provider: "dev-oidc" }),
+      })
+      answers.push(["form POST", await browser.request(`${accountPage}/unlink`, await form(browser))])
+      answers.push(["form POST signed out", await stranger.request(`${accountPage}/unlink`, await form(stranger))])
+      await sleep(2100)
+      answers.push(["step-up refusal, JSON", await accountPost(browser, "/delete")])
+      answers.push(["step-up refusal, page", await browser.request(`${accountPage}/delete`, await form(browser))])
+      const headersOf = answers.map(([what, response]) => [what, response.headers.get("cache-control"), response.headers.get("vary")])
+      expect(headersOf.filter(([, cache, vary]) => !/\bno-store\b/.test(cache ?? "") || !/\bCookie\b/.test(vary ?? ""))).toEqual([])
+    })
+
     test("a sign-in still waiting for its second factor, or a step-up begun and not finished, reaches no account endpoint", async () => {
       const testApp = app({ freshAge: 2, config: { secondFactor: SecondFactor({ issuer: "Gatehouse test" }) } })
       const { user, email, browser } = await passwordUser(testApp, "pending")
