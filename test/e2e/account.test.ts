@@ -565,6 +565,21 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
     })
 
+    test("once the address changed, another browser's session never goes on saying the old address", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "two-browsers")
+      const other = testApp.browser()
+      await signInWithPassword(other, email, "a long enough passphrase")
+      const newAddress = uniqueAddress("two-browsers-new")
+      await accountPost(browser, "/email", { email: newAddress })
+      const token = linkOf((await mailFor(newAddress)).mail.text!).searchParams.get("token")!
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(200)
+      // A database session reads the user afresh; a JWT one (its copy of the address sealed in) is ended.
+      const seen = ((await (await other.request(`${base}/session`)).json()) as { user?: { email?: string } } | null)?.user?.email
+      expect(seen === undefined || seen === newAddress).toBe(true)
+      expect(((await (await browser.request(`${base}/session`)).json()) as { user: { email: string } }).user.email).toBe(newAddress)
+    })
+
     test("the mail's link opens a page (opening it changes nothing) whose button confirms", async () => {
       const testApp = app()
       const { email, browser } = await passwordUser(testApp, "by-page")

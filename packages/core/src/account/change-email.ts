@@ -7,6 +7,8 @@ import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { EmailConfig } from "../providers/types.js"
 import { currentUser } from "../login/current-user.js"
+import { currentSession } from "../sessions/current-session.js"
+import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import type { Cookie } from "../primitives.js"
 import { keptExpiry, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"
 import type { AccountResult } from "./account-answer.js"
@@ -74,11 +76,15 @@ export async function confirmEmailChange(request: RequestInternal, user: Adapter
 
 /**
  * With JWT sessions, this browser's session cookie written again holding the new address (its
- * expiry kept), so that GET /session says it at once; other browsers keep the old one until their
- * next sign-in. Nothing for database sessions, which read the user afresh.
+ * expiry kept), so that GET /session says it at once; the user's other JWT sessions, each with the
+ * old address sealed in, end (as after a password change: this instance at once, others within
+ * `session.revocationCheckInterval`), so no copy says the old address for the rest of its life.
+ * Nothing for database sessions, which read the user afresh.
  */
 async function jwtSessionWithAddress(request: RequestInternal, email: string, options: InternalOptions): Promise<Cookie[]> {
   if (options.session.strategy !== "jwt") return []
+  const { session } = await currentSession(request.cookies, options, "sets-no-cookies")
+  if (session) await revokeFor(session, { scope: "others" }, options)
   const { jwtSession } = await currentUser(request.cookies, options)
   if (!jwtSession || typeof jwtSession.token.email !== "string") return []
   return sessionCookieHolding({ ...jwtSession.token, email }, request.cookies, options, { kept: keptExpiry(jwtSession.decoded, options) })
