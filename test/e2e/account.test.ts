@@ -414,6 +414,34 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       expect(events.map((event) => event.message.user.id)).toEqual([user.id])
     })
 
+    test("every account POST: refused with a JSON body but no token, from another site's Origin, and (passkey delete) without a recent sign-in", async () => {
+      const testApp = app({ freshAge: 2, providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const { user, browser } = await passwordUser(testApp, "every-post")
+      const passkey = await seedPasskey(database().adapter, user.id)
+      const posts: [string, Record<string, string>][] = [
+        ["/unlink", { provider: "passkey" }],
+        ["/passkeys/delete", { id: passkey }],
+        ["/passkeys/rename", { id: passkey, name: "Renamed" }],
+        ["/email", { email: uniqueAddress("every-post-new") }],
+        ["/email/confirm", { token: "x" }],
+        ["/link/dev-oidc", {}],
+        ["/delete", {}],
+      ]
+      for (const [path, fields] of posts) {
+        const json = await browser.request(`${accountPage}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(fields),
+        })
+        expect([path, json.status]).toEqual([path, 403])
+        const crossSite = await accountPost(browser, path, fields, { headers: { origin: "https://evil.example" } })
+        expect([path, crossSite.status]).toEqual([path, 403])
+      }
+      await sleep(2100)
+      expect((await accountPost(browser, "/passkeys/delete", { id: passkey })).status).toBe(401)
+      expect((await account(browser)).body.passkeys.map((listed: { id: string }) => listed.id)).toEqual([passkey])
+    })
+
     test("every account answer, signed in or out, JSON, page or redirect, is private, never stored, and varies on the cookie", async () => {
       const testApp = app({ freshAge: 2 })
       const { browser } = await passwordUser(testApp, "cached")
