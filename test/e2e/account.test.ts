@@ -7,11 +7,13 @@
 import { type AdapterDatabase, adapterDatabaseKinds, useAdapterDatabase } from "@gatehouse/test-kit/adapter-databases"
 import { uniqueAddress } from "@gatehouse/test-kit/unique-address"
 import { pageForms } from "@gatehouse/test-kit/html-form"
+import type { ReceivedMail } from "@gatehouse/test-kit/smtp-sink"
 import { useSmtpSink } from "@gatehouse/test-kit/use-smtp-sink"
 import { useSuiteResource } from "@gatehouse/test-kit/use-suite-resource"
 import { describe, expect, test } from "vitest"
 import de from "../../packages/core/src/locales/de.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
+import { SecondFactor, totpCodeAt } from "../../packages/core/src/second-factor/index.js"
 import { getAccount } from "../../packages/core/src/server/index.js"
 import { startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { basicClient } from "./oauth-app.js"
@@ -21,6 +23,7 @@ import {
   accountPage,
   accountPost,
   base,
+  csrfToken,
   linkIdp,
   origin,
   seedPasskey,
@@ -410,6 +413,106 @@ describe.each(adapterDatabaseKinds)("the account on %s", (kind) => {
       const events = testApp.events.filter((event) => event.name === "deleteUser")
       expect(events.map((event) => event.message.user.id)).toEqual([user.id])
     })
+
+    test("every account POST: refused with a JSON body but no token, from another site's Origin, and (passkey delete) without a recent sign-in", async () => {
+      const testApp = app({ freshAge: 2, providers: [Passkey()], config: { experimental: { enableWebAuthn: true } } })
+      const { user, browser } = await passwordUser(testApp, "every-post")
+      const passkey = await seedPasskey(database().adapter, user.id)
+      const posts: [string, Record<string, string>][] = [
+        ["/unlink", { provider: "passkey" }],
+        ["/passkeys/delete", { id: passkey }],
+        ["/passkeys/rename", { id: passkey, name: "Renamed" }],
+        ["/email", { email: uniqueAddress("every-post-new") }],
+        ["/email/confirm", { token: "x" }],
+        ["/link/dev-oidc", {}],
+        ["/delete", {}],
+      ]
+      for (const [path, fields] of posts) {
+        const json = await browser.request(`${accountPage}${path}`, {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify(fields),
+        })
+        expect([path, json.status]).toEqual([path, 403])
+        const crossSite = await accountPost(browser, path, fields, { headers: { origin: "https://evil.example" } })
+        expect([path, crossSite.status]).toEqual([path, 403])
+      }
+      await sleep(2100)
+      expect((await accountPost(browser, "/passkeys/delete", { id: passkey })).status).toBe(401)
+      expect((await account(browser)).body.passkeys.map((listed: { id: string }) => listed.id)).toEqual([passkey])
+    })
+
+    test("every account answer, signed in or out, JSON, page or redirect, is private, never stored, and varies on the cookie", async () => {
+      const testApp = app({ freshAge: 2 })
+      const { browser } = await passwordUser(testApp, "cached")
+      const stranger = testApp.browser()
+      const html = { headers: { accept: "text/html" } }
+      const answers: [string, Response][] = [
+        ["JSON signed in", await browser.request(accountPage, { headers: { accept: "application/json" } })],
+        ["JSON signed out", await stranger.request(accountPage, { headers: { accept: "application/json" } })],
+        ["page signed in", await browser.request(accountPage, html)],
+        ["page signed out", await stranger.request(accountPage, html)],
+        ["confirm link, bad token", await browser.request(`${accountPage}/email/confirm?token=nonsense`, html)],
+        ["confirm link, signed out", await stranger.request(`${accountPage}/email/confirm?token=${btoa("a@b.test")}`, html)],
+        ["POST JSON", await accountPost(browser, "/passkeys/rename", { id: "none", name: "x" })],
+        ["POST signed out", await accountPost(stranger, "/delete")],
+        ["POST without CSRF", await accountPost(browser, "/delete", {}, { csrf: false })],
+      ]
+      const form = async (b: typeof browser) => ({
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", accept: "text/html" },
+        body: new URLSearchParams({ csrfToken: await csrfToken(b), provider: "dev-oidc" }),
+      })
+      answers.push(["form POST", await browser.request(`${accountPage}/unlink`, await form(browser))])
+      answers.push(["form POST signed out", await stranger.request(`${accountPage}/unlink`, await form(stranger))])
+      await sleep(2100)
+      answers.push(["step-up refusal, JSON", await accountPost(browser, "/delete")])
+      answers.push(["step-up refusal, page", await browser.request(`${accountPage}/delete`, await form(browser))])
+      const headersOf = answers.map(([what, response]) => [what, response.headers.get("cache-control"), response.headers.get("vary")])
+      expect(headersOf.filter(([, cache, vary]) => !/\bno-store\b/.test(cache ?? "") || !/\bCookie\b/.test(vary ?? ""))).toEqual([])
+    })
+
+    test("a sign-in still waiting for its second factor, or a step-up begun and not finished, reaches no account endpoint", async () => {
+      const testApp = app({ freshAge: 2, config: { secondFactor: SecondFactor({ issuer: "Gatehouse test" }) } })
+      const { user, email, browser } = await passwordUser(testApp, "pending")
+      // accountPost one level up: the second-factor endpoints beside the account ones.
+      const enrolled = await accountPost(browser, "/../second-factor/totp/enroll")
+      const { secret } = (await enrolled.json()) as { secret: string }
+      expect((await accountPost(browser, "/../second-factor/totp/confirm", { code: await totpCodeAt(secret) })).status).toBe(200)
+
+      // The password alone: the pending sign-in cookie, no session; every account endpoint says "signed out".
+      const attacker = testApp.browser()
+      const first = await attacker.request(`${base}/callback/password`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrfToken: await csrfToken(attacker),
+          email,
+          password: "a long enough passphrase",
+          callbackUrl: origin,
+        }),
+      })
+      expect(first.headers.get("location")).toBe(`${base}/second-factor`)
+      expect(await account(attacker)).toEqual({ status: 401, body: { error: "not-signed-in" } })
+      for (const [path, fields] of [
+        ["/delete", {}],
+        ["/email", { email: uniqueAddress("pending-new") }],
+        ["/unlink", { provider: "dev-oidc" }],
+        ["/passkeys/rename", { id: "x", name: "y" }],
+      ] as const) {
+        expect((await accountPost(attacker, path, fields)).status).toBe(401)
+      }
+      expect(await database().adapter.getUser!(user.id)).toMatchObject({ email })
+
+      // The owner's own session, once too old: opening the re-authentication page starts a step-up, which proves nothing yet.
+      await sleep(2100)
+      const started = await browser.request(`${base}/reauthenticate?${new URLSearchParams({ callbackUrl: accountPage, maxAge: "2" })}`)
+      expect(started.status).toBeLessThan(400)
+      const refused = await accountPost(browser, "/delete")
+      expect(refused.status).toBe(401)
+      expect(await refused.json()).toMatchObject({ error: "insufficient_user_authentication" })
+      expect(await database().adapter.getUser!(user.id)).toMatchObject({ email })
+    })
   })
 })
 
@@ -417,11 +520,21 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
   const database = useAdapterDatabase(kind, "account_email")
   const sink = useSmtpSink()
 
-  /** The next mail to `address` (mails to other addresses, left over by other tests, are passed over). */
+  /**
+   * The first mail to `address` not taken yet (mails to other addresses, left over by other tests, are
+   * passed over, and stay for their own turn: a request's two mails are sent at once, in no fixed order).
+   */
+  const taken = new Set<ReceivedMail>()
   async function mailFor(address: string) {
+    const deadline = Date.now() + 5000
     for (;;) {
-      const received = await sink().nextMail()
-      if (received.envelope.to.includes(address)) return received
+      const received = sink().received.find((mail) => !taken.has(mail) && mail.envelope.to.includes(address))
+      if (received) {
+        taken.add(received)
+        return received
+      }
+      if (Date.now() > deadline) throw new Error(`No mail to ${address} arrived`)
+      await sleep(20)
     }
   }
   const linkOf = (text: string) =>
@@ -480,6 +593,21 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect((await database().adapter.getUserByEmail!(newAddress))?.id).toBe(user.id)
     })
 
+    test("once the address changed, another browser's session never goes on saying the old address", async () => {
+      const testApp = app()
+      const { email, browser } = await passwordUser(testApp, "two-browsers")
+      const other = testApp.browser()
+      await signInWithPassword(other, email, "a long enough passphrase")
+      const newAddress = uniqueAddress("two-browsers-new")
+      await accountPost(browser, "/email", { email: newAddress })
+      const token = linkOf((await mailFor(newAddress)).mail.text!).searchParams.get("token")!
+      expect((await accountPost(browser, "/email/confirm", { token })).status).toBe(200)
+      // A database session reads the user afresh; a JWT one (its copy of the address sealed in) is ended.
+      const seen = ((await (await other.request(`${base}/session`)).json()) as { user?: { email?: string } } | null)?.user?.email
+      expect(seen === undefined || seen === newAddress).toBe(true)
+      expect(((await (await browser.request(`${base}/session`)).json()) as { user: { email: string } }).user.email).toBe(newAddress)
+    })
+
     test("the mail's link opens a page (opening it changes nothing) whose button confirms", async () => {
       const testApp = app()
       const { email, browser } = await passwordUser(testApp, "by-page")
@@ -520,6 +648,27 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
       expect(sink().received.filter((received) => received.envelope.to.includes(owner.email))).toEqual([])
       expect((await account(browser)).body.user.email).toBe(email)
       expect((await account(owner.browser)).body.user.email).toBe(owner.email)
+    })
+
+    test("an address another user has: answered in the same time as a free one, however slow the mail server", async () => {
+      const testApp = app()
+      const { browser } = await passwordUser(testApp, "timed")
+      const owner = await passwordUser(testApp, "timed-owner")
+      const timed = async (email: string) => {
+        const started = performance.now()
+        expect((await accountPost(browser, "/email", { email })).status).toBe(200)
+        return performance.now() - started
+      }
+      // A distant mail server: each mail takes 400 ms to hand over, so sending one more mail shows.
+      sink().delayDelivery(400)
+      try {
+        await timed(uniqueAddress("warm"))
+        const free = await timed(uniqueAddress("timed-free"))
+        const taken = await timed(owner.email)
+        expect(Math.abs(free - taken)).toBeLessThan(250)
+      } finally {
+        sink().delayDelivery(0)
+      }
     })
 
     test("by code: a wrong code is refused, the right one changes the address; the mail's link is dead afterwards", async () => {

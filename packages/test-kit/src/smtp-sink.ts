@@ -21,6 +21,8 @@ export interface SmtpSink {
   nextMail(timeoutMs?: number): Promise<ReceivedMail>
   /** Refuse every recipient from now on (a server that is up but will not deliver). */
   rejectRecipients(reject: boolean): void
+  /** Answer each mail's data only after `ms` (a distant server; 0: at once again), to make sending time visible. */
+  delayDelivery(ms: number): void
   close(): Promise<void>
 }
 
@@ -29,6 +31,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let taken = 0
   const waiters: Array<() => void> = []
   let rejecting = false
+  let deliveryDelayMs = 0
 
   const smtp = new SMTPServer({
     authOptional: true,
@@ -49,7 +52,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             },
           })
           for (const wake of waiters.splice(0)) wake()
-          callback()
+          setTimeout(() => callback(), deliveryDelayMs)
         })
         .catch(callback)
     },
@@ -80,6 +83,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     rejectRecipients(reject) {
       rejecting = reject
+    },
+    delayDelivery(ms) {
+      deliveryDelayMs = ms
     },
     close: () => new Promise<void>((resolve) => smtp.close(() => resolve())),
   }

@@ -31,13 +31,22 @@ const needRecentSignIn = new Set(["unlink", "passkey-delete", "email", "delete"]
 export async function accountAction(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
   const answering = answeringOf(request.headers)
   try {
-    return await answerAccount(request, answering, options)
+    return neverStored(await answerAccount(request, answering, options))
   } catch (error) {
     // A page's form gets the error page (the handler's answer); a JSON call gets JSON, never a redirect.
     if (!answering.json) throw error
     options.logger.error(error as Error)
     return jsonError(error)
   }
+}
+
+/**
+ * Every account answer depends on the session cookie, the redirects too (signed out to the sign-in
+ * page, to the re-authentication): none may be kept by a cache, whichever part answered.
+ */
+function neverStored(response: ResponseInternal): ResponseInternal {
+  if (response.headers?.["Cache-Control"]) return response
+  return { ...response, headers: { ...response.headers, "Cache-Control": "private, no-store" } }
 }
 
 /** The JSON answer for a failed account call: a refused (403) or bad (400) request, or a server-side failure (500). */

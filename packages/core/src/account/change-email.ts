@@ -7,6 +7,8 @@ import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { EmailConfig } from "../providers/types.js"
 import { currentUser } from "../login/current-user.js"
+import { currentSession } from "../sessions/current-session.js"
+import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import type { Cookie } from "../primitives.js"
 import { keptExpiry, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"
 import type { AccountResult } from "./account-answer.js"
@@ -27,17 +29,25 @@ export async function changeEmail(request: RequestInternal, user: AdapterUser, o
   const sent: AccountResult = { done: "email-sent", body: { sent: true } }
   const owner = await options.adapter!.getUserByEmail(email)
   const taken = owner !== null && owner.id !== user.id
-  if (!taken) {
-    const { token, code, expires } = await issueEmailChangeToken(user.id, email, options)
-    const url = `${options.url.href.replace(/\/$/, "")}/account/email/confirm?${new URLSearchParams({ token })}`
-    await sendLinkMail({ ...mailText("change", options, email), to: email, url, code, expires, label: '[account] "email-change"' }, options)
-  }
-  if (user.email) {
-    const url = `${options.url.href.replace(/\/$/, "")}/account`
-    await sendLinkMail({ ...mailText("notice", options, email), to: user.email, url, label: '[account] "email-change-notice"' }, options)
-  }
+  // Both mails at once: a free address's answer then waits for about one mail's sending, as a
+  // taken one's (the notice only) does; one after the other, the time told which it was.
+  await Promise.all([
+    taken ? undefined : mailChangeLink(user, email, options),
+    user.email ? mailNotice(user.email, email, options) : undefined,
+  ])
   options.logger.debug("account: e-mail change requested", { taken })
   return sent
+}
+
+async function mailChangeLink(user: AdapterUser, email: string, options: InternalOptions): Promise<void> {
+  const { token, code, expires } = await issueEmailChangeToken(user.id, email, options)
+  const url = `${options.url.href.replace(/\/$/, "")}/account/email/confirm?${new URLSearchParams({ token })}`
+  await sendLinkMail({ ...mailText("change", options, email), to: email, url, code, expires, label: '[account] "email-change"' }, options)
+}
+
+function mailNotice(oldAddress: string, email: string, options: InternalOptions): Promise<void> {
+  const url = `${options.url.href.replace(/\/$/, "")}/account`
+  return sendLinkMail({ ...mailText("notice", options, email), to: oldAddress, url, label: '[account] "email-change-notice"' }, options)
 }
 
 /**
@@ -66,11 +76,15 @@ export async function confirmEmailChange(request: RequestInternal, user: Adapter
 
 /**
  * With JWT sessions, this browser's session cookie written again holding the new address (its
- * expiry kept), so that GET /session says it at once; other browsers keep the old one until their
- * next sign-in. Nothing for database sessions, which read the user afresh.
+ * expiry kept), so that GET /session says it at once; the user's other JWT sessions, each with the
+ * old address sealed in, end (as after a password change: this instance at once, others within
+ * `session.revocationCheckInterval`), so no copy says the old address for the rest of its life.
+ * Nothing for database sessions, which read the user afresh.
  */
 async function jwtSessionWithAddress(request: RequestInternal, email: string, options: InternalOptions): Promise<Cookie[]> {
   if (options.session.strategy !== "jwt") return []
+  const { session } = await currentSession(request.cookies, options, "sets-no-cookies")
+  if (session) await revokeFor(session, { scope: "others" }, options)
   const { jwtSession } = await currentUser(request.cookies, options)
   if (!jwtSession || typeof jwtSession.token.email !== "string") return []
   return sessionCookieHolding({ ...jwtSession.token, email }, request.cookies, options, { kept: keptExpiry(jwtSession.decoded, options) })
