@@ -1,8 +1,7 @@
 import type { InternalOptions } from "../config/internal-options.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
-import { webauthnFlowsOf } from "../webauthn/webauthn-flows-of.js"
-import { webauthnOptionsOf } from "../webauthn/webauthn-options-of.js"
+import { webauthnFlowsOf, webauthnOptionsOf } from "../webauthn/webauthn-route-provider.js"
 
 /**
  * GET /webauthn-options/<id>: a passkey ceremony's options, made by the provider's flows

@@ -7,7 +7,7 @@
  * property, not a side table: the integrations' copies of the config (`{ ...config, raw }`) keep it.
  */
 import type { AuthConfig } from "../types.js"
-import { readProcessEnv } from "./read-process-env.js"
+import { readProcessEnv } from "./process-env.js"
 
 export type Env = Record<string, string | undefined>
 

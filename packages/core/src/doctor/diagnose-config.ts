@@ -5,9 +5,8 @@
  */
 import { checkLocale } from "./check-locale.js"
 import { assertConfig } from "../config/assert-config.js"
-import { envProviderPrefix } from "../config/env-provider-prefix.js"
+import { envProviderPrefix, readProcessEnv } from "../config/process-env.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
-import { readProcessEnv } from "../config/read-process-env.js"
 import { redactUrl } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { builtInSenderKind } from "../email/built-in-sender.js"

@@ -1,4 +1,4 @@
-import { readProcessEnv } from "../config/read-process-env.js"
+import { readProcessEnv } from "../config/process-env.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import { logPrefix } from "../config/logger.js"
 import { html } from "../pages/html.js"

@@ -1,7 +1,7 @@
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import type { Env } from "../config/config-env.js"
 import { createLogger } from "../config/logger.js"
-import { readProcessEnv } from "../config/read-process-env.js"
+import { readProcessEnv } from "../config/process-env.js"
 import { warnIfSecretIsShort } from "../integration/warn-if-secret-is-short.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { AuthConfig } from "../types.js"

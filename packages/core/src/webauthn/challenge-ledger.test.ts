@@ -11,7 +11,7 @@ import Passkey from "../providers/passkey.js"
 import { redisRateLimitStore } from "../ratelimit/redis-store.js"
 import type { RateLimitOptions, WarningCode } from "../types.js"
 import { adapterWithAllMethods } from "@gatehouse/test-kit/adapter-with-all-methods"
-import { challengeIdentifier, challengeLedger, type ChallengeLedger } from "./challenge-ledger.js"
+import { challengeIdentifier, challengeLedger, claimChallenge, type ChallengeLedger } from "./challenge-ledger.js"
 
 type LedgerFactory = typeof challengeLedger
 
@@ -154,5 +154,17 @@ describe("a ledger with neither", () => {
     } finally {
       vi.unstubAllEnvs()
     }
+  })
+})
+
+describe("claimChallenge", () => {
+  it("lets a challenge be answered once while its cookie could still be read", () => {
+    const challenge = `c-${crypto.randomUUID()}`
+    const now = Date.now()
+    expect(claimChallenge(challenge, now)).toBe(true)
+    expect(claimChallenge(challenge, now + 1000)).toBe(false)
+    expect(claimChallenge(challenge, now + 15 * 60 * 1000)).toBe(false)
+    // Long after the cookie expired, the entry is forgotten (the cookie itself is refused by then).
+    expect(claimChallenge(challenge, now + 20 * 60 * 1000)).toBe(true)
   })
 })

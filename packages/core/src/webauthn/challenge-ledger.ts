@@ -3,8 +3,8 @@ import { verificationTokenRoundTrip } from "../adapters/verification-token-round
 import { AdapterError } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import type { RateLimitStore } from "../primitives.js"
+import { processClaims } from "../single-use/process-claims.js"
 import { claimInSharedStore, fingerprint as kindFingerprint, type SingleUseKind } from "../single-use/single-use-ledger.js"
-import { claimChallenge } from "./consumed-challenges.js"
 
 /**
  * Where answered passkey challenges are remembered, so each challenge signs in once across every
@@ -25,6 +25,16 @@ export interface ChallengeLedger {
 export const challengeIdentifier = "gatehouse:passkey-challenge"
 /** A claim is remembered a little longer than the cookie that carries the challenge can be read. */
 const passkeyChallenge: SingleUseKind = { name: "passkey-challenge", lifetimeMs: checkCookieMaxAge * 1000 + 60_000 }
+
+const consumed = processClaims()
+
+/**
+ * Marks a challenge as answered in this process; false when it already was. Forgets a challenge
+ * once its 15-minute cookie could no longer be read (the ledger below is the shared part).
+ */
+export function claimChallenge(challenge: string, now = Date.now()): boolean {
+  return consumed.claim(challenge, passkeyChallenge.lifetimeMs, now)
+}
 
 /** The challenge's hash: stores and tables never hold a live challenge. */
 function fingerprint(challenge: string): Promise<string> {

@@ -11,7 +11,7 @@ import { challengeCookieDeletion } from "./challenge-cookie.js"
 import { passkeyMethods } from "./passkey-amr.js"
 import { verifyAuthentication } from "./verify-authentication.js"
 import { verifyRegistration, type VerifiedRegistration } from "./verify-registration.js"
-import { webauthnOptionsOf } from "./webauthn-options-of.js"
+import { webauthnOptionsOf } from "./webauthn-route-provider.js"
 import { landingUrl } from "../login/landing-url.js"
 
 /**

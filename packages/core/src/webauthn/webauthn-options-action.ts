@@ -6,7 +6,7 @@ import type { ResponseInternal } from "../types.js"
 import { authenticationOptions, namesCredentials, registrationOptions } from "./ceremony-options.js"
 import type { Ceremony } from "./decide-ceremony.js"
 import { decideCeremony } from "./decide-ceremony.js"
-import { webauthnOptionsOf } from "./webauthn-options-of.js"
+import { webauthnOptionsOf } from "./webauthn-route-provider.js"
 
 function badRequest(error: string): ResponseInternal {
   return { status: 400, headers: { "Content-Type": "application/json" }, body: { error } }
