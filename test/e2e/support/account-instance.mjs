@@ -1,13 +1,14 @@
 /**
  * A second instance of the account test app: its own process, the built packages, the same
  * PostgreSQL database and secret, JWT sessions checked against their records every REVOCATION_CHECK
- * seconds. It answers the session endpoints only, which is where a copied cookie would be tried.
+ * seconds, with the account endpoints: where a copied cookie, or a second use of a mail's link, would be tried.
  * Prints `ready <port>`.
  *
  * Environment: ORIGIN, SECRET, DB (PostgreSQL database name), REVOCATION_CHECK (seconds).
  */
 import { createServer } from "node:http"
 import { Auth } from "@gatehouse/core"
+import { Account } from "@gatehouse/core/account"
 import Password from "@gatehouse/core/providers/password"
 import { PostgresAdapter } from "@gatehouse/adapter-pg"
 import pg from "pg"
@@ -22,6 +23,7 @@ const config = {
   basePath: "/auth",
   adapter: PostgresAdapter(pool),
   session: { strategy: "jwt", revocationCheckInterval: Number(REVOCATION_CHECK) },
+  account: Account(),
   providers: [Password({ hashing: { ln: 10, r: 8, p: 1, keyLength: 32 }, send: async () => {} })],
   logger: { error: () => {}, warn: () => {}, debug: () => {} },
 }
