@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { randomHex } from "../crypto/random-hex.js"
+import { randomHex } from "../crypto/random-pool.js"
 import { AuthError, EmailSignInError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
