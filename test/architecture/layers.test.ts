@@ -144,7 +144,7 @@ describe("core's layers (docs/design.md)", () => {
       `import type { AuthConfig } from "../types.js"`,
       `import { type InternalOptions } from "../config/internal-options.js"`,
       `export type { SessionOptions } from "../auth-options.js"`,
-      `import { randomHex } from "./random-hex.js"`,
+      `import { randomHex } from "./random-pool.js"`,
     ].join("\n")
     expect(climbingImports(planted, source, placed)).toEqual([
       "crypto/planted.ts → handler/auth.ts (layer 1 → 9)",

@@ -20,3 +20,10 @@ export function drawRandomBytes(length: number): Uint8Array {
   offset += length
   return bytes
 }
+
+/** `bytes` random bytes as lowercase hex. */
+export function randomHex(bytes: number): string {
+  let hex = ""
+  for (const byte of drawRandomBytes(bytes)) hex += byte.toString(16).padStart(2, "0")
+  return hex
+}

@@ -1,4 +1,4 @@
-import { randomHex } from "../crypto/random-hex.js"
+import { randomHex } from "../crypto/random-pool.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 
 export interface CsrfState {

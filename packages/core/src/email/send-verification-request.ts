@@ -1,17 +1,16 @@
 import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { randomHex } from "../crypto/random-hex.js"
-import { AuthError } from "../errors.js"
+import { randomHex } from "../crypto/random-pool.js"
+import { AuthError, EmailSignInError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
 import type { Account } from "../primitives.js"
-import { emailFlowOptions } from "./email-provider-options.js"
-import { emailSigninFailed } from "./email-signin-failed.js"
+import { emailFlowOptions, verificationSecret } from "./email-provider-options.js"
+import { appPageUrl } from "../http/app-page-url.js"
 import { readEmailIdentifier } from "../http/email-address.js"
 import { deriveSignInCode, formatSignInCode } from "./sign-in-code.js"
 import { discardVerification, storeVerification } from "./store-verification.js"
-import { verificationSecret } from "./verification-secret.js"
 
 /**
  * POST /signin/<email id>: mail a magic link (and a one-time code). The address is normalized,
@@ -74,4 +73,18 @@ function senderRequest(request: RequestInternal): Request {
   headers.delete("content-length")
   headers.set("content-type", "application/json")
   return new Request(request.url, { method: "POST", headers, body: JSON.stringify(request.body ?? {}) })
+}
+
+/**
+ * A sign-in mail that was refused (bad address) or could not be sent: logged with its reason, and
+ * the user goes back to the sign-in page with `error=EmailSignin` (Auth.js's name for "the e-mail
+ * could not be sent"). Never a 500, and the reason (which may quote the address) stays in the log.
+ */
+export function emailSigninFailed(options: InternalOptions<"email">, reason: string, cause?: unknown): ResponseInternal {
+  const error = new EmailSignInError(reason, cause instanceof Error ? cause : undefined)
+  options.logger.error(error)
+  const params = { error: "EmailSignin" }
+  const page = options.pages.signIn
+  if (page) return { redirect: appPageUrl(page, params, options) }
+  return { redirect: `${options.url.href}/signin?${new URLSearchParams(params)}` }
 }

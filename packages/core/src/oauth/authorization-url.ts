@@ -5,7 +5,7 @@ import type { Cookie } from "../primitives.js"
 import * as checks from "./checks.js"
 import { needsDiscovery } from "./discovery-placeholder.js"
 import { discoverAuthorizationServer } from "./discovery.js"
-import { redirectUriFor } from "./redirect-uri.js"
+import { redirectUriFor } from "./redirect-proxy.js"
 
 const defaultScope = "openid profile email"
 

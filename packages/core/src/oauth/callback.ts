@@ -10,8 +10,7 @@ import { clientAuthentication, clientOf } from "./client-auth.js"
 import { metadataForTokenTenant } from "./entra-tenant.js"
 import { verifyIdTokenSignature } from "./id-token-signature.js"
 import { readProfile } from "./read-profile.js"
-import { redirectProxyDestination } from "./redirect-proxy.js"
-import { redirectUriFor } from "./redirect-uri.js"
+import { redirectProxyDestination, redirectUriFor } from "./redirect-proxy.js"
 import { providerRequestOptions } from "./provider-request-options.js"
 
 export type OAuthCallbackResult = { proxyRedirect: string } | { user: User; account: Account; profile: Profile; cookies: Cookie[] }

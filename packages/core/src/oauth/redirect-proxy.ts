@@ -1,8 +1,10 @@
-/** The redirect proxy's part of a callback: hand it on to the deployment that started the sign-in. */
-import type { InternalOptions } from "../config/internal-options.js"
+/**
+ * The redirect proxy: which redirect_uri an authorization request (and its token request) uses, and
+ * the proxy's part of a callback: hand it on to the deployment that started the sign-in.
+ */
+import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import { InvalidCheck } from "../errors.js"
 import * as checks from "./checks.js"
-import { isOnRedirectProxy } from "./redirect-uri.js"
 
 /**
  * When this deployment is the provider's redirect proxy and the (encrypted) state names another
@@ -66,4 +68,21 @@ function originMatches(destination: URL, allowed: string): boolean {
   return (
     destination.protocol === parent.protocol && destination.port === parent.port && destination.hostname.endsWith(`.${parent.hostname}`)
   )
+}
+
+/**
+ * The provider's own callback URL, unless a redirect proxy is configured and this deployment is
+ * not the proxy: then the provider sends the user to the proxy, and the state records this
+ * deployment's callback URL so the proxy knows where to hand the callback on to.
+ */
+export function redirectUriFor(provider: InternalProvider<"oauth">, requestUrl: URL): { redirectUri: string; stateOrigin?: string } {
+  const proxy = provider.redirectProxyUrl
+  if (proxy && !isOnRedirectProxy(provider, requestUrl)) {
+    return { redirectUri: proxy, stateOrigin: provider.callbackUrl }
+  }
+  return { redirectUri: provider.callbackUrl }
+}
+
+export function isOnRedirectProxy(provider: InternalProvider<"oauth">, requestUrl: URL): boolean {
+  return provider.redirectProxyUrl !== undefined && new URL(provider.redirectProxyUrl).origin === requestUrl.origin
 }

@@ -15,7 +15,7 @@
  */
 import type { Adapter } from "../adapters.js"
 import type { InternalOptions } from "../config/internal-options.js"
-import { randomHex } from "../crypto/random-hex.js"
+import { randomHex } from "../crypto/random-pool.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"
 import { consumeLatestMailLink } from "../email/consume-latest-mail-link.js"

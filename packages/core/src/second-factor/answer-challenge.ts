@@ -7,8 +7,7 @@ import type { ResponseInternal } from "../types.js"
 import { answerStepUp } from "./answer-step-up.js"
 import { type PendingSignIn, pendingSignInDeletion, readPendingSignIn } from "./pending-sign-in.js"
 import { proveSecondFactor } from "./prove-second-factor.js"
-import { secondFactorPageUrl } from "./second-factor-due.js"
-import { withError } from "./second-factor-failed-url.js"
+import { secondFactorPageUrl, withError } from "./second-factor-due.js"
 import { readSecondFactorStepUp } from "./second-factor-step-up.js"
 
 /**

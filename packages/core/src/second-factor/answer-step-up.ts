@@ -6,8 +6,7 @@ import { refreshAuthentication } from "../step-up/refresh-authentication.js"
 import { stepUpCookieDeletion } from "../step-up/step-up-cookie.js"
 import type { ResponseInternal } from "../types.js"
 import { proveSecondFactor } from "./prove-second-factor.js"
-import { secondFactorPageUrl } from "./second-factor-due.js"
-import { withError } from "./second-factor-failed-url.js"
+import { secondFactorPageUrl, withError } from "./second-factor-due.js"
 import type { SecondFactorStepUp } from "./second-factor-step-up.js"
 
 /**

@@ -43,3 +43,10 @@ export function secondFactorPageUrl(options: InternalOptions): string {
   const custom = options.pages.secondFactor
   return custom ? new URL(custom, options.url.origin).href : `${options.url.href.replace(/\/$/, "")}/second-factor`
 }
+
+/** `url` with `?error=SecondFactorFailed`: the one answer every refused second factor gets, whatever the reason. */
+export function withError(url: string): string {
+  const target = new URL(url)
+  target.searchParams.set("error", "SecondFactorFailed")
+  return target.href
+}

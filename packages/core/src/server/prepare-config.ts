@@ -2,7 +2,6 @@ import { setEnvDefaults } from "../config/set-env-defaults.js"
 import type { Env } from "../config/config-env.js"
 import { createLogger } from "../config/logger.js"
 import { readProcessEnv } from "../config/process-env.js"
-import { warnIfSecretIsShort } from "../integration/warn-if-secret-is-short.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { AuthConfig } from "../types.js"
 
@@ -70,4 +69,14 @@ function authUrlPath(env: Env): string | undefined {
     // A malformed AUTH_URL is reported by core's origin check (a configuration error).
     return undefined
   }
+}
+
+/** Shorter secrets are guessable enough to forge sessions offline. */
+export const minimumSecretLength = 32
+
+/** Warns (`short-secret`) through the app's logger, or once per process on the console, when a secret is too short. */
+export function warnIfSecretIsShort(config: Pick<AuthConfig, "secret" | "logger">): void {
+  const secrets = Array.isArray(config.secret) ? config.secret : config.secret ? [config.secret] : []
+  if (!secrets.some((secret) => typeof secret === "string" && secret.length < minimumSecretLength)) return
+  createLogger(config.logger, false).warn("short-secret")
 }

@@ -1,6 +1,6 @@
 import type { AuthConfigInput } from "../handler/auth.js"
 import { toResponse } from "../http/to-response.js"
-import { serverInputOf } from "./server-input-of.js"
+import { serverInputOf } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 import { refuseUnlessRecent, type StepUpNeed } from "../step-up/refuse-unless-recent.js"
 

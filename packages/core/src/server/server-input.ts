@@ -1,3 +1,4 @@
+import type { AuthConfigInput } from "../handler/auth.js"
 import type { AuthConfig } from "../types.js"
 import type { Cookie } from "../primitives.js"
 
@@ -25,4 +26,14 @@ export interface ServerResult<T> {
   value: T
   /** Core's cookie records (name, value, options): what the framework's cookie API takes. */
   cookies: Cookie[]
+}
+
+/**
+ * The server input of core's older Request-taking functions (`getAccessToken(request, …)`,
+ * `listSessions`, `revokeSessions`, `requireRecentAuthentication`): the request's headers and URL,
+ * and the config, or what the config function returns for this request.
+ */
+export async function serverInputOf(request: Request, config: AuthConfigInput): Promise<ServerInput> {
+  const resolved = typeof config === "function" ? await config(request) : config
+  return { config: resolved, headers: request.headers, url: request.url }
 }

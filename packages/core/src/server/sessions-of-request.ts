@@ -1,7 +1,7 @@
 import { resolveConfig } from "../config/resolve-config.js"
 import { serializeCookie } from "../http/serialize-cookie.js"
 import type { AuthConfigInput } from "../handler/auth.js"
-import { serverInputOf } from "./server-input-of.js"
+import { serverInputOf } from "./server-input.js"
 import { listSessions as listServerSessions, revokeSessions as revokeServerSessions, sessionsCall } from "./sessions.js"
 import type { AuthConfig, RevokeTarget, SessionInfo } from "../types.js"
 import { listUserSessions } from "../sessions/list-user-sessions.js"

@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../config/internal-options.js"
-import { randomHex } from "../crypto/random-hex.js"
+import { randomHex } from "../crypto/random-pool.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account } from "../primitives.js"

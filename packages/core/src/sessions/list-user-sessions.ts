@@ -1,7 +1,7 @@
 import type { OwnedSession } from "../adapters.js"
 import type { SessionInfo } from "../types.js"
+import { sha256Hex } from "../crypto/sha256-hex.js"
 import type { CurrentSession } from "./current-session.js"
-import { sessionHandle } from "./session-handle.js"
 import { finishOwnedSignOuts } from "./unfinished-sign-outs.js"
 
 /**
@@ -43,4 +43,13 @@ function dateOf(value: Date | string | null | undefined): number | null {
 function isoOf(value: Date | string | null | undefined): string | null {
   const time = dateOf(value)
   return time === null ? null : new Date(time).toISOString()
+}
+
+/**
+ * The id a session is listed and revoked by: a one-way handle of its token, so that listing
+ * sessions never hands a page script another browser's session token (or a JWT session's
+ * record key), and the same session always has the same id.
+ */
+export async function sessionHandle(sessionToken: string): Promise<string> {
+  return (await sha256Hex(`gatehouse-session:${sessionToken}`)).slice(0, 32)
 }
