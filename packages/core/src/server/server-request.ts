@@ -27,7 +27,9 @@ export interface ServerRequest {
   config: ResolvedConfig
 }
 
-const emptyHeaders = new Headers()
+// Made on the first call without headers, not at import: touching `Headers` at module load makes
+// Node load its fetch implementation (undici, ~10 ms) for every app that imports @gatehouse/core.
+let emptyHeaders: Headers | undefined
 
 /**
  * The user's request as core's actions see it, for a call made on the user's behalf: addressed to
@@ -40,7 +42,7 @@ const emptyHeaders = new Headers()
 export function serverRequest(input: ServerInput, call: ServerCall): ServerRequest {
   if (call.body && bodySize(call.body) > maxBodyBytes) throw new UnknownAction("Request body too large")
   const config = resolveConfig(input.config)
-  const headers = input.headers === undefined ? emptyHeaders : input.headers instanceof Headers ? input.headers : new Headers(input.headers)
+  const headers = input.headers === undefined ? (emptyHeaders ??= new Headers()) : input.headers instanceof Headers ? input.headers : new Headers(input.headers)
   const origin = originOf(input, headers, config)
   if (config.configError) throw configErrorForRequest(config.configError, origin)
   const internal: RequestInternal = {
