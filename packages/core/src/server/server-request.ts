@@ -42,7 +42,12 @@ let emptyHeaders: Headers | undefined
 export function serverRequest(input: ServerInput, call: ServerCall): ServerRequest {
   if (call.body && bodySize(call.body) > maxBodyBytes) throw new UnknownAction("Request body too large")
   const config = resolveConfig(input.config)
-  const headers = input.headers === undefined ? (emptyHeaders ??= new Headers()) : input.headers instanceof Headers ? input.headers : new Headers(input.headers)
+  const headers =
+    input.headers === undefined
+      ? (emptyHeaders ??= new Headers())
+      : input.headers instanceof Headers
+        ? input.headers
+        : new Headers(input.headers)
   const origin = originOf(input, headers, config)
   if (config.configError) throw configErrorForRequest(config.configError, origin)
   const internal: RequestInternal = {
