@@ -659,13 +659,20 @@ describe.each(adapterDatabaseKinds)("changing the address on %s, through real ma
         expect((await accountPost(browser, "/email", { email })).status).toBe(200)
         return performance.now() - started
       }
-      // A distant mail server: each mail takes 400 ms to hand over, so sending one more mail shows.
-      sink().delayDelivery(400)
+      // A distant mail server: each mail takes 800 ms to hand over, so sending one more mail shows.
+      sink().delayDelivery(800)
       try {
         await timed(uniqueAddress("warm"))
-        const free = await timed(uniqueAddress("timed-free"))
-        const taken = await timed(owner.email)
-        expect(Math.abs(free - taken)).toBeLessThan(250)
+        // Interleaved pairs, compared by their medians: one stall of a loaded machine is not a leak, while
+        // the leak this guards against (one more 800 ms mail for a free address) shows in every pair.
+        const free: number[] = []
+        const taken: number[] = []
+        for (let pair = 0; pair < 3; pair++) {
+          free.push(await timed(uniqueAddress(`timed-free-${pair}`)))
+          taken.push(await timed(owner.email))
+        }
+        const median = (values: number[]) => [...values].sort((a, b) => a - b)[1]
+        expect(Math.abs(median(free) - median(taken))).toBeLessThan(400)
       } finally {
         sink().delayDelivery(0)
       }
