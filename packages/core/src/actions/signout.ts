@@ -1,4 +1,5 @@
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import { optionsWithProvider } from "../config/request-options.js"
 import { InvalidProvider, MissingCSRF, SignOutError, UnknownAction } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import { appPageUrl } from "../http/app-page-url.js"
@@ -102,7 +103,7 @@ async function federatedSignOut(
     const provider = providerOf(options, signedInWith.provider)
     if (!provider)
       throw new InvalidProvider(`The session was signed in with provider "${signedInWith.provider}", which is no longer configured`)
-    const providerOptions = { ...options, provider } as InternalOptions<"oauth">
+    const providerOptions = optionsWithProvider(options, provider as InternalOptions<"oauth">["provider"])
     const state = await signOutState.create(providerOptions, options.callbackUrl)
     const redirect = await endSessionUrl(provider, options, { idToken: signedInWith.idToken, state: state.value })
     return { redirect, cookies: [...cookies, state.cookie] }

@@ -6,6 +6,7 @@
  * ledger, which claims each challenge once across every instance.
  */
 import type { InternalOptions } from "../config/internal-options.js"
+import { optionsWithProvider } from "../config/request-options.js"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
@@ -25,7 +26,7 @@ import type { SecondFactorProof } from "./second-factor-proof.js"
 export function passkeyCeremonyOptions(options: InternalOptions): WebAuthnInternalOptions | undefined {
   const provider = secondFactorWebAuthnProvider(options)
   if (!provider || !options.adapter) return undefined
-  return { ...options, provider } as unknown as WebAuthnInternalOptions
+  return optionsWithProvider(options, provider) as unknown as WebAuthnInternalOptions
 }
 
 /** Whether the challenge's answer is a passkey assertion (the page's script posts it as `data`) rather than a code. */

@@ -9,6 +9,7 @@ import { isAuthRequest } from "./is-auth-request.js"
 import { kitConfigPreparer } from "./prepare-config.js"
 import { readForm } from "./read-form.js"
 import { readRecentSession, readSession } from "./read-session.js"
+import { requestState } from "./request-state.js"
 import { localsAccount } from "./locals-account.js"
 import { localsSessions } from "./sessions.js"
 import { keepPrivateIfSessionWritten } from "./session-dependent-response.js"
@@ -35,23 +36,20 @@ export interface SvelteKitAuthResult {
 export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: KitRuntime): SvelteKitAuthResult {
   const basePath = authBasePath(runtime.base)
   const prepareConfig = kitConfigPreparer(runtime)
-  // One resolution per request, however many of handle, locals.auth() and the actions ask for it.
-  // Keyed by `locals`, the one object SvelteKit shares across a request's hooks, loads and actions.
-  const configs = new WeakMap<object, Promise<AuthConfig>>()
-  const sessionReads = new WeakMap<object, Promise<Session | null>>()
+  // A config object is the same for every request: prepared once, on the first request that needs it.
+  let staticConfig: Promise<AuthConfig> | undefined
 
   function configFor(event: RequestEvent): Promise<AuthConfig> {
-    let config = configs.get(event.locals)
-    if (!config) {
-      // An async wrapper, so a config function that throws synchronously becomes a rejection too.
-      config = (async () => prepareConfig(typeof input === "function" ? await input(event) : input))()
-      configs.set(event.locals, config)
-    }
-    return config
+    if (typeof input !== "function") return (staticConfig ??= (async () => prepareConfig(input))())
+    const state = requestState(event)
+    // An async wrapper, so a config function that throws synchronously becomes a rejection too.
+    state.config ??= (async () => prepareConfig(await input(event)))()
+    return state.config
   }
 
   function sessionFor(event: RequestEvent): Promise<Session | null> {
-    let session = sessionReads.get(event.locals)
+    const state = requestState(event)
+    let session = state.session
     if (!session) {
       session = configFor(event).then(
         (config) => readSession(event, config, runtime),
@@ -61,7 +59,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
           return null
         },
       )
-      sessionReads.set(event.locals, session)
+      state.session = session
     }
     return session
   }
@@ -77,7 +75,7 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
       runtime,
       // The request's own session is gone: `locals.auth()` must not keep answering from its memo (or,
       // with JWT sessions, from a cookie that is still on this request).
-      signedOut: (revoked) => void sessionReads.set(revoked.locals, Promise.resolve(null)),
+      signedOut: (revoked) => void (requestState(revoked).session = Promise.resolve(null)),
     })
     event.locals.account ??= async () => localsAccount(event, await configFor(event), runtime)
     if (!isAuthRequest(event.url.pathname, basePath)) return keepPrivateIfSessionWritten(event, await resolve(event))
@@ -90,14 +88,14 @@ export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: Ki
 
   const signIn: Action = async (event) => {
     const { providerId, options, authorizationParams } = readSignInForm(await readForm(event))
-    sessionReads.delete(event.locals)
+    requestState(event).session = undefined
     return signInOnServer(event, providerId, options, authorizationParams, await configFor(event))
   }
 
   const signOut: Action = async (event) => {
     const form = await readForm(event)
     const redirectTo = form.get("redirectTo") ?? form.get("callbackUrl")
-    sessionReads.delete(event.locals)
+    requestState(event).session = undefined
     return signOutOnServer(
       event,
       { redirectTo: typeof redirectTo === "string" && redirectTo ? redirectTo : undefined, federated: federatedField(form) },

@@ -1,13 +1,10 @@
 import { markPrivate } from "@gatehouse/core/integration"
 import type { RequestEvent } from "@sveltejs/kit"
-
-// Keyed by `locals`: SvelteKit hands hooks, loads and actions of one request the same `locals`
-// object, but not always the same event object.
-const requestsThatWroteAuthCookies = new WeakSet<object>()
+import { requestState } from "./request-state.js"
 
 /** Remembers that this request's response will carry auth cookies (a new, refreshed or cleared session). */
 export function noteAuthCookiesWritten(event: RequestEvent): void {
-  requestsThatWroteAuthCookies.add(event.locals)
+  requestState(event).wroteAuthCookies = true
 }
 
 /**
@@ -17,7 +14,7 @@ export function noteAuthCookiesWritten(event: RequestEvent): void {
  * the handle marks such responses private after the app has answered (core's `markPrivate`).
  */
 export function keepPrivateIfSessionWritten(event: RequestEvent, response: Response): Response {
-  if (!requestsThatWroteAuthCookies.has(event.locals)) return response
+  if (!requestState(event).wroteAuthCookies) return response
   try {
     markPrivate(response.headers)
     return response
