@@ -20,11 +20,17 @@ export function serverInput(event: Pick<RequestEvent, "request" | "url">, config
 /**
  * The same for a read (the session, the user's sessions, an access token), which depends on the
  * cookies alone: the cookie header and the host, and Accept when a step-up has to tell a page from an
- * API call. Copying every header of the request would cost a session read a good part of its time.
+ * API call. Copying every header of the request would cost a session read a good part of its time;
+ * when the request's own headers say nothing a copy would change (no forwarding headers, the Host
+ * SvelteKit resolved), they are read as they are.
  */
 export function readInput(event: Pick<RequestEvent, "request" | "url">, config: AuthConfig, withAccept = false): ServerInput {
-  const headers = new Headers({ host: event.url.host, cookie: event.request.headers.get("cookie") ?? "" })
-  const accept = withAccept ? event.request.headers.get("accept") : null
+  const original = event.request.headers
+  if (original.get("host") === event.url.host && original.get("x-forwarded-host") === null && original.get("x-forwarded-proto") === null) {
+    return { config, headers: original, url: event.url }
+  }
+  const headers = new Headers({ host: event.url.host, cookie: original.get("cookie") ?? "" })
+  const accept = withAccept ? original.get("accept") : null
   if (accept) headers.set("accept", accept)
   return { config, headers, url: event.url }
 }
