@@ -5,7 +5,7 @@
 export { Auth, type AuthConfigInput } from "./handler/auth.js"
 export { setEnvDefaults } from "./config/set-env-defaults.js"
 export { createActionURL } from "./config/create-action-url.js"
-export { configurationError } from "./config/configuration-error.js"
+export { configurationError } from "./config/resolve-config.js"
 export { isAuthAction } from "./http/is-auth-action.js"
 export { raw, skipCSRFCheck, customFetch } from "./symbols.js"
 export type * from "./types.js"

@@ -6,7 +6,7 @@
  * refresh token again, and `GET /session` reports RefreshTokenError.
  */
 import type { AdapterAccount } from "../adapters.js"
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { AccessTokenRefreshError, MissingAdapterMethods, RefreshTokenError } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import { type AccessToken, accessTokenOf, isFresh } from "./access-token.js"

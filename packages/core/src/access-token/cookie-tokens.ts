@@ -7,7 +7,7 @@
  * again. This process's memory is all there is to coordinate with: see the
  * `token-refresh-per-process` warning for several instances.
  */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { JWT } from "../jwt/types.js"

@@ -3,7 +3,7 @@
  * they were; for a provider with `tokenRefresh` the new ones replace them, so that signing in again
  * after a refused refresh (both tokens cleared) gives `getAccessToken` something to hand out.
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { Account } from "../primitives.js"
 import { tokenRefreshOn } from "./token-refresh-enabled.js"
 

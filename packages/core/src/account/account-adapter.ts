@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { originalAdapter } from "../config/wrap-adapter.js"
 
 /** Whether the adapter itself (not its wrapper) has `name`. */

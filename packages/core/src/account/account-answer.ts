@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { Cookie } from "../primitives.js"
 import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"

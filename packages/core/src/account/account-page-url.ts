@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 
 /** The account page: the app's `pages.account`, else the built-in `{basePath}/account`. */
 export function accountPageUrl(options: Pick<InternalOptions, "pages" | "url">): string {

@@ -1,6 +1,6 @@
 import type { AccountSummary } from "./account-summary.js"
 import { type AccountMessageKey, accountMessage, accountMessageText } from "./account-messages.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import { html, type SafeHtml } from "../pages/html.js"
 import { pageDate } from "../pages/page-date.js"

@@ -1,10 +1,9 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { adapterHas } from "./account-adapter.js"
 import { accountHandle } from "./account-handle.js"
 import type { AccountSummary } from "./account-json.js"
 import type { SignInMethods } from "./sign-in-methods.js"
-
 export type { AccountSummary } from "./account-json.js"
 
 export async function accountSummary(user: AdapterUser, methods: SignInMethods, options: InternalOptions): Promise<AccountSummary> {

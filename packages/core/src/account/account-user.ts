@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { currentUser } from "../login/current-user.js"
 
 /**

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { type AccountSummary, accountSummary } from "./account-summary.js"
 import { accountUser } from "./account-user.js"
 import { signInMethods } from "./sign-in-methods.js"

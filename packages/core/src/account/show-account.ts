@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { appPageUrl } from "../http/app-page-url.js"
 import { addressOfToken } from "../passwords/password-tokens.js"

@@ -1,5 +1,5 @@
 import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { adapterHas, hasPasskeyProvider } from "./account-adapter.js"
 
 /** Every way the user can sign in now, as the account endpoints see it. */

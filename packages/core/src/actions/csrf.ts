@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { expiredCookie } from "../http/session-chunks.js"
 import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
 import type { ResponseInternal } from "../types.js"

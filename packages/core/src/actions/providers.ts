@@ -1,4 +1,4 @@
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 
 type PublicProvider = Pick<InternalProvider, "id" | "name" | "type" | "signinUrl" | "callbackUrl">

@@ -1,4 +1,4 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidProvider, MissingCSRF, SignOutError, UnknownAction } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import { appPageUrl } from "../http/app-page-url.js"

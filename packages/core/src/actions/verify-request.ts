@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { verifyRequestView } from "../email/verify-request-view.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyRequestPage } from "../pages/verify-request-page.js"

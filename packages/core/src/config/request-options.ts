@@ -5,7 +5,7 @@ import { resolveCallbackUrl } from "../http/callback-url.js"
 import { pageLocale } from "../pages/page-locale.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AuthAction, Cookie } from "../primitives.js"
-import type { InternalOptions } from "./internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 
 /** Actions that read or render a CSRF token. GET /session is not one of them. */

@@ -1,5 +1,5 @@
 import type { EmailConfig } from "../providers/types.js"
-import { envProviderPrefix } from "../config/process-env.js"
+import { envProviderPrefix } from "../config/config-env.js"
 import { customFetch } from "../symbols.js"
 
 /**

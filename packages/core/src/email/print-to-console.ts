@@ -1,5 +1,5 @@
 import { logPrefix } from "../config/logger.js"
-import { readProcessEnv } from "../config/process-env.js"
+import { readProcessEnv } from "../config/config-env.js"
 
 /**
  * The development transport (`server: "console"`): instead of sending, prints the link and code,

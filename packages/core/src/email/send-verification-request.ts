@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { randomHex } from "../crypto/random-pool.js"
 import { AuthError, EmailSignInError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"

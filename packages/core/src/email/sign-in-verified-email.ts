@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import { landingUrl } from "../login/landing-url.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
 import { handleLogin } from "../login/handle-login.js"

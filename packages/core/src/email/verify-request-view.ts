@@ -1,4 +1,4 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { VerifyRequestView } from "../pages/verify-request-page.js"
 import type { Cookie } from "../primitives.js"

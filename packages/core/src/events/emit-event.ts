@@ -1,5 +1,5 @@
 import { EventError } from "../errors.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { EventCallbacks } from "../types.js"
 
 /** Runs an event handler; a throwing handler is logged as EventError and never breaks the flow. */

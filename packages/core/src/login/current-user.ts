@@ -1,5 +1,5 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import { adapterUserIdOf } from "../session-cookie/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"

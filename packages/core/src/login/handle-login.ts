@@ -1,6 +1,6 @@
 import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
 import type { AdapterAccount, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AccountNotLinked, OAuthAccountNotLinked, StepUpFailed } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { Account, User } from "../primitives.js"

@@ -1,5 +1,5 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { Account, Cookie, Profile, User } from "../primitives.js"
 import { startSession } from "../session-cookie/start-session.js"

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { appPageUrl } from "../http/app-page-url.js"
 
 /** Where a signed-in user goes: the new-user page the first time (when the app has one), else back. */

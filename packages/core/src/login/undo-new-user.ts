@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 
 /**
  * Removes the user a sign-in created when a later step of that sign-in failed (linking its

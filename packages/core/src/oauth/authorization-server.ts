@@ -1,6 +1,6 @@
 /** The token-side metadata of a provider: configured endpoints, or discovered ones. */
 import type * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { discoveryPlaceholderOrigin, needsDiscovery } from "./discovery-placeholder.js"
 import { discoverAuthorizationServer } from "./discovery.js"
 

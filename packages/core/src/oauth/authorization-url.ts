@@ -1,5 +1,5 @@
 /** POST /signin/<oauth id>: the redirect to the provider's authorization endpoint, with check cookies. */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import type { Cookie } from "../primitives.js"
 import * as checks from "./checks.js"

@@ -1,6 +1,6 @@
 import * as oauth from "oauth4webapi"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { defaultCookies } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"

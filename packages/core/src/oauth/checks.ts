@@ -7,7 +7,7 @@
  * satisfy provider B's callback.
  */
 import * as oauth from "oauth4webapi"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"

@@ -1,6 +1,6 @@
 /** OpenID Connect / RFC 8414 discovery, cached per issuer instead of fetched on every request. */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { customFetch } from "../symbols.js"
 import { perFetchCache } from "./per-fetch-cache.js"
 import { providerRequestOptions } from "./provider-request-options.js"

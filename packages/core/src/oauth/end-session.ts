@@ -1,5 +1,5 @@
 /** OpenID Connect RP-Initiated Logout 1.0: where, and with what, a federated sign-out sends the browser. */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
 import { discoverAuthorizationServer } from "./discovery.js"
 

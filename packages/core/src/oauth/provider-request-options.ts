@@ -1,6 +1,6 @@
 /** The oauth4webapi request options every call to a provider's servers uses. */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { customFetch } from "../symbols.js"
 
 export interface ProviderRequestOptions {

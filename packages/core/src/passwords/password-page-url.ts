@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 
 /**
  * The built-in password pages: `signup`, `forgot`, `reset` (a link's token, or the address and

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import { html, type SafeHtml } from "../pages/html.js"
 import { passwordMessage, passwordMessageText, type PasswordMessageKey } from "./password-messages.js"

@@ -1,4 +1,4 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { html, type SafeHtml } from "../pages/html.js"
 import { message } from "../pages/page-locale.js"
 import { hiddenFields } from "../pages/signin-page.js"

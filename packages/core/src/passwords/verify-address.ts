@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSubmittedCode } from "../email/sign-in-code.js"
 import { Verification } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"

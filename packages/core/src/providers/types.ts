@@ -8,6 +8,7 @@
  * import circle tying 62 files together. This module imports only type leaves; the modules that
  * used to define these types re-export them.
  */
+
 import type {
   GenerateAuthenticationOptionsOpts,
   GenerateRegistrationOptionsOpts,

@@ -1,4 +1,4 @@
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { AuthError, CredentialsSignin, RateLimited } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"

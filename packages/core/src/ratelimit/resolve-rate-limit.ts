@@ -1,7 +1,7 @@
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
 import type { RateLimitStore } from "../primitives.js"
-import { readProcessEnv } from "../config/process-env.js"
+import { readProcessEnv } from "../config/config-env.js"
 import { platformIpHeader } from "./client-ip.js"
 import { memoryRateLimitStore } from "./memory-store.js"
 import { isProcessLocal } from "./process-local-stores.js"

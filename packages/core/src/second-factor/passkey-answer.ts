@@ -5,7 +5,7 @@
  * here to the pending sign-in), its verification by @simplewebauthn/server, and its challenge
  * ledger, which claims each challenge once across every instance.
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, WebAuthnInternalOptions } from "../providers/types.js"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
@@ -15,11 +15,9 @@ import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challe
 import { passkeyAmr } from "../webauthn/passkey-amr.js"
 import { simpleWebAuthnFor } from "../webauthn/simplewebauthn-for.js"
 import { verifyAuthentication } from "../webauthn/verify-authentication.js"
-import type { WebAuthnInternalOptions } from "../providers/types.js"
 import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
-import type { SecondFactorChallenge } from "./second-factor-proof.js"
-import type { SecondFactorProof } from "./second-factor-proof.js"
+import type { SecondFactorChallenge, SecondFactorProof } from "./second-factor-proof.js"
 
 /** The options of a WebAuthn ceremony run by the app's second-factor WebAuthn provider, or undefined without one. */
 export function passkeyCeremonyOptions(options: InternalOptions): WebAuthnInternalOptions | undefined {

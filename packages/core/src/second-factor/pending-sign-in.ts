@@ -6,7 +6,7 @@
  * (its id is claimed through the shared store or the adapter) and deletes it.
  */
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"

@@ -1,5 +1,5 @@
 import type { AdapterSecondFactor } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
 import { claimSecondFactorCode } from "./check-code.js"

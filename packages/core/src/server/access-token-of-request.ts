@@ -2,7 +2,7 @@
  * `getAccessToken(request, config, providerId)`: the signed-in user's access token at a provider,
  * refreshed first when it is about to expire (providers with `tokenRefresh: true`).
  */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidProvider, MissingAdapterMethods } from "../errors.js"
 import type { AuthConfigInput } from "../handler/auth.js"
 import { type ServerInput, serverInputOf } from "./server-input.js"
@@ -18,7 +18,6 @@ import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
 import type { AccessToken } from "../access-token/access-token.js"
 import { accessTokenFromAccount } from "../access-token/account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "../access-token/cookie-tokens.js"
-
 export type { AccessToken } from "../access-token/access-token.js"
 
 /** `getAccessToken(…, { withCookies: true })`: the token, and the `Set-Cookie` header values to send with the response. */

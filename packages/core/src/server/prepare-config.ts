@@ -1,7 +1,6 @@
 import { setEnvDefaults } from "../config/set-env-defaults.js"
-import type { Env } from "../config/config-env.js"
+import { type Env, readProcessEnv } from "../config/config-env.js"
 import { createLogger } from "../config/logger.js"
-import { readProcessEnv } from "../config/process-env.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { AuthConfig } from "../types.js"
 

@@ -1,5 +1,5 @@
-import { configErrorForRequest } from "../config/untrusted-host.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import { configErrorForRequest } from "../config/assert-config.js"
+import type { InternalOptions } from "../providers/types.js"
 import { requestOptions } from "../config/request-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { SessionTokenError, UnknownAction } from "../errors.js"

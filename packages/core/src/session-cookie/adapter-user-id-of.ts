@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { JWT } from "../jwt/types.js"
 import { isTokenRevoked } from "../sessions/revocation-checks.js"
 import { isCredentialsToken, sessionIdOf } from "./token-marks.js"

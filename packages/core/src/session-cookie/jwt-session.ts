@@ -1,5 +1,5 @@
 import { refreshErrorOfTokenIfDue, withRefreshError } from "../access-token/refresh-error.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../events/emit-event.js"
 import { clearSessionCookie, readSessionCookie } from "../http/session-chunks.js"
 import { touchJwtSession } from "../sessions/jwt-session-record.js"

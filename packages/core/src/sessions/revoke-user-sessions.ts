@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { UnknownAction } from "../errors.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RevokeTarget } from "../types.js"

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { StepUpFailed } from "../errors.js"
 import type { Account, Cookie, User } from "../primitives.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"

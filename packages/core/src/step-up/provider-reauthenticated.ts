@@ -1,5 +1,5 @@
 import { decodeJwt } from "jose/jwt/decode"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { StepUpFailed } from "../errors.js"
 import type { Account } from "../primitives.js"
 import { readStepUp } from "./step-up-cookie.js"

@@ -1,11 +1,10 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { currentUser } from "../login/current-user.js"
 import { reissuedIfChanged } from "../session-cookie/reissued-session-cookie.js"
 import type { ResponseInternal } from "../types.js"
 import { authenticationOptions, namesCredentials, registrationOptions } from "./ceremony-options.js"
-import type { Ceremony } from "./decide-ceremony.js"
-import { decideCeremony } from "./decide-ceremony.js"
+import { type Ceremony, decideCeremony } from "./decide-ceremony.js"
 import { webauthnOptionsOf } from "./webauthn-route-provider.js"
 
 function badRequest(error: string): ResponseInternal {

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../../config/internal-options.js"
+import type { InternalOptions, CredentialInput } from "../../providers/types.js"
 import { AccountNotLinked, AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors.js"
 import { emitEvent } from "../../events/emit-event.js"
 import { finishSignIn } from "../../login/finish-sign-in.js"
@@ -9,7 +9,6 @@ import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/undo-new-user.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
-import type { CredentialInput } from "../../providers/types.js"
 
 /**
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter
