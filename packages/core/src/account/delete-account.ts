@@ -3,7 +3,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../events/emit-event.js"
 import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
 import { sessionRecordsFor } from "../sessions/session-records.js"
-import { adapterHas } from "./account-adapter.js"
+import { adapterHas } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/delete: every session of the user ends through the one session-record

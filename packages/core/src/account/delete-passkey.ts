@@ -3,8 +3,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
-import { hasPasskeyProvider } from "./account-adapter.js"
-import { methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
+import { hasPasskeyProvider, methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/passkeys/delete with the passkey's `id` (its credential id, as GET

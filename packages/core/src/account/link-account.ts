@@ -2,8 +2,7 @@ import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { signin } from "../actions/signin.js"
 import type { ResponseInternal } from "../types.js"
-import type { AccountResult } from "./account-answer.js"
-import { accountPageUrl } from "./account-page-url.js"
+import { type AccountResult, accountPageUrl } from "./account-answer.js"
 
 /**
  * POST {basePath}/account/link/<providerId>: starts that provider's OAuth/OIDC sign-in while signed

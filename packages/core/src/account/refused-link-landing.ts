@@ -1,4 +1,4 @@
-import { accountPageUrl } from "./account-page-url.js"
+import { accountPageUrl } from "./account-answer.js"
 import type { InternalOptions } from "../providers/types.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 

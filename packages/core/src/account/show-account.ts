@@ -5,11 +5,9 @@ import { addressOfToken } from "../passwords/password-tokens.js"
 import { accountPage } from "./account-page.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
-import { accountAnswer } from "./account-answer.js"
-import { hasPasskeyProvider } from "./account-adapter.js"
-import { accountPageUrl } from "./account-page-url.js"
-import { accountUser } from "./account-user.js"
-import { readAccount } from "./read-account.js"
+import { accountAnswer, accountPageUrl } from "./account-answer.js"
+import { hasPasskeyProvider } from "./sign-in-methods.js"
+import { accountUser, readAccount } from "./read-account.js"
 
 /**
  * GET {basePath}/account: with `Accept: application/json`, the signed-in user's account

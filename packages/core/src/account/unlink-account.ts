@@ -3,7 +3,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../events/emit-event.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
-import { accountHandle } from "./account-handle.js"
+import { accountHandle } from "./account-summary.js"
 import { methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
 
 /**
