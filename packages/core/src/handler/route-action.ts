@@ -108,7 +108,7 @@ async function verifyRequest(request: RequestInternal, options: InternalOptions)
 
 /**
  * GET /webauthn-options/<id>: a passkey ceremony's options, made by the provider's flows
- * (webauthn/webauthn-options-action.ts).
+ * (webauthn/webauthn-flows.ts).
  */
 async function webauthnOptions(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
   // The provider and adapter are checked before anything loads, as the route always checked them.

@@ -7,7 +7,7 @@ import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal } from "../types.js"
 import { hashPassword, owaspScrypt, verifyPassword } from "./hash-password.js"
-import { judgeNewPassword } from "./new-password-check.js"
+import { judgeNewPassword } from "./password-policy.js"
 import { readPasswordField } from "./password-input.js"
 import { notifyChanged } from "./reset-password.js"
 

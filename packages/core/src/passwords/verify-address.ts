@@ -8,7 +8,7 @@ import { finishSignIn } from "../login/finish-sign-in.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
 import { passwordAccount, readAddress } from "./password-input.js"
-import { passwordPageUrl } from "./password-page-url.js"
+import { passwordPageUrl } from "./password-pages.js"
 import { spendPasswordCode, spendPasswordLink } from "./password-tokens.js"
 
 /**

@@ -23,7 +23,7 @@ import type { JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { PasswordPolicy } from "../passwords/password-policy.js"
-import type { ScryptParams } from "../passwords/scrypt-kdf.js"
+import type { ScryptParams } from "../crypto/native-crypto.js"
 import type {
   Account,
   AuthAction,

@@ -4,8 +4,7 @@ import { AdapterError, AuthError, WebAuthnVerificationError } from "../errors.js
 import type { RequestInternal } from "../http/request-internal.js"
 import { readChallengeCookie } from "./challenge-cookie.js"
 import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
-import { readCeremonyResponse } from "./read-ceremony-response.js"
+import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
 import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /**
@@ -23,7 +22,7 @@ export interface SecondFactorAssertion {
  * user presence/verification, and a signature counter that must grow once it is non-zero). The
  * new counter is stored. Returns the account and user the credential belongs to, whether the
  * credential is backed up (a synced passkey: its key is not bound to one device), and whether the
- * authenticator verified the user (webauthn/passkey-amr.ts).
+ * authenticator verified the user (passkeyMethods below).
  *
  * With `secondFactor`, the challenge must be one handed to that pending sign-in, and the
  * credential that user's: another user's passkey is refused before any signature is checked, and
@@ -119,4 +118,37 @@ export async function verifyAuthentication(
     throw new AuthError("WebAuthn user not found in database", { provider: provider.id, credentialID, userID: account.userId })
   }
   return { user, account, backedUp: credentialBackedUp, userVerified }
+}
+
+/** The browser's WebAuthn response as posted in `data` (a JSON string), checked only for shape. */
+export function readCeremonyResponse<T extends { id: string }>(request: RequestInternal, ceremony: string): T {
+  const raw = request.body?.data
+  let data: unknown
+  try {
+    data = typeof raw === "string" ? JSON.parse(raw) : undefined
+  } catch (error) {
+    throw new WebAuthnVerificationError(`The WebAuthn ${ceremony} response was not valid JSON`, error as Error)
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data) || typeof (data as { id?: unknown }).id !== "string") {
+    throw new WebAuthnVerificationError(`Invalid WebAuthn ${ceremony} response`)
+  }
+  return data as T
+}
+
+/**
+ * The `amr` values (RFC 8176) of a verified WebAuthn assertion or registration, the same for a
+ * passkey as the first factor and as the second:
+ * - `swk` for a backed-up (synced) credential, whose private key is copied between devices by their
+ *   sync service and so is software-secured; `hwk` for one bound to its authenticator;
+ * - `user`: the authenticator tested the user's presence (every ceremony does);
+ * - `mfa` only when the authenticator also verified the user (PIN or biometrics): possession and
+ *   verification are two factors, while a security key merely touched is one, and the second-factor
+ *   gate must still ask its user for theirs (second-factor/second-factor-due.ts).
+ */
+export function passkeyAmr(backedUp: boolean): "hwk" | "swk" {
+  return backedUp ? "swk" : "hwk"
+}
+
+export function passkeyMethods(ceremony: { backedUp: boolean; userVerified: boolean }): string[] {
+  return [passkeyAmr(ceremony.backedUp), "user", ...(ceremony.userVerified ? ["mfa"] : [])]
 }

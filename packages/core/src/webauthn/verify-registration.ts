@@ -4,8 +4,8 @@ import type { RequestInternal } from "../http/request-internal.js"
 import type { Account, Authenticator } from "../primitives.js"
 import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { bytesToBase64, storedCredentialId, transportsToString } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
-import { readCeremonyResponse } from "./read-ceremony-response.js"
+import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { readCeremonyResponse } from "./verify-authentication.js"
 import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 export interface VerifiedRegistration {
