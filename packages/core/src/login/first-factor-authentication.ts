@@ -22,7 +22,7 @@ export interface FirstFactorDone {
 
 /**
  * The `amr` values (RFC 8176, and `fed`/`email` where it has none) of each way to sign in, when
- * the method does not say itself. The WebAuthn callback says itself (passkeyMethods in webauthn/verify-authentication.ts): a
+ * the method does not say itself. The WebAuthn callback says itself (passkeyMethods in webauthn/verify-ceremony.ts): a
  * passkey is something held and, with user verification, something known or been: two factors.
  */
 const methodsOfAccountType: Record<string, string[]> = {

@@ -17,7 +17,7 @@ export { totpLibraryKey }
 
 const knownMethods: readonly SecondFactorMethod[] = ["totp", "backup-code", "passkey"]
 
-/** What a passkey answering the challenge needs of the adapter (webauthn/verify-authentication.ts). */
+/** What a passkey answering the challenge needs of the adapter (webauthn/verify-ceremony.ts). */
 const passkeyMethods = ["listAuthenticatorsByUserId", "getAuthenticator", "getAccount", "updateAuthenticatorCounter", "getUser"] as const
 
 /** What each second-factor request needs of the adapter. */

@@ -4,7 +4,7 @@ import type { ResponseInternal } from "../types.js"
 import type { Cookie } from "../primitives.js"
 import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
+import { simpleWebAuthnFor } from "./verify-ceremony.js"
 import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /** A user's stored authenticators as WebAuthn credential descriptors. */

@@ -1,5 +1,5 @@
 import { AuthError } from "../errors.js"
-import type { SimpleWebAuthnServer, InternalWebAuthnProvider } from "../providers/types.js"
+import type { SimpleWebAuthnServer } from "../providers/types.js"
 
 /** The oldest major whose API core speaks (Uint8Array user ids, `credential` in place of `authenticator`). */
 export const SUPPORTED_SIMPLEWEBAUTHN = "13"
@@ -64,15 +64,4 @@ async function acceptsTextUserId(module: SimpleWebAuthnServer): Promise<boolean>
   } catch {
     return false
   }
-}
-
-/**
- * The @simplewebauthn/server functions a ceremony uses: the provider's loader (which the WebAuthn
- * and Passkey factories set, so that core itself never names the package), with any functions the
- * provider brings laid over it.
- */
-export async function simpleWebAuthnFor(provider: InternalWebAuthnProvider): Promise<SimpleWebAuthnServer> {
-  const own = provider.simpleWebAuthn ?? {}
-  if (!provider.loadSimpleWebAuthn) return own as SimpleWebAuthnServer
-  return { ...(await provider.loadSimpleWebAuthn()), ...own }
 }

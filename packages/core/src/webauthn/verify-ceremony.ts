@@ -1,11 +1,18 @@
-import type { AuthenticationResponseJSON } from "@simplewebauthn/server"
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from "@simplewebauthn/server"
 import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import { AdapterError, AuthError, WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { readChallengeCookie } from "./challenge-cookie.js"
-import { base64ToBytes, storedCredentialId, stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./load-simplewebauthn.js"
-import type { WebAuthnInternalOptions } from "../providers/types.js"
+import { readChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
+import {
+  base64ToBytes,
+  storedCredentialId,
+  stringToTransports,
+  webauthnCredentialId,
+  bytesToBase64,
+  transportsToString,
+} from "./credential-id.js"
+import type { WebAuthnInternalOptions, SimpleWebAuthnServer, InternalWebAuthnProvider } from "../providers/types.js"
+import type { Account, Authenticator } from "../primitives.js"
 
 /**
  * For a passkey answering a pending sign-in's second-factor challenge: the pending sign-in the
@@ -151,4 +158,77 @@ export function passkeyAmr(backedUp: boolean): "hwk" | "swk" {
 
 export function passkeyMethods(ceremony: { backedUp: boolean; userVerified: boolean }): string[] {
   return [passkeyAmr(ceremony.backedUp), "user", ...(ceremony.userVerified ? ["mfa"] : [])]
+}
+
+/**
+ * The @simplewebauthn/server functions a ceremony uses: the provider's loader (which the WebAuthn
+ * and Passkey factories set, so that core itself never names the package), with any functions the
+ * provider brings laid over it.
+ */
+export async function simpleWebAuthnFor(provider: InternalWebAuthnProvider): Promise<SimpleWebAuthnServer> {
+  const own = provider.simpleWebAuthn ?? {}
+  if (!provider.loadSimpleWebAuthn) return own as SimpleWebAuthnServer
+  return { ...(await provider.loadSimpleWebAuthn()), ...own }
+}
+
+export interface VerifiedRegistration {
+  /** Who the registration was started for (from the challenge cookie). */
+  user: RegistrationUser
+  account: Account
+  /** To be stored once the user is known. */
+  authenticator: Omit<Authenticator, "userId">
+  /** Whether the authenticator verified the user (PIN or biometrics), not only their presence. */
+  userVerified: boolean
+}
+
+/**
+ * Checks a new credential: a live registration challenge from this provider,
+ * @simplewebauthn/server's verification (attestation, origin, RP ID, challenge, user
+ * presence/verification), and a credential id nobody has registered yet — a response naming
+ * someone else's credential id would otherwise find their account and sign in as them.
+ */
+export async function verifyRegistration(request: RequestInternal, options: WebAuthnInternalOptions): Promise<VerifiedRegistration> {
+  const { adapter, provider } = options
+  const response = readCeremonyResponse<RegistrationResponseJSON>(request, "registration")
+  const { challenge, user } = await readChallengeCookie(request.cookies, "register", options)
+
+  const server = await simpleWebAuthnFor(provider)
+  const relyingParty = provider.getRelayingParty(options, request)
+  let verification: Awaited<ReturnType<typeof server.verifyRegistrationResponse>>
+  try {
+    verification = await server.verifyRegistrationResponse({
+      ...provider.verifyRegistrationOptions,
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: relyingParty.origin,
+      expectedRPID: relyingParty.id,
+    })
+  } catch (error) {
+    throw new WebAuthnVerificationError("The WebAuthn registration response failed verification", error as Error)
+  }
+  if (!verification.verified || !verification.registrationInfo) {
+    throw new WebAuthnVerificationError("WebAuthn registration response could not be verified", { provider: provider.id })
+  }
+
+  const info = verification.registrationInfo
+  const credentialID = storedCredentialId(info.credential.id)
+  if (!credentialID) throw new WebAuthnVerificationError("The new credential's id is not base64url", { provider: provider.id })
+  if (await adapter.getAuthenticator(credentialID)) {
+    throw new WebAuthnVerificationError("This credential id is already registered", { provider: provider.id, credentialID })
+  }
+  if (!(await options.passkeyChallenges.claim(challenge))) {
+    throw new WebAuthnVerificationError("This WebAuthn challenge was already answered (replayed response)", { provider: provider.id })
+  }
+
+  const account: Account = { providerAccountId: credentialID, provider: provider.id, type: "webauthn" }
+  const authenticator = {
+    providerAccountId: credentialID,
+    counter: info.credential.counter,
+    credentialID,
+    credentialPublicKey: bytesToBase64(info.credential.publicKey),
+    credentialBackedUp: info.credentialBackedUp,
+    credentialDeviceType: info.credentialDeviceType,
+    transports: transportsToString(response.response?.transports) ?? null,
+  }
+  return { user: user!, account, authenticator, userVerified: info.userVerified }
 }
