@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../providers/types.js"
 import type { Cookie } from "../primitives.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
+import { noStoreHeaders } from "../http/session-chunks.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
 

@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import { addressOfToken } from "../passwords/password-tokens.js"
 import { accountPage } from "./account-page.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"

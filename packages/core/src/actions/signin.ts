@@ -6,7 +6,7 @@ import { sendVerificationRequest } from "../email/send-verification-request.js"
 import { passwordFlowsOf } from "./callback.js"
 import { signinPage } from "../pages/signin-page.js"
 import type { ResponseInternal } from "../types.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import { readStepUp } from "../step-up/step-up-cookie.js"
 
 /**

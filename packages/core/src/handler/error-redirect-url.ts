@@ -1,6 +1,6 @@
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { AuthError, CredentialsSignin, isClientError } from "../errors.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 
 /**
  * Where a failed flow sends the browser: sign-in errors back to the sign-in page, everything else

@@ -93,3 +93,11 @@ export function expiredCookie(cookie: CookieOption): Cookie {
   const { expires: _expires, ...options } = cookie.options
   return { name: cookie.name, value: "", options: { ...options, maxAge: 0 } }
 }
+
+/** Headers for responses that depend on the session cookie: never cached, never shared. */
+export const noStoreHeaders = {
+  "Content-Type": "application/json",
+  "Cache-Control": "private, no-store",
+  Expires: "0",
+  Pragma: "no-cache",
+} as const

@@ -11,7 +11,7 @@ import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.j
 import type { ResponseInternal } from "../types.js"
 import { type FirstFactorDone, firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
-import { undoNewUser } from "./undo-new-user.js"
+import { undoNewUser } from "./handle-login.js"
 
 export type { FirstFactorDone }
 

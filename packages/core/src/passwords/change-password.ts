@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import { MissingCSRF } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
+import { noStoreHeaders } from "../http/session-chunks.js"
 import { currentSession } from "../sessions/current-session.js"
 import { revokeFor } from "../sessions/revoke-user-sessions.js"
 import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"

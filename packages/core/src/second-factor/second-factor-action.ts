@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import type { ResponseInternal } from "../types.js"
 import { answerChallenge } from "./answer-challenge.js"
 import { confirmTotp, enrolTotp } from "./enrolment.js"

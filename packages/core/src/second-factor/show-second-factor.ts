@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { secondFactorPage } from "../pages/second-factor-page.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
+import { noStoreHeaders } from "../http/session-chunks.js"
 import type { ResponseInternal } from "../types.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import { passkeyCeremonyOptions } from "./passkey-answer.js"

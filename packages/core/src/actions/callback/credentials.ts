@@ -6,7 +6,7 @@ import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import type { AdapterAccount, AdapterUser } from "../../adapters.js"
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
-import { undoNewUser } from "../../login/undo-new-user.js"
+import { undoNewUser } from "../../login/handle-login.js"
 import type { ResponseInternal } from "../../types.js"
 import type { Account, User } from "../../primitives.js"
 

@@ -1,12 +1,11 @@
 import type { InternalOptions } from "../../providers/types.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { finishSignIn } from "../../login/finish-sign-in.js"
-import { handleLogin } from "../../login/handle-login.js"
+import { handleLogin, landingUrl } from "../../login/handle-login.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import { handleOAuthCallback } from "../../oauth/callback.js"
 import { providerVouchesForEmail } from "../../oauth/provider-vouches-for-email.js"
 import type { ResponseInternal } from "../../types.js"
-import { landingUrl } from "../../login/landing-url.js"
 import { refusedLinkLanding } from "../../account/refused-link-landing.js"
 import { refuseUnlessReauthenticated } from "../../step-up/provider-reauthenticated.js"
 
