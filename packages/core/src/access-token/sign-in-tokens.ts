@@ -5,7 +5,7 @@
  */
 import type { InternalOptions } from "../providers/types.js"
 import type { Account } from "../primitives.js"
-import { tokenRefreshOn } from "./token-refresh-enabled.js"
+import { tokenRefreshOn } from "./access-token.js"
 
 export async function storeSignInTokens(account: Account, options: InternalOptions): Promise<void> {
   const adapter = options.adapter

@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
 import { sessionRecordsFor } from "../sessions/session-records.js"
 import { adapterHas } from "./sign-in-methods.js"

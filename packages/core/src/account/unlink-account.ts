@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
 import { accountHandle } from "./account-summary.js"

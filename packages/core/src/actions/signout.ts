@@ -1,6 +1,6 @@
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidProvider, MissingCSRF, SignOutError, UnknownAction } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { appPageUrl, resolveCallbackUrl } from "../http/callback-url.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { clearSessionCookie, readSessionCookie } from "../http/session-chunks.js"

@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../providers/types.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../primitives.js"
 import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"

@@ -3,7 +3,7 @@ import { InvalidEndpoints } from "../errors.js"
 import type { Profile } from "../primitives.js"
 import type { OAuthConfig } from "../providers/types.js"
 import { customFetch } from "../symbols.js"
-import { needsDiscovery } from "./discovery-placeholder.js"
+import { needsDiscovery } from "./discovery.js"
 import { assertOAuthEndpoints, normalizeOAuthProvider } from "./normalize-provider.js"
 
 const urls = {

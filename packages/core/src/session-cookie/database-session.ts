@@ -1,7 +1,7 @@
 import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
 import { SessionTokenError } from "../errors.js"
 import type { InternalOptions } from "../providers/types.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
 import type { AdapterSession, Adapter, AdapterUser } from "../adapters.js"

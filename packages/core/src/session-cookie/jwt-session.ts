@@ -1,6 +1,6 @@
 import { refreshErrorOfTokenIfDue, withRefreshError } from "../access-token/refresh-error.js"
 import type { InternalOptions } from "../providers/types.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { clearSessionCookie, readSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
 import { touchJwtSession } from "../sessions/jwt-session-record.js"
 import type { ResponseInternal, Session } from "../types.js"

@@ -1,6 +1,6 @@
 import type { InternalOptions, CredentialInput } from "../../providers/types.js"
 import { AccountNotLinked, AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors.js"
-import { emitEvent } from "../../events/emit-event.js"
+import { emitEvent } from "../../config/default-callbacks.js"
 import { finishSignIn } from "../../login/finish-sign-in.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
