@@ -4,7 +4,7 @@
  * Auth.js, so an existing Auth.js adapter plugs in unchanged.
  */
 import type { AdapterAccount } from "./adapters/account-with-stored-tokens.js"
-import type { Authenticator, Awaitable, User } from "./primitives.js"
+import type { Authenticator, Awaitable, User } from "./shared-types.js"
 
 // The account record sits in its own file so adapters/ helpers can use it without importing this one.
 export type { AdapterAccount, AdapterAccountType } from "./adapters/account-with-stored-tokens.js"

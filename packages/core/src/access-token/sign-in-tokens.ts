@@ -4,7 +4,7 @@
  * after a refused refresh (both tokens cleared) gives `getAccessToken` something to hand out.
  */
 import type { InternalOptions } from "../providers/types.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 import { tokenRefreshOn } from "./access-token.js"
 
 export async function storeSignInTokens(account: Account, options: InternalOptions): Promise<void> {

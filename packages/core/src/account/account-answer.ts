@@ -1,5 +1,5 @@
 import type { InternalOptions } from "../providers/types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { noStoreHeaders } from "../http/session-chunks.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"

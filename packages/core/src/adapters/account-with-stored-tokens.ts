@@ -1,4 +1,4 @@
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 
 /** An account's token columns as a database returns them: null where never set. */
 export interface StoredAccountTokens {

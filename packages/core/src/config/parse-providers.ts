@@ -1,6 +1,6 @@
 import { normalizeOAuthProvider } from "../oauth/normalize-provider.js"
 import type { Provider, ProviderConfig, InternalProvider } from "../providers/types.js"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 
 /** A provider config as merging sees it: its user options, and a custom fetch under the symbol. */
 type Mergeable = ProviderConfig & { options?: unknown; [customFetch]?: typeof fetch }

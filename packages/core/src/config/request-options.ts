@@ -4,7 +4,7 @@ import { InvalidProvider } from "../errors.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
 import { pageLocale } from "../pages/page-locale.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { AuthAction, Cookie } from "../primitives.js"
+import type { AuthAction, Cookie } from "../shared-types.js"
 import type { InternalOptions } from "../providers/types.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 

@@ -4,7 +4,7 @@ import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocales } from "../pages/page-locale.js"
-import type { LocaleOption, ResolvedCookies, Theme } from "../primitives.js"
+import type { LocaleOption, ResolvedCookies, Theme } from "../shared-types.js"
 import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"

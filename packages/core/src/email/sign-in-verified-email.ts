@@ -5,7 +5,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):

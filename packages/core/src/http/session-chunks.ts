@@ -1,5 +1,5 @@
 import { SessionTokenError } from "../errors.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 
 /** Auth.js's limit: 4096 bytes per cookie minus an estimate of 160 bytes for its attributes. */
 export const chunkSize = 4096 - 160

@@ -1,5 +1,5 @@
 import type { ResponseInternal } from "../types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 
 /**
  * Internal response → Web `Response`. Every response varies on the cookie, and one that sets a

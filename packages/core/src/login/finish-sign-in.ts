@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
 import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"

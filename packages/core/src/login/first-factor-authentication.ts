@@ -1,6 +1,6 @@
 import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 import type { AdapterUser } from "../adapters.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Account, Cookie, Profile, User } from "../shared-types.js"
 
 /** What a sign-in method hands the gate once its own factor is proven. */
 export interface FirstFactorDone {

@@ -1,7 +1,7 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import { startSession } from "../session-cookie/start-session.js"
 import { newSessionMetadata } from "../sessions/session-metadata.js"
 import type { AuthenticationMark } from "../session-cookie/token-marks.js"

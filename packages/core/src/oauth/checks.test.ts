@@ -4,7 +4,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { defaultCookies } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import * as checks from "./checks.js"
 
 const secret = "a-test-secret-that-is-long-enough-for-gatehouse"

@@ -12,7 +12,7 @@ import { InvalidCheck } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 
 type OAuthOptions = InternalOptions<"oauth" | "oidc">
 type CheckCookieKey = "pkceCodeVerifier" | "state" | "nonce" | "signOutState"

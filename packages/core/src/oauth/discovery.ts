@@ -2,7 +2,7 @@
 
 import * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../providers/types.js"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import { perFetchCache } from "./per-fetch-cache.js"
 import { providerRequestOptions } from "./provider-request-options.js"
 

@@ -6,7 +6,7 @@ import type { JWTPayload } from "jose"
 import type { InternalProvider } from "../providers/types.js"
 import { InvalidLogoutToken, type LogoutTokenProblem } from "../errors.js"
 import { clockToleranceSeconds, logoutTokenMaxAgeSeconds } from "./end-session.js"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import { discoverAuthorizationServer } from "./discovery.js"
 import { perFetchCache } from "./per-fetch-cache.js"
 

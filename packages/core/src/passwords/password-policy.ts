@@ -1,4 +1,4 @@
-import type { Awaitable } from "../primitives.js"
+import type { Awaitable } from "../shared-types.js"
 import { isCommonPassword } from "./common-passwords.js"
 import { normalizePassword } from "./hash-password.js"
 import type { LoggerInstance } from "../auth-options.js"

@@ -1,4 +1,4 @@
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import { patchDiscoveryDocument } from "../oauth/discovery.js"
 

@@ -8,7 +8,6 @@
  * import circle tying 62 files together. This module imports only type leaves; the modules that
  * used to define these types re-export them.
  */
-
 import type {
   GenerateAuthenticationOptionsOpts,
   GenerateRegistrationOptionsOpts,
@@ -16,7 +15,18 @@ import type {
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
 import type { Adapter, AdapterUser } from "../adapters.js"
-import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, ResponseInternal, SessionOptions } from "../auth-options.js"
+import type {
+  CallbacksOptions,
+  EventCallbacks,
+  LoggerInstance,
+  PagesOptions,
+  ResponseInternal,
+  SessionOptions,
+  accountKey,
+  backchannelLogoutKey,
+  customFetch,
+  totpLibraryKey,
+} from "../auth-options.js"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { JWTOptions } from "../jwt/types.js"
@@ -36,11 +46,10 @@ import type {
   Theme,
   TokenSet,
   User,
-} from "../primitives.js"
+} from "../shared-types.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
-import type { accountKey, backchannelLogoutKey, customFetch, totpLibraryKey } from "../symbols.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { BrandMark } from "./brand-marks/brand-mark.js"

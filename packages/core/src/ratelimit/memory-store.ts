@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from "../primitives.js"
+import type { RateLimitHit, RateLimitStore } from "../shared-types.js"
 
 /** Options of `memoryRateLimitStore` (counts kept in this process only). */
 export interface MemoryRateLimitStoreOptions {

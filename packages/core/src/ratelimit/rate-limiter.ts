@@ -3,7 +3,7 @@ import { sha256Hex } from "../crypto/sha256-hex.js"
 import { AuthError, CredentialsSignin, RateLimited } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import { accountKeyOf, type AccountKey } from "./account-key.js"
 import { clientIpKey } from "./client-ip.js"
 

@@ -1,6 +1,6 @@
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import { readProcessEnv } from "../config/config-env.js"
 import { platformIpHeader } from "./client-ip.js"
 import { memoryRateLimitStore, isProcessLocal } from "./memory-store.js"

@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import { SecondFactorFailed } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { refreshAuthentication } from "../step-up/refresh-authentication.js"
 import { stepUpCookieDeletion } from "../step-up/step-up-cookie.js"
 import type { ResponseInternal } from "../types.js"

@@ -8,7 +8,7 @@
 import type { InternalOptions, WebAuthnInternalOptions } from "../providers/types.js"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import type { ResponseInternal } from "../types.js"
 import { credentialsOf, optionsResponse } from "../webauthn/ceremony-options.js"
 import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challenge-cookie.js"

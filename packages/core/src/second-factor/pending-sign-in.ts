@@ -10,7 +10,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 
 /** What a pending sign-in keeps of the first factor: everything the session will be made from. */

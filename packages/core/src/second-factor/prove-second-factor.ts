@@ -1,7 +1,7 @@
 import type { AdapterSecondFactor } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { claimSecondFactorCode } from "./check-code.js"
 import { claimPasskeyAnswer, isPasskeyAnswer } from "./passkey-answer.js"
 import type { SecondFactorChallenge, SecondFactorProof } from "./second-factor-proof.js"

@@ -9,7 +9,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Account, Cookie } from "../primitives.js"
+import type { Account, Cookie } from "../shared-types.js"
 
 interface IdentityProviderPayload {
   provider: string

@@ -1,6 +1,6 @@
 import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
 import { liveDatabaseSession } from "../session-cookie/database-session.js"
 import { reissuedIfChanged } from "../session-cookie/reissued-session-cookie.js"

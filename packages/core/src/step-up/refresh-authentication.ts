@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import { AdapterError } from "../errors.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { readJwtSessionToken } from "../session-cookie/jwt-session-token.js"
 import { liveDatabaseSession } from "../session-cookie/database-session.js"
 import { keptExpiry, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"

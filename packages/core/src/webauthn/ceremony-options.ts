@@ -1,7 +1,7 @@
 import type { AdapterAuthenticator } from "../adapters.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
 import { simpleWebAuthnFor } from "./verify-ceremony.js"

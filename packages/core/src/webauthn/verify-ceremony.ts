@@ -12,7 +12,7 @@ import {
   transportsToString,
 } from "./credential-id.js"
 import type { WebAuthnInternalOptions, SimpleWebAuthnServer, InternalWebAuthnProvider } from "../providers/types.js"
-import type { Account, Authenticator } from "../primitives.js"
+import type { Account, Authenticator } from "../shared-types.js"
 
 /**
  * For a passkey answering a pending sign-in's second-factor challenge: the pending sign-in the

@@ -8,7 +8,7 @@ import type { AdapterAccount, AdapterUser } from "../../adapters.js"
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
 import { undoNewUser } from "../../login/handle-login.js"
 import type { ResponseInternal } from "../../types.js"
-import type { Account, User } from "../../primitives.js"
+import type { Account, User } from "../../shared-types.js"
 
 /**
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter

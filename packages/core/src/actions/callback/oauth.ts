@@ -7,7 +7,7 @@ import { handleOAuthCallback } from "../../oauth/callback.js"
 import type { ResponseInternal } from "../../types.js"
 import { refusedLinkLanding } from "../../account/refused-link-landing.js"
 import { refuseUnlessReauthenticated } from "../../step-up/provider-reauthenticated.js"
-import type { Profile, User } from "../../primitives.js"
+import type { Profile, User } from "../../shared-types.js"
 
 /** GET (or form_post POST) /callback/<oauth id>: finish the authorization code flow. */
 export async function oauthCallback(request: RequestInternal, options: InternalOptions<"oauth" | "oidc">): Promise<ResponseInternal> {
