@@ -142,7 +142,7 @@ describe("core's layers (docs/design.md)", () => {
       `const later = () => import("../actions/signin.js")`,
       `import "../pages/styles.js"`,
       `import type { AuthConfig } from "../types.js"`,
-      `import { type InternalOptions } from "../config/internal-options.js"`,
+      `import { type InternalOptions } from "../providers/types.js"`,
       `export type { SessionOptions } from "../auth-options.js"`,
       `import { randomHex } from "./random-pool.js"`,
     ].join("\n")

@@ -3,11 +3,11 @@
  * tokens and authenticators in a database. Method names and record shapes follow
  * Auth.js, so an existing Auth.js adapter plugs in unchanged.
  */
-import type { AdapterAccount } from "./adapters/adapter-account.js"
-import type { Authenticator, Awaitable, User } from "./primitives.js"
+import type { AdapterAccount } from "./adapters/account-with-stored-tokens.js"
+import type { Authenticator, Awaitable, User } from "./shared-types.js"
 
 // The account record sits in its own file so adapters/ helpers can use it without importing this one.
-export type { AdapterAccount, AdapterAccountType } from "./adapters/adapter-account.js"
+export type { AdapterAccount, AdapterAccountType } from "./adapters/account-with-stored-tokens.js"
 
 /**
  * A user as an adapter stores it: always with an id and an e-mail address, `emailVerified` set once

@@ -1,14 +1,15 @@
 /**
  * The types of AuthConfig's options (session, callbacks, events, pages, logger, rate limits), the
- * session they shape, and what an action answers. A type leaf: it imports only other leaves, so
- * the provider types and `InternalOptions` can use it without a circle back through `types.ts`,
- * which re-exports all of it.
+ * session they shape, and what an action answers; and the symbols that mark or key parts of a
+ * config (at the end). A leaf: it imports only types of other leaves, so the provider types and
+ * `InternalOptions` can use it without a circle back through `types.ts`, which re-exports its types.
  */
+
 import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
 import type { JWT } from "./jwt/types.js"
 import type { PageLocale } from "./pages/page-locale.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
-import type { Account, Awaitable, Cookie, CredentialInput, Profile, RateLimitStore, User } from "./primitives.js"
+import type { Account, Awaitable, Cookie, CredentialInput, Profile, RateLimitStore, User } from "./shared-types.js"
 
 /**
  * The session every app gets before its `session` callback changes it: the user's name, e-mail and
@@ -314,3 +315,20 @@ export interface WebAuthnOptionsResponseBody {
   action: "authenticate" | "register"
   options: unknown
 }
+
+// The symbols of a config: markers for framework authors, a provider's fetch, and the keys under which
+// the option factories (SecondFactor(), Account(), BackchannelLogout()) keep their code.
+
+/** Marks a config for framework authors: `Auth` returns the internal response instead of a `Response`. */
+export const raw = Symbol("raw")
+/** Marks a config for framework authors whose framework already checks the origin of form posts. */
+export const skipCSRFCheck = Symbol("skip-csrf-check")
+/** Provider option key: the fetch used for the provider's OAuth endpoints. */
+export const customFetch = Symbol("custom-fetch")
+/** Where SecondFactor() puts the libraries: a registered symbol, so every copy of core agrees on it. */
+export const totpLibraryKey: unique symbol = Symbol.for("gatehouse.second-factor.totp")
+/** Where `Account()` keeps the endpoints' code and their config check: apps without `account` never load either. */
+export const accountKey: unique symbol = Symbol.for("gatehouse.account")
+
+/** Where `BackchannelLogout()` keeps the route's code: apps without `backchannelLogout` never load it. */
+export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backchannel-logout")

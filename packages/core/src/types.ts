@@ -7,8 +7,7 @@ import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, Ra
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
 import type { BackchannelLogoutConfig } from "./backchannel-logout/backchannel-logout-config.js"
-import type { CookiesOptions, LocaleOption, Theme } from "./primitives.js"
-
+import type { CookiesOptions, LocaleOption, Theme } from "./shared-types.js"
 export type { ErrorType } from "./errors.js"
 export type { PageLocale } from "./pages/page-locale.js"
 export type { MessageKey, Messages } from "./pages/locales/en.js"
@@ -31,7 +30,7 @@ export type {
   RateLimitHit,
   RateLimitStore,
   ProviderType,
-} from "./primitives.js"
+} from "./shared-types.js"
 export type {
   DefaultSession,
   Session,
@@ -78,8 +77,8 @@ export interface AuthConfig {
   useSecureCookies?: boolean
   cookies?: Partial<CookiesOptions>
   trustHost?: boolean
-  skipCSRFCheck?: typeof import("./symbols.js").skipCSRFCheck
-  raw?: typeof import("./symbols.js").raw
+  skipCSRFCheck?: typeof import("./auth-options.js").skipCSRFCheck
+  raw?: typeof import("./auth-options.js").raw
   redirectProxyUrl?: string
   /**
    * Beyond Auth.js: the origins this deployment, when it is the redirect proxy, hands OAuth

@@ -1,5 +1,5 @@
-import { customFetch } from "../../core/src/symbols.js"
-import type { TokenSet } from "../../core/src/primitives.js"
+import { customFetch } from "../../core/src/auth-options.js"
+import type { TokenSet } from "../../core/src/shared-types.js"
 import type { OAuthConfig, OAuthConfigInternal } from "../../core/src/providers/types.js"
 
 /**

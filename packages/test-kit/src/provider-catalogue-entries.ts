@@ -1,5 +1,5 @@
 /** The catalogue as the tests expect it: Auth.js's facts per provider and a realistic sample of what each returns. */
-import type { TokenSet, User } from "../../core/src/primitives.js"
+import type { TokenSet, User } from "../../core/src/shared-types.js"
 import type { OAuthCheck, OAuthConfig } from "../../core/src/providers/types.js"
 import FortyTwoSchool from "../../core/src/providers/42-school.js"
 import Asgardeo from "../../core/src/providers/asgardeo.js"

@@ -1,5 +1,7 @@
 /** What `getAccessToken` hands out, and when a stored token is still good. */
 
+import type { Adapter } from "../adapters.js"
+
 export interface AccessToken {
   accessToken: string
   /** Seconds since the epoch; null when the provider did not say (the token is then used as long as it is stored). */
@@ -18,4 +20,20 @@ export function accessTokenOf(tokens: { access_token?: string | null; expires_at
   if (typeof tokens.access_token !== "string" || !tokens.access_token) return null
   const expiresAt = tokens.expires_at === null || tokens.expires_at === undefined ? null : Number(tokens.expires_at)
   return { accessToken: tokens.access_token, expiresAt }
+}
+
+/** Which providers `getAccessToken` refreshes for, and where their tokens live. */
+/** Whether the provider asked for automatic refresh (`tokenRefresh: true`; off by default). */
+export function tokenRefreshOn(provider: unknown): boolean {
+  const { type, tokenRefresh } = (provider ?? {}) as { type?: string; tokenRefresh?: unknown }
+  return (type === "oauth" || type === "oidc") && tokenRefresh === true
+}
+
+/**
+ * JWT sessions without an adapter keep the tokens in the cookie, and a refresh is coordinated by
+ * the process's memory only (there is no shared record both instances could swap): worth a warning
+ * in production, where there may be several instances.
+ */
+export function refreshesInProcessOnly(providers: readonly unknown[], adapter: Adapter | undefined, strategy: string): boolean {
+  return !adapter && strategy === "jwt" && providers.some(tokenRefreshOn)
 }

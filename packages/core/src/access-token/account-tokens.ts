@@ -6,14 +6,13 @@
  * refresh token again, and `GET /session` reports RefreshTokenError.
  */
 import type { AdapterAccount } from "../adapters.js"
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { AccessTokenRefreshError, MissingAdapterMethods, RefreshTokenError } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
-import { type AccessToken, accessTokenOf, isFresh } from "./access-token.js"
+import { emitEvent } from "../config/default-callbacks.js"
+import { type AccessToken, accessTokenOf, isFresh, tokenRefreshOn } from "./access-token.js"
 import { failureBackoffMs, refreshKey, remember, remembered, singleFlight } from "./in-process.js"
 import { type RefreshedTokens, refreshGrant } from "./refresh-grant.js"
 import { claimMs, claimValue, readClaim } from "./refresh-lease.js"
-import { tokenRefreshOn } from "./token-refresh-enabled.js"
 
 /** How often a waiting instance looks again whether the claiming one has stored its tokens. */
 const pollMs = 50

@@ -7,16 +7,15 @@
  * again. This process's memory is all there is to coordinate with: see the
  * `token-refresh-per-process` warning for several instances.
  */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { JWT } from "../jwt/types.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
-import { type AccessToken, accessTokenOf, isFresh } from "./access-token.js"
+import { type AccessToken, accessTokenOf, isFresh, tokenRefreshOn } from "./access-token.js"
 import { failureBackoffMs, refreshKey, remember, remembered, singleFlight } from "./in-process.js"
 import { type RefreshedTokens, refreshGrant } from "./refresh-grant.js"
-import { tokenRefreshOn } from "./token-refresh-enabled.js"
 
 /** The `gatehouse.tokens` mark: the provider's tokens for the account the session was signed in with. */
 export interface UpstreamTokens {

@@ -2,7 +2,7 @@
  * `error: "RefreshTokenError"` in the session answer once the provider refused the refresh token
  * (as Auth.js's refresh recipe reports it), so the app can send the user to sign in again.
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { JWT } from "../jwt/types.js"
 import { isCredentialsToken } from "../session-cookie/token-marks.js"
 import { isRefusedAccount } from "./account-tokens.js"

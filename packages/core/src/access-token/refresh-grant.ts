@@ -1,6 +1,6 @@
 /** One refresh-token grant at the provider's token endpoint, through oauth4webapi. */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
 import { authorizationServerFor } from "../oauth/authorization-server.js"
 import { clientAuthentication, clientOf } from "../oauth/client-auth.js"

@@ -3,9 +3,9 @@
  * they were; for a provider with `tokenRefresh` the new ones replace them, so that signing in again
  * after a refused refresh (both tokens cleared) gives `getAccessToken` something to hand out.
  */
-import type { InternalOptions } from "../config/internal-options.js"
-import type { Account } from "../primitives.js"
-import { tokenRefreshOn } from "./token-refresh-enabled.js"
+import type { InternalOptions } from "../providers/types.js"
+import type { Account } from "../shared-types.js"
+import { tokenRefreshOn } from "./access-token.js"
 
 export async function storeSignInTokens(account: Account, options: InternalOptions): Promise<void> {
   const adapter = options.adapter

@@ -1,22 +1,20 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
-import { clearSessionCookie } from "../http/session-chunks.js"
+import { clearSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { type Answering, answeringOf } from "../second-factor/second-factor-answer.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
 import { refuseUnlessRecent } from "../step-up/refuse-unless-recent.js"
 import type { ResponseInternal } from "../types.js"
-import { type AccountResult, accountAnswer } from "./account-answer.js"
-import { accountPageUrl } from "./account-page-url.js"
+import { type AccountResult, accountAnswer, accountPageUrl } from "./account-answer.js"
 import { accountOperation } from "../http/account-path.js"
-import { accountUser } from "./account-user.js"
+import { accountUser } from "./read-account.js"
 import { changeEmail, confirmEmailChange } from "./change-email.js"
 import { deleteAccount } from "./delete-account.js"
 import { deletePasskey } from "./delete-passkey.js"
 import { renamePasskey } from "./rename-passkey.js"
-import { linkAccount } from "./link-account.js"
 import { showAccount, showEmailConfirmation } from "./show-account.js"
 import { unlinkAccount } from "./unlink-account.js"
+import { signin } from "../actions/signin.js"
 
 /** The operations that change how the user signs in, or who they are: each needs a recent sign-in (step-up/). */
 const needRecentSignIn = new Set(["unlink", "passkey-delete", "email", "delete"])
@@ -111,4 +109,19 @@ async function answerAccount(request: RequestInternal, answering: Answering, opt
 function isResponse(result: AccountResult | ResponseInternal): result is ResponseInternal {
   // An AccountResult never has either: only a finished answer (a sign-in's redirect, a step-up's 401) does.
   return "redirect" in result || "headers" in result
+}
+
+/**
+ * POST {basePath}/account/link/<providerId>: starts that provider's OAuth/OIDC sign-in while signed
+ * in, so the callback links the account to the signed-in user (login/handle-login.ts, which refuses
+ * an account another user has: OAuthAccountNotLinked, both users unchanged) and lands back on the
+ * account page. Only OAuth and OIDC providers link here; the caller has checked CSRF and the session.
+ */
+export async function linkAccount(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal | AccountResult> {
+  const provider = options.provider
+  if (!provider || (provider.type !== "oauth" && provider.type !== "oidc")) return { status: 400, error: "not-linkable" }
+  const back = accountPageUrl(options)
+  options.callbackUrl = back
+  const started = await signin(request, options)
+  return { ...started, cookies: [...(started.cookies ?? []), { ...options.cookies.callbackUrl, value: back }] }
 }

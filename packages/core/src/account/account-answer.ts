@@ -1,9 +1,8 @@
-import type { InternalOptions } from "../config/internal-options.js"
-import type { Cookie } from "../primitives.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
+import type { InternalOptions } from "../providers/types.js"
+import type { Cookie } from "../shared-types.js"
+import { noStoreHeaders } from "../http/session-chunks.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
-import { accountPageUrl } from "./account-page-url.js"
 
 /** What an account endpoint answers: a status, an error code (shown on the page), or a JSON body. */
 export interface AccountResult {
@@ -29,4 +28,10 @@ export function accountAnswer(answering: Answering, options: InternalOptions, re
   if (result.error) page.searchParams.set("error", result.error)
   else if (result.done) page.searchParams.set("done", result.done)
   return { redirect: page.href, headers: { "Cache-Control": "no-store" }, cookies: result.cookies }
+}
+
+/** The account page: the app's `pages.account`, else the built-in `{basePath}/account`. */
+export function accountPageUrl(options: Pick<InternalOptions, "pages" | "url">): string {
+  const custom = options.pages.account
+  return custom ? new URL(custom, options.url.origin).href : `${options.url.href.replace(/\/$/, "")}/account`
 }

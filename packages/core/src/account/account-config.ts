@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapters.js"
 import { AuthError } from "../errors.js"
 import type { AccountConfig, AccountOptions } from "../providers/types.js"
-import { accountKey } from "../symbols.js"
+import { accountKey } from "../auth-options.js"
 
 // The option's types are defined with InternalOptions (providers/types.ts): the module's entry is
 // handed the options back, one recursive shape.

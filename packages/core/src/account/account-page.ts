@@ -1,10 +1,10 @@
 import type { AccountSummary } from "./account-summary.js"
 import { type AccountMessageKey, accountMessage, accountMessageText } from "./account-messages.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import { html, type SafeHtml } from "../pages/html.js"
-import { pageDate } from "../pages/page-date.js"
 import { pageHeaders, renderPage } from "../pages/render-page.js"
+import type { PageLocale } from "../pages/page-locale.js"
 
 /** What the built-in account page shows. */
 export type AccountPageView =
@@ -103,4 +103,20 @@ export function accountPage(options: InternalOptions, view: AccountPageView): Re
       sectionStyle,
     ),
   }
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/**
+ * A date on a built-in page: `<time>` with the ISO instant for machines and the day in the page's
+ * language for people. The day is UTC's: the server does not know the visitor's time zone, and a
+ * day is as precise as "linked" or "last used" needs to be.
+ */
+export function pageDate(locale: PageLocale, iso: string): SafeHtml {
+  let format = formats.get(locale.lang)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale.lang, { dateStyle: "long", timeZone: "UTC" })
+    formats.set(locale.lang, format)
+  }
+  return html`<time datetime="${iso}">${format.format(new Date(iso))}</time>`
 }

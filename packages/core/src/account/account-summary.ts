@@ -1,11 +1,9 @@
-import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import { adapterHas } from "./account-adapter.js"
-import { accountHandle } from "./account-handle.js"
+import type { AdapterUser, AdapterAccount } from "../adapters.js"
+import type { InternalOptions } from "../providers/types.js"
+import { adapterHas, type SignInMethods } from "./sign-in-methods.js"
 import type { AccountSummary } from "./account-json.js"
-import type { SignInMethods } from "./sign-in-methods.js"
-
 export type { AccountSummary } from "./account-json.js"
+import { sha256Hex } from "../crypto/sha256-hex.js"
 
 export async function accountSummary(user: AdapterUser, methods: SignInMethods, options: InternalOptions): Promise<AccountSummary> {
   return {
@@ -47,4 +45,13 @@ function dateOrNull(value: unknown): string | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString()
   if (typeof value === "string" && !Number.isNaN(Date.parse(value))) return new Date(value).toISOString()
   return null
+}
+
+/**
+ * The id an account is listed and unlinked by when the user has several at one provider: a one-way
+ * handle of its provider and provider account id, so the account page shows no provider's subject
+ * identifier, and the same account always has the same handle.
+ */
+export async function accountHandle(account: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<string> {
+  return (await sha256Hex(`gatehouse-account:${account.provider}:${account.providerAccountId}`)).slice(0, 32)
 }

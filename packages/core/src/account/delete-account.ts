@@ -1,9 +1,9 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import { emitEvent } from "../events/emit-event.js"
+import type { InternalOptions } from "../providers/types.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
 import { sessionRecordsFor } from "../sessions/session-records.js"
-import { adapterHas } from "./account-adapter.js"
+import { adapterHas } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/delete: every session of the user ends through the one session-record

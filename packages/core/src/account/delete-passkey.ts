@@ -1,10 +1,9 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import { emitEvent } from "../events/emit-event.js"
+import type { InternalOptions } from "../providers/types.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
-import { hasPasskeyProvider } from "./account-adapter.js"
-import { methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
+import { hasPasskeyProvider, methodsLeft, signInMethods, stillHasAWayIn } from "./sign-in-methods.js"
 
 /**
  * POST {basePath}/account/passkeys/delete with the passkey's `id` (its credential id, as GET

@@ -7,7 +7,7 @@
  * costs one of five attempts per quarter hour before it is looked at.
  */
 import type { Adapter } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"
 import { consumeLatestMailLink } from "../email/consume-latest-mail-link.js"

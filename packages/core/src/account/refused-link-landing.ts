@@ -1,5 +1,5 @@
-import { accountPageUrl } from "./account-page-url.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import { accountPageUrl } from "./account-answer.js"
+import type { InternalOptions } from "../providers/types.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 
 /** The account page's code for a link refused because the account belongs to another user (docs/account.md). */

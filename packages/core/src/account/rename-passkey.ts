@@ -1,8 +1,8 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AccountResult } from "./account-answer.js"
-import { hasPasskeyProvider } from "./account-adapter.js"
+import { hasPasskeyProvider } from "./sign-in-methods.js"
 
 /** The longest name kept, in characters: enough for "Ada's work laptop (YubiKey 5C NFC)". */
 export const maxPasskeyName = 64

@@ -1,15 +1,13 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import { addressOfToken } from "../passwords/password-tokens.js"
 import { accountPage } from "./account-page.js"
 import type { Answering } from "../second-factor/second-factor-answer.js"
 import type { ResponseInternal } from "../types.js"
-import { accountAnswer } from "./account-answer.js"
-import { hasPasskeyProvider } from "./account-adapter.js"
-import { accountPageUrl } from "./account-page-url.js"
-import { accountUser } from "./account-user.js"
-import { readAccount } from "./read-account.js"
+import { accountAnswer, accountPageUrl } from "./account-answer.js"
+import { hasPasskeyProvider } from "./sign-in-methods.js"
+import { accountUser, readAccount } from "./read-account.js"
 
 /**
  * GET {basePath}/account: with `Accept: application/json`, the signed-in user's account

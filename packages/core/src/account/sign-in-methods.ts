@@ -1,6 +1,6 @@
-import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import { adapterHas, hasPasskeyProvider } from "./account-adapter.js"
+import type { AdapterAccount, AdapterAuthenticator, AdapterUser, Adapter } from "../adapters.js"
+import type { InternalOptions } from "../providers/types.js"
+import { originalAdapter } from "../config/wrap-adapter.js"
 
 /** Every way the user can sign in now, as the account endpoints see it. */
 export interface SignInMethods {
@@ -42,4 +42,14 @@ export function methodsLeft(methods: SignInMethods, without: { account?: Adapter
   const accounts = methods.accounts.filter((account) => account !== without.account).length
   const passkeys = methods.passkeys.filter((passkey) => passkey !== without.passkey).length
   return accounts + passkeys + (methods.password ? 1 : 0) + (methods.email ? 1 : 0)
+}
+
+/** Whether the adapter itself (not its wrapper) has `name`. */
+export function adapterHas(options: InternalOptions, name: keyof Adapter): boolean {
+  return !!options.adapter && typeof (originalAdapter(options.adapter) as Adapter)[name] === "function"
+}
+
+/** Whether a passkey provider is configured: only then are passkeys listed and removable here. */
+export function hasPasskeyProvider(options: Pick<InternalOptions, "providers">): boolean {
+  return options.providers.some((provider) => provider.type === "webauthn")
 }

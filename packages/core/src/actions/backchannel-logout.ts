@@ -1,5 +1,5 @@
 import type { AdapterSession } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AdapterError, AuthError, BackchannelLogoutFailed, InvalidLogoutToken, InvalidProvider, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { verifyLogoutToken } from "../oauth/logout-token.js"

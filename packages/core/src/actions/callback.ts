@@ -1,12 +1,11 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, PasswordConfig, PasswordFlows } from "../providers/types.js"
 import { AuthError, CallbackRouteError, InvalidProvider } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
 import { credentialsCallback } from "./callback/credentials.js"
 import { oauthCallback } from "./callback/oauth.js"
 import { emailCallback } from "./callback/email.js"
-import { passwordCallback } from "./callback/password.js"
-import { webauthnCallback } from "./callback/webauthn.js"
+import { webauthnFlowsOf, webauthnOptionsOf } from "../webauthn/webauthn-route-provider.js"
 
 /** /callback/<id>: where each kind of provider finishes signing a user in. */
 export async function callback(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
@@ -35,4 +34,35 @@ export async function callback(request: RequestInternal, options: InternalOption
 function isFormPost(provider: InternalOptions["provider"]): boolean {
   const authorization = (provider as InternalOptions<"oauth">["provider"]).authorization
   return authorization?.url?.searchParams?.get("response_mode") === "form_post"
+}
+
+/**
+ * The flows of a Password provider, loaded through its `loadFlows` (which the `Password()` factory
+ * sets). A provider object written by hand without it cannot do anything: said plainly.
+ */
+export async function passwordFlowsOf(provider: Pick<PasswordConfig, "id" | "loadFlows">): Promise<PasswordFlows> {
+  if (typeof provider.loadFlows !== "function") {
+    throw new AuthError(
+      `Provider "${provider.id}" has type "password" but no loadFlows: make it with Password() from @gatehouse/core/providers/password`,
+    )
+  }
+  return provider.loadFlows()
+}
+
+/**
+ * /callback/password: the Password provider's sign-up, verification and sign-in, in its flows
+ * module (passwords/password-callback.ts), which ends every sign-in in finishSignIn.
+ */
+async function passwordCallback(request: RequestInternal, options: InternalOptions<"password">): Promise<ResponseInternal> {
+  return (await passwordFlowsOf(options.provider)).callback(request, options)
+}
+
+/**
+ * POST /callback/<webauthn id>: the ceremony's answer, verified and signed in by the provider's
+ * flows (webauthn/webauthn-callback.ts), which end every sign-in in finishSignIn.
+ */
+async function webauthnCallback(request: RequestInternal, options: InternalOptions<"webauthn">): Promise<ResponseInternal> {
+  // The provider and adapter are checked before anything loads, as the route always checked them.
+  const { provider } = webauthnOptionsOf(options)
+  return (await webauthnFlowsOf(provider)).callback(request, options)
 }

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import { ownerKey } from "../sessions/session-owner.js"

@@ -1,12 +1,12 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { getAuthorizationUrl } from "../oauth/authorization-url.js"
 import { sendVerificationRequest } from "../email/send-verification-request.js"
-import { passwordFlowsOf } from "../passwords/password-flows-of.js"
+import { passwordFlowsOf } from "./callback.js"
 import { signinPage } from "../pages/signin-page.js"
 import type { ResponseInternal } from "../types.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import { readStepUp } from "../step-up/step-up-cookie.js"
 
 /**

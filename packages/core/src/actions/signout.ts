@@ -1,21 +1,22 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { optionsWithProvider } from "../config/request-options.js"
 import { InvalidProvider, MissingCSRF, SignOutError, UnknownAction } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
-import { appPageUrl } from "../http/app-page-url.js"
-import { resolveCallbackUrl } from "../http/callback-url.js"
+import { emitEvent } from "../config/default-callbacks.js"
+import { appPageUrl, resolveCallbackUrl } from "../http/callback-url.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { clearSessionCookie, readSessionCookie } from "../http/session-chunks.js"
 import { signOutState } from "../oauth/checks.js"
 import { endSessionUrl, missingEndSessionEndpoint } from "../oauth/end-session.js"
-import { signoutPage } from "../pages/signout-page.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { clearIdentityProviderCookie, readIdentityProviderCookie } from "../session-cookie/identity-provider-cookie.js"
 import { type IdentityProviderMark, identityProviderOf } from "../session-cookie/token-marks.js"
 import { endJwtSession } from "../sessions/jwt-session-record.js"
 import { deleteSignedOutSession } from "../sessions/unfinished-sign-outs.js"
 import type { ResponseInternal } from "../types.js"
 import { stepUpCookieDeletion } from "../step-up/step-up-cookie.js"
+import { html } from "../pages/html.js"
+import { message } from "../pages/page-locale.js"
+import { pageHeaders, renderPage } from "../pages/render-page.js"
 
 /**
  * GET /signout asks for confirmation. POST /signout ends the session: its row is deleted (a
@@ -122,4 +123,11 @@ async function federatedSignOutLanding(request: RequestInternal, options: Intern
   // Checked again on the way out: the cookie is ours, but the redirect callback has the last word.
   const redirect = await resolveCallbackUrl([redirectTo], options.url.origin, options.callbacks.redirect)
   return { redirect, cookies }
+}
+
+/** The sign-out confirmation: a POST with the CSRF token, so a link alone cannot sign anyone out. */
+function signoutPage(options: InternalOptions): ResponseInternal<string> {
+  const { locale } = options
+  const content = html`<div class="card"><h1>${message(locale, "signout.heading")}</h1><p>${message(locale, "signout.question")}</p><form action="${options.url.href}/signout" method="POST">${options.csrfToken ? html`<input type="hidden" name="csrfToken" value="${options.csrfToken}">` : ""}<button type="submit">${message(locale, "signout.button")}</button></form></div>`
+  return { status: 200, headers: pageHeaders(), body: renderPage(locale, "signout.title", content, options.theme) }
 }

@@ -1,4 +1,4 @@
-import type { AdapterAccount } from "./adapter-account.js"
+import type { Account } from "../shared-types.js"
 
 /** An account's token columns as a database returns them: null where never set. */
 export interface StoredAccountTokens {
@@ -26,4 +26,21 @@ export function accountWithStoredTokens(required: AdapterAccount, tokens: Stored
   if (tokens.scope !== null) account.scope = tokens.scope
   if (tokens.session_state !== null) account.session_state = tokens.session_state
   return account
+}
+
+/**
+ * What kind of sign-in an account row records: an OAuth or OpenID provider, an e-mail address, or a
+ * passkey.
+ */
+export type AdapterAccountType = "oauth" | "oidc" | "email" | "webauthn"
+
+/** One way a user signs in (a provider's account, or a passkey's credential), linked to that user. */
+export interface AdapterAccount extends Account {
+  userId: string
+  type: AdapterAccountType
+  /**
+   * Beyond Auth.js: when the account was linked, as the adapter recorded it at `linkAccount`; null or
+   * absent where the adapter keeps none (an account linked before its schema kept the date).
+   */
+  linkedAt?: Date | null
 }

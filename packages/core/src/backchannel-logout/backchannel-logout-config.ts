@@ -1,6 +1,6 @@
 import { AuthError } from "../errors.js"
 import type { BackchannelLogoutConfig, BackchannelLogoutOptions } from "../providers/types.js"
-import { backchannelLogoutKey } from "../symbols.js"
+import { backchannelLogoutKey } from "../auth-options.js"
 
 // The option's types are defined with InternalOptions (providers/types.ts): the route is handed the
 // options back, one recursive shape. Apps without `backchannelLogout` never load the route, nor the

@@ -1,4 +1,5 @@
 /** What an auth route answered a form posted in JSON-redirect mode: the response, and the `url` it named. */
+
 export interface AuthFormAnswer {
   response: Response
   /** Where the browser would have been redirected; undefined when the answer named nowhere. */
@@ -33,4 +34,13 @@ export function formFields(fields: Record<string, unknown>): Record<string, stri
   const result: Record<string, string> = {}
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== null) result[key] = String(value)
   return result
+}
+
+/**
+ * Where a `signIn(provider, fields)` posts, on the server or in the browser: the providers whose
+ * form is the sign-in itself (credentials, passwords) go to `/callback/<id>`, the others start at
+ * `/signin/<id>`. The type is a string as the browser has it from `/providers`.
+ */
+export function signInRoute(type: string): "callback" | "signin" {
+  return type === "credentials" || type === "password" ? "callback" : "signin"
 }

@@ -6,8 +6,8 @@
  * functions, NODE_ENV) then comes from the same place as the values it filled in. A symbol
  * property, not a side table: the integrations' copies of the config (`{ ...config, raw }`) keep it.
  */
+
 import type { AuthConfig } from "../types.js"
-import { readProcessEnv } from "./process-env.js"
 
 export type Env = Record<string, string | undefined>
 
@@ -36,4 +36,14 @@ export function configEnv(config: AuthConfig): Env {
       return value === undefined ? undefined : { value, enumerable: true, configurable: true, writable: false }
     },
   })
+}
+
+/** The process environment where the runtime has one (Node, Bun, Deno's compat), else nothing. */
+export function readProcessEnv(): Record<string, string | undefined> {
+  return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {}
+}
+
+/** `microsoft-entra-id` → `AUTH_MICROSOFT_ENTRA_ID`: the prefix of a provider's env variables. */
+export function envProviderPrefix(providerId: string): string {
+  return `AUTH_${String(providerId).toUpperCase().replace(/-/g, "_")}`
 }

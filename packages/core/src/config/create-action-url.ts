@@ -1,7 +1,7 @@
 import { forwardedOrigin } from "../http/forwarded-headers.js"
 import { createLogger } from "./logger.js"
 import type { AuthConfig, LoggerInstance } from "../types.js"
-import type { AuthAction } from "../primitives.js"
+import type { AuthAction } from "../shared-types.js"
 
 /**
  * The absolute URL of an action, for integrations that call `Auth` themselves: from AUTH_URL

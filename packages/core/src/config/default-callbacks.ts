@@ -1,5 +1,7 @@
 import { isoTime } from "../http/iso-time.js"
-import type { CallbacksOptions } from "../types.js"
+import type { CallbacksOptions, EventCallbacks } from "../types.js"
+import { EventError } from "../errors.js"
+import type { InternalOptions } from "../providers/types.js"
 
 /** Auth.js's defaults: allow sign-in, same-origin redirects only, name/email/image in the session. */
 export const defaultCallbacks: Required<CallbacksOptions> = {
@@ -28,5 +30,20 @@ export function sameOriginRedirect(url: string, baseUrl: string): string {
     return url.startsWith("/") ? `${baseUrl.replace(/\/$/, "")}${url}` : url
   } catch {
     return baseUrl
+  }
+}
+
+/** Runs an event handler; a throwing handler is logged as EventError and never breaks the flow. */
+export async function emitEvent<K extends keyof EventCallbacks>(
+  options: Pick<InternalOptions, "events" | "logger">,
+  name: K,
+  message: Parameters<NonNullable<EventCallbacks[K]>>[0],
+): Promise<void> {
+  const handler = options.events[name] as ((message: unknown) => unknown) | undefined
+  if (!handler) return
+  try {
+    await handler(message)
+  } catch (error) {
+    options.logger.error(new EventError(error as Error))
   }
 }

@@ -1,8 +1,6 @@
 import { normalizeOAuthProvider } from "../oauth/normalize-provider.js"
-import type { Provider, ProviderConfig } from "../providers/types.js"
-import { customFetch } from "../symbols.js"
-import type { InternalProvider } from "./internal-options.js"
-import { merge } from "./merge.js"
+import type { Provider, ProviderConfig, InternalProvider } from "../providers/types.js"
+import { customFetch } from "../auth-options.js"
 
 /** A provider config as merging sees it: its user options, and a custom fetch under the symbol. */
 type Mergeable = ProviderConfig & { options?: unknown; [customFetch]?: typeof fetch }
@@ -36,4 +34,25 @@ export function providersForOrigin(
     }
     return { ...provider, ...urls } as InternalProvider
   })
+}
+
+/**
+ * Lays `override` over `base`: plain objects merge key by key, everything else (arrays,
+ * functions, class instances) is replaced, and `undefined` never overwrites a value.
+ */
+function merge<T>(base: T, override: unknown): T {
+  if (!isPlainObject(base) || !isPlainObject(override)) return (override === undefined ? base : override) as T
+  const result: Record<string, unknown> = { ...base }
+  for (const key of Object.keys(override)) {
+    const value = override[key]
+    if (value === undefined) continue
+    result[key] = isPlainObject(result[key]) && isPlainObject(value) ? merge(result[key], value) : value
+  }
+  return result as T
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
 }

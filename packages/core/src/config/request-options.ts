@@ -4,8 +4,8 @@ import { InvalidProvider } from "../errors.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
 import { pageLocale } from "../pages/page-locale.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { AuthAction, Cookie, ProviderType } from "../primitives.js"
-import type { InternalOptions, InternalProvider, ResolvedCookies } from "./internal-options.js"
+import type { AuthAction, Cookie, ProviderType } from "../shared-types.js"
+import type { InternalOptions, InternalProvider, ResolvedCookies } from "../providers/types.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { ResolvedConfig } from "./resolve-config.js"
 
@@ -123,38 +123,38 @@ interface LazyInputs {
  * getter, the object in dictionary mode), a fifth of what a server-side session read allocated.
  */
 class PerRequestOptions implements InternalOptions {
-  basePath: string
-  action: AuthAction
-  providers: InternalProvider[]
-  tokenRefreshProviderIds: string[]
-  provider: InternalProvider
-  secret: string | string[]
-  theme: InternalOptions["theme"]
-  debug: boolean
-  logger: InternalOptions["logger"]
-  session: InternalOptions["session"]
-  pages: InternalOptions["pages"]
-  jwt: InternalOptions["jwt"]
-  events: InternalOptions["events"]
-  adapter: InternalOptions["adapter"]
-  adapterManagesSessions: boolean
-  callbacks: InternalOptions["callbacks"]
-  cookies: ResolvedCookies
-  callbackUrl: string
-  csrfToken?: string
-  csrfTokenVerified = false
-  redirectProxyUrl?: string
-  redirectProxyAllowedOrigins: string[]
-  isOnRedirectProxy: boolean
-  experimental: InternalOptions["experimental"]
-  passkeyChallenges: InternalOptions["passkeyChallenges"]
-  secondFactor: InternalOptions["secondFactor"]
-  account: InternalOptions["account"]
-  backchannelLogout: InternalOptions["backchannelLogout"]
-  pendingSignIns: InternalOptions["pendingSignIns"]
-  logoutTokens: InternalOptions["logoutTokens"];
+  declare basePath: string
+  declare action: AuthAction
+  declare providers: InternalProvider[]
+  declare tokenRefreshProviderIds: string[]
+  declare provider: InternalProvider
+  declare secret: string | string[]
+  declare theme: InternalOptions["theme"]
+  declare debug: boolean
+  declare logger: InternalOptions["logger"]
+  declare session: InternalOptions["session"]
+  declare pages: InternalOptions["pages"]
+  declare jwt: InternalOptions["jwt"]
+  declare events: InternalOptions["events"]
+  declare adapter: InternalOptions["adapter"]
+  declare adapterManagesSessions: boolean
+  declare callbacks: InternalOptions["callbacks"]
+  declare cookies: ResolvedCookies
+  declare callbackUrl: string
+  declare csrfToken?: string
+  declare csrfTokenVerified: boolean
+  declare redirectProxyUrl?: string
+  declare redirectProxyAllowedOrigins: string[]
+  declare isOnRedirectProxy: boolean
+  declare experimental: InternalOptions["experimental"]
+  declare passkeyChallenges: InternalOptions["passkeyChallenges"]
+  declare secondFactor: InternalOptions["secondFactor"]
+  declare account: InternalOptions["account"]
+  declare backchannelLogout: InternalOptions["backchannelLogout"]
+  declare pendingSignIns: InternalOptions["pendingSignIns"]
+  declare logoutTokens: InternalOptions["logoutTokens"]
   /** What the getters work from, and what they worked out: under a symbol, so it stays out of Object.keys. */
-  [lazyInputs]: LazyInputs
+  declare [lazyInputs]: LazyInputs
 
   constructor(
     request: RequestInternal,
@@ -183,6 +183,7 @@ class PerRequestOptions implements InternalOptions {
     this.callbacks = config.callbacks
     this.cookies = cookies
     this.callbackUrl = origin
+    this.csrfTokenVerified = false
     this.redirectProxyUrl = config.redirectProxyUrl
     this.redirectProxyAllowedOrigins = config.redirectProxyAllowedOrigins
     this.isOnRedirectProxy = isOnRedirectProxy(config.redirectProxyUrl, origin)

@@ -1,4 +1,4 @@
-import { refreshesInProcessOnly, tokenRefreshOn } from "../access-token/token-refresh-enabled.js"
+import { refreshesInProcessOnly, tokenRefreshOn } from "../access-token/access-token.js"
 import type { Adapter } from "../adapters.js"
 import { AuthError } from "../errors.js"
 import { decode } from "../jwt/decode.js"
@@ -6,11 +6,11 @@ import { defaultMaxAge, encode } from "../jwt/encode.js"
 import type { JWTOptions } from "../jwt/types.js"
 import { resolveCookies } from "../http/default-cookies.js"
 import { defaultMaxSessionChunks, maxSessionChunksLimit } from "../http/session-chunks.js"
-import type { ProviderConfig } from "../providers/types.js"
+import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
-import { raw, skipCSRFCheck } from "../symbols.js"
+import { raw, skipCSRFCheck } from "../auth-options.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
-import { logoutTokenKind } from "../oauth/logout-token-kind.js"
+import { logoutTokenKind } from "../oauth/end-session.js"
 import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
@@ -20,7 +20,6 @@ import type { AuthConfig, SessionOptions } from "../types.js"
 import { assertConfig } from "./assert-config.js"
 import type { ResolvedConfig } from "./resolved-config.js"
 import { defaultCallbacks } from "./default-callbacks.js"
-import type { InternalProvider } from "./internal-options.js"
 import { createLogger } from "./logger.js"
 import { mergeProvider, providersForOrigin } from "./parse-providers.js"
 import { publicOriginFromEnv } from "../http/public-origin.js"
@@ -211,4 +210,18 @@ function stripUndefined<T extends object>(value: T | undefined): Partial<T> {
 
 function hasVerificationTokens(adapter: Adapter | undefined): boolean {
   return typeof adapter?.createVerificationToken === "function" && typeof adapter.useVerificationToken === "function"
+}
+
+/**
+ * Why `config` cannot work — the error every request to it is answered with (a missing secret, an
+ * untrusted host, a broken provider…) — or undefined when it can. For an integration's own entry
+ * points, such as `auth()` in a page, which must report that error rather than read "signed out".
+ * Worked out once per config object, like the handler's own check.
+ */
+export function configurationError(config: AuthConfig): AuthError | undefined {
+  try {
+    return resolveConfig(config).configError
+  } catch (error) {
+    return new AuthError("The configuration could not be read", error as Error)
+  }
 }

@@ -4,14 +4,13 @@ import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocales } from "../pages/page-locale.js"
-import type { LocaleOption, ResolvedCookies, Theme } from "../primitives.js"
-import type { ProviderConfig } from "../providers/types.js"
+import type { LocaleOption, ResolvedCookies, Theme } from "../shared-types.js"
+import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
-import type { InternalProvider } from "./internal-options.js"
 
 /** Everything about a config that does not depend on the request: worked out once. */
 export interface ResolvedConfig {

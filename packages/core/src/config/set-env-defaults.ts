@@ -1,8 +1,7 @@
 import { createLogger } from "./logger.js"
 import type { AuthConfig } from "../types.js"
 import type { Provider, ProviderConfig } from "../providers/types.js"
-import { type Env, rememberEnv } from "./config-env.js"
-import { envProviderPrefix } from "./process-env.js"
+import { type Env, rememberEnv, envProviderPrefix } from "./config-env.js"
 
 /**
  * Fills what the config leaves out from environment variables: basePath from AUTH_URL's path,

@@ -38,7 +38,7 @@ export interface NativeCrypto {
   ): Uint8Array | undefined
   /**
    * scrypt (RFC 7914), the runtime's own: the one asynchronous member, run off the main thread
-   * (Node's thread pool). Without it (this variant) passwords/scrypt-kdf.ts uses @noble/hashes.
+   * (Node's thread pool). Without it (this variant) passwords/hash-password.ts uses @noble/hashes.
    */
   scrypt?(password: Uint8Array, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array>
 }

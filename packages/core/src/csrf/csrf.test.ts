@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
-import { skipCSRFCheck } from "../symbols.js"
+import { skipCSRFCheck } from "../auth-options.js"
 import type { TestBrowser } from "@gatehouse/test-kit/browser"
 import {
   base,

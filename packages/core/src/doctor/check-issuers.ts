@@ -1,6 +1,6 @@
 import { mergeProvider } from "../config/parse-providers.js"
 import type { OAuthConfig } from "../providers/types.js"
-import { readProcessEnv } from "../config/process-env.js"
+import { readProcessEnv } from "../config/config-env.js"
 import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { discoverAuthorizationServer } from "../oauth/discovery.js"

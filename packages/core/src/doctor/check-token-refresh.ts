@@ -1,5 +1,5 @@
 /** `npx @gatehouse/cli doctor`: what providers with `tokenRefresh` need to refresh once, and to refresh at all. */
-import { tokenRefreshOn } from "../access-token/token-refresh-enabled.js"
+import { tokenRefreshOn } from "../access-token/access-token.js"
 import type { ProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import type { Finding } from "./finding.js"

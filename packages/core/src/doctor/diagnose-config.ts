@@ -5,20 +5,18 @@
  */
 import { checkLocale } from "./check-locale.js"
 import { assertConfig } from "../config/assert-config.js"
-import { envProviderPrefix, readProcessEnv } from "../config/process-env.js"
+import { envProviderPrefix, readProcessEnv } from "../config/config-env.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
 import { redactUrl } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
 import { builtInSenderKind } from "../email/built-in-sender.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
-import type { OAuthConfig, ProviderConfig } from "../providers/types.js"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { OAuthConfig, ProviderConfig, InternalProvider } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import type { ResolvedConfig } from "../config/resolved-config.js"
 import { checkTokenRefresh } from "./check-token-refresh.js"
 import { closestName } from "./closest-name.js"
 import type { Finding } from "./finding.js"
-
 export type { Finding, FindingLevel } from "./finding.js"
 
 /**

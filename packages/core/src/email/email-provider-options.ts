@@ -1,5 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
-import type { EmailConfig } from "../providers/types.js"
+import type { InternalOptions, EmailConfig } from "../providers/types.js"
 
 /** Gatehouse's additions to an e-mail provider, with their defaults filled in. */
 export interface EmailFlowOptions {

@@ -1,7 +1,7 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readCsrfToken } from "../csrf/csrf-token.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 
 /**
  * The CSRF token for a page whose form posts to /callback/<email id> (the link's confirmation

@@ -1,6 +1,6 @@
 import type { EmailConfig } from "../providers/types.js"
-import { envProviderPrefix } from "../config/process-env.js"
-import { customFetch } from "../symbols.js"
+import { envProviderPrefix } from "../config/config-env.js"
+import { customFetch } from "../auth-options.js"
 
 /**
  * One POST to a mail API (Resend, Postmark, SendGrid…), through the provider's `customFetch` when

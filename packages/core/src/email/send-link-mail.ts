@@ -1,8 +1,7 @@
-import { readProcessEnv } from "../config/process-env.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import { readProcessEnv } from "../config/config-env.js"
+import type { InternalOptions, EmailConfig } from "../providers/types.js"
 import { logPrefix } from "../config/logger.js"
 import { html } from "../pages/html.js"
-import type { EmailConfig } from "../providers/types.js"
 import { defaultFrom } from "./email-provider-options.js"
 import { providerTransportOf } from "./provider-transport.js"
 

@@ -1,12 +1,11 @@
 import type { AdapterUser } from "../adapters.js"
-import { landingUrl } from "../login/landing-url.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import { landingUrl, handleLogin } from "../login/handle-login.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
-import { handleLogin } from "../login/handle-login.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):

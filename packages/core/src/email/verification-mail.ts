@@ -1,6 +1,6 @@
 import { html, SafeHtml } from "../pages/html.js"
 import { mailLocale, message, messageText } from "../pages/page-locale.js"
-import type { Theme } from "../primitives.js"
+import type { Theme } from "../shared-types.js"
 
 export interface VerificationMailParams {
   /** The magic link. */

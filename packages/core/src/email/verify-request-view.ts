@@ -1,7 +1,7 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { VerifyRequestView } from "../pages/verify-request-page.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { emailFlowOptions } from "./email-provider-options.js"
 import { pageCsrfToken } from "./page-csrf-token.js"
 

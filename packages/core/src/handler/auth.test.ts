@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { CredentialsSignin, InvalidProvider } from "../errors.js"
 import GitHub from "../providers/github.js"
-import { raw } from "../symbols.js"
+import { raw } from "../auth-options.js"
 import {
   adaCredentials,
   base,

@@ -1,19 +1,26 @@
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { requestOptions } from "../config/request-options.js"
-import { AuthError, MissingAdapterMethods, MissingCSRF, SessionTokenError, UnknownAction } from "../errors.js"
+import {
+  AuthError,
+  MissingAdapterMethods,
+  MissingCSRF,
+  SessionTokenError,
+  UnknownAction,
+  CredentialsSignin,
+  isClientError,
+} from "../errors.js"
 import { createLogger } from "../config/logger.js"
-import { configErrorForRequest } from "../config/untrusted-host.js"
+import { configErrorForRequest } from "../config/assert-config.js"
 import { parseRequest } from "../http/parse-request.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import { sessionChunkCount } from "../http/session-chunks.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { appPageUrl } from "../http/app-page-url.js"
+import { appPageUrl } from "../http/callback-url.js"
 import { toResponse } from "../http/to-response.js"
 import { errorPage } from "../pages/error-page.js"
 import { pageLocale } from "../pages/page-locale.js"
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import type { AuthConfig, ResponseInternal } from "../types.js"
-import { errorRedirectUrl } from "./error-redirect-url.js"
 import { routeAction } from "./route-action.js"
 
 /** A config, or a function of the request that returns one (sync or async). */
@@ -141,4 +148,18 @@ function configurationErrorResponse(request: RequestInternal, config: ResolvedCo
     "Configuration",
   )
   return toResponse(page)
+}
+
+/**
+ * Where a failed flow sends the browser: sign-in errors back to the sign-in page, everything else
+ * to the error page, with `?error=<type>` (and CredentialsSignin's `code`); only client-safe error
+ * names are shown, anything else reads "Configuration". The handler's answer and the server
+ * functions' callers (`failureUrl`) use this one rule.
+ */
+export function errorRedirectUrl(error: Error, request: { url: URL }, config: Pick<ResolvedConfig, "pages" | "basePath">): string {
+  const params = new URLSearchParams({ error: isClientError(error) ? error.type : "Configuration" })
+  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  const kind = (error instanceof AuthError && error.kind) || "error"
+  const page = config.pages[kind] ?? `${config.basePath}/${kind.toLowerCase()}`
+  return appPageUrl(page, Object.fromEntries(params), request)
 }

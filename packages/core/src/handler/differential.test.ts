@@ -3,10 +3,9 @@
  * the same (statuses, where redirects lead, the provider list), and session and CSRF cookies
  * minted by one must work in the other, so an app moves without signing anyone out.
  */
-import { Auth as AuthJs, type AuthConfig as AuthJsConfig } from "@auth/core"
+import { Auth as AuthJs, type AuthConfig as AuthJsConfig, createActionURL as authJsCreateActionURL } from "@auth/core"
 import AuthJsCredentials from "@auth/core/providers/credentials"
 import AuthJsGitHub from "@auth/core/providers/github"
-import { createActionURL as authJsCreateActionURL } from "@auth/core"
 import { describe, expect, it } from "vitest"
 import { createActionURL } from "../config/create-action-url.js"
 import Credentials from "../providers/credentials.js"
@@ -14,7 +13,7 @@ import GitHub from "../providers/github.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { ada, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
-import type { User } from "../primitives.js"
+import type { User } from "../shared-types.js"
 import { Auth } from "./auth.js"
 
 const secret = "differential-secret-differential-secret-0123"

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { MissingSecret } from "../errors.js"
 import Credentials from "../providers/credentials.js"
 import type { AuthConfig } from "../types.js"
-import { configurationError } from "../config/configuration-error.js"
+import { configurationError } from "../config/resolve-config.js"
 import { Auth } from "./auth.js"
 
 const origin = "https://app.example.test"

@@ -1,20 +1,20 @@
-import { callback } from "../actions/callback.js"
-import { csrf } from "../actions/csrf.js"
-import { error } from "../actions/error.js"
-import { password } from "../actions/password.js"
-import { providers } from "../actions/providers.js"
+import { callback, passwordFlowsOf } from "../actions/callback.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
 import { signin } from "../actions/signin.js"
 import { signout } from "../actions/signout.js"
-import { verifyRequest } from "../actions/verify-request.js"
-import { webauthnOptions } from "../actions/webauthn-options.js"
 import { reauthenticate } from "../actions/reauthenticate.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
-import { UnknownAction } from "../errors.js"
+import { UnknownAction, InvalidProvider } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { AuthAction, ResponseInternal } from "../types.js"
+import { expiredCookie, noStoreHeaders } from "../http/session-chunks.js"
+import { errorPage } from "../pages/error-page.js"
+import { appPageUrl } from "../http/callback-url.js"
+import { verifyRequestView } from "../email/verify-request-view.js"
+import { verifyRequestPage } from "../pages/verify-request-page.js"
+import { webauthnFlowsOf, webauthnOptionsOf } from "../webauthn/webauthn-route-provider.js"
 
 type ActionRoute = (
   request: RequestInternal,
@@ -68,4 +68,59 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
     if (route) return route(request, options, config)
   }
   throw new UnknownAction(`Unsupported action: ${method} ${action}${request.operation ? `/${request.operation}` : ""}`)
+}
+
+/** GET /csrf: the token for the double-submit check (the cookie is set by the request setup). */
+function csrf(skipped: boolean, options: InternalOptions): ResponseInternal {
+  if (skipped) {
+    options.logger.warn("csrf-disabled")
+    return { status: 404, cookies: [expiredCookie(options.cookies.csrfToken)] }
+  }
+  return { headers: { ...noStoreHeaders }, body: { csrfToken: options.csrfToken } }
+}
+
+type PublicProvider = Pick<InternalProvider, "id" | "name" | "type" | "signinUrl" | "callbackUrl">
+
+/** GET /providers: what the client needs to draw sign-in buttons, nothing secret. */
+function providers(list: InternalProvider[]): ResponseInternal<Record<string, PublicProvider>> {
+  const body: Record<string, PublicProvider> = {}
+  for (const { id, name, type, signinUrl, callbackUrl } of list) {
+    body[id] = { id, name, type, signinUrl, callbackUrl }
+  }
+  return { headers: { "Content-Type": "application/json" }, body }
+}
+
+/** GET /error: the built-in error page, or the app's own with the error name. */
+function error(request: RequestInternal, options: InternalOptions): ResponseInternal {
+  if (options.pages.error) {
+    return { redirect: appPageUrl(options.pages.error, request.error ? { error: request.error } : {}, options) }
+  }
+  return errorPage(options, request.error)
+}
+
+/** GET /verify-request: "check your email" (with the code form), or the app's own page with the same query. */
+async function verifyRequest(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  if (options.pages.verifyRequest) return { redirect: appPageUrl(options.pages.verifyRequest, request.query, options) }
+  const { view, cookies } = await verifyRequestView(request, options)
+  return { ...verifyRequestPage(options, view), cookies }
+}
+
+/**
+ * GET /webauthn-options/<id>: a passkey ceremony's options, made by the provider's flows
+ * (webauthn/webauthn-flows.ts).
+ */
+async function webauthnOptions(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  // The provider and adapter are checked before anything loads, as the route always checked them.
+  const { provider } = webauthnOptionsOf(options)
+  return (await webauthnFlowsOf(provider)).options(request, options)
+}
+
+/**
+ * `{basePath}/password/<operation>`: the Password provider's pages, forgot, reset and change, in
+ * its flows module (passwords/password-operation.ts). Without a Password provider: InvalidProvider.
+ */
+async function password(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  if (options.provider?.type !== "password") throw new InvalidProvider("No Password provider is configured")
+  const passwordOptions = options as InternalOptions<"password">
+  return (await passwordFlowsOf(passwordOptions.provider)).operation(request, passwordOptions)
 }

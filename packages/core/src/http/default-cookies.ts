@@ -1,4 +1,4 @@
-import type { CookiesOptions, ResolvedCookies } from "../primitives.js"
+import type { CookiesOptions, ResolvedCookies } from "../shared-types.js"
 
 /** Seconds the OAuth check cookies and the WebAuthn challenge cookie live. */
 export const checkCookieMaxAge = 15 * 60

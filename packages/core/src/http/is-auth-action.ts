@@ -1,4 +1,4 @@
-import type { AuthAction } from "../primitives.js"
+import type { AuthAction } from "../shared-types.js"
 
 const actions = new Set<string>([
   "backchannel-logout",

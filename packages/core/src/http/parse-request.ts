@@ -1,5 +1,5 @@
 import { UnknownAction } from "../errors.js"
-import type { AuthAction } from "../primitives.js"
+import type { AuthAction } from "../shared-types.js"
 import { isAuthAction } from "./is-auth-action.js"
 import { secondFactorOperation } from "./second-factor-path.js"
 import { parseCookieHeader } from "./parse-cookie-header.js"

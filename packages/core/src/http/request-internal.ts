@@ -1,6 +1,6 @@
 import type { AccountPath } from "./account-path.js"
 import type { SecondFactorOperation } from "./second-factor-path.js"
-import type { AuthAction } from "../primitives.js"
+import type { AuthAction } from "../shared-types.js"
 
 export type RequestOperation = "revoke" | PasswordOperation | SecondFactorOperation | AccountPath
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import type { CookieOption } from "../primitives.js"
-import { serializeCookie } from "./serialize-cookie.js"
+import type { CookieOption } from "../shared-types.js"
+import { serializeCookie } from "./to-response.js"
 import { chunkSize, clearSessionCookie, expiredCookie, readSessionCookie, writeSessionCookie } from "./session-chunks.js"
 
 const name = "authjs.session-token"

@@ -1,5 +1,5 @@
 import { SessionTokenError } from "../errors.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 
 /** Auth.js's limit: 4096 bytes per cookie minus an estimate of 160 bytes for its attributes. */
 export const chunkSize = 4096 - 160
@@ -93,3 +93,11 @@ export function expiredCookie(cookie: CookieOption): Cookie {
   const { expires: _expires, ...options } = cookie.options
   return { name: cookie.name, value: "", options: { ...options, maxAge: 0 } }
 }
+
+/** Headers for responses that depend on the session cookie: never cached, never shared. */
+export const noStoreHeaders = {
+  "Content-Type": "application/json",
+  "Cache-Control": "private, no-store",
+  Expires: "0",
+  Pragma: "no-cache",
+} as const

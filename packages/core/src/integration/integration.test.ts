@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import Credentials from "../providers/credentials.js"
 import GitHub from "../providers/github.js"
-import { findProvider } from "./find-provider.js"
+import { findProvider } from "../integration.js"
 import { forwardedHeaders, forwardedOrigin } from "../http/forwarded-headers.js"
 import { sessionFromAnswer, sessionFromBody } from "./read-session.js"
 

@@ -1,4 +1,4 @@
-import type { Awaitable } from "../primitives.js"
+import type { Awaitable } from "../shared-types.js"
 
 /** The decrypted session token: name, email, picture and sub at sign-in, plus what the jwt callback adds. */
 export interface DefaultJWT extends Record<string, unknown> {

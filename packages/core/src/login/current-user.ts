@@ -1,10 +1,17 @@
 import type { AdapterSession, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { adapterUserIdOf } from "../session-cookie/adapter-user-id-of.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
-import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
-import { isUnverifiedToken, unverifiedAddressOf, unverifiedTokenStillValid } from "../session-cookie/token-marks.js"
+import { liveDatabaseSession } from "../session-cookie/database-session.js"
+import {
+  isUnverifiedToken,
+  unverifiedAddressOf,
+  unverifiedTokenStillValid,
+  isCredentialsToken,
+  sessionIdOf,
+} from "../session-cookie/token-marks.js"
+import type { JWT } from "../jwt/types.js"
+import { isTokenRevoked } from "../sessions/revocation-checks.js"
 
 export interface CurrentUser {
   user: AdapterUser | null
@@ -51,4 +58,18 @@ export async function currentUser(cookies: Record<string, string>, options: Inte
   const found = await liveDatabaseSession(sessionToken, adapter)
   if (!found) return nobody
   return { user: found.user, session: found.session, sessionToken }
+}
+
+/**
+ * The adapter user a JWT session stands for (read by readJwtSessionToken, so its own checks were
+ * made): the jwt callback's `sub`, unless the token is a credentials sign-in's, whose `sub` is
+ * authorize's id and names no adapter user. A callback that rewrote `sub` is asked about afresh
+ * against the recorded session, so a session recorded for one user never acts for another
+ * (getAccessToken handing out their tokens, or linking an account or a passkey to them).
+ */
+export async function adapterUserIdOf(session: { decoded: JWT; token: JWT }, options: InternalOptions): Promise<string | undefined> {
+  const { decoded, token } = session
+  if (typeof token.sub !== "string" || isCredentialsToken(token)) return undefined
+  if (sessionIdOf(token) && token.sub !== decoded.sub && (await isTokenRevoked(token, options))) return undefined
+  return token.sub
 }

@@ -1,6 +1,6 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import type { PendingSignIn } from "../second-factor/pending-sign-in.js"
 import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"

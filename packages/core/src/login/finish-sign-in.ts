@@ -1,7 +1,7 @@
-import type { InternalOptions } from "../config/internal-options.js"
-import { emitEvent } from "../events/emit-event.js"
+import type { InternalOptions } from "../providers/types.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
 import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"
@@ -11,7 +11,7 @@ import { finishStepUp, refuseStepUpByAnother } from "../step-up/finish-step-up.j
 import type { ResponseInternal } from "../types.js"
 import { type FirstFactorDone, firstFactorAuthentication } from "./first-factor-authentication.js"
 import { issueSession } from "./issue-session.js"
-import { undoNewUser } from "./undo-new-user.js"
+import { undoNewUser } from "./handle-login.js"
 
 export type { FirstFactorDone }
 

@@ -1,6 +1,6 @@
 import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 import type { AdapterUser } from "../adapters.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Account, Cookie, Profile, User } from "../shared-types.js"
 
 /** What a sign-in method hands the gate once its own factor is proven. */
 export interface FirstFactorDone {
@@ -22,7 +22,7 @@ export interface FirstFactorDone {
 
 /**
  * The `amr` values (RFC 8176, and `fed`/`email` where it has none) of each way to sign in, when
- * the method does not say itself. The WebAuthn callback says itself (webauthn/passkey-amr.ts): a
+ * the method does not say itself. The WebAuthn callback says itself (passkeyMethods in webauthn/verify-ceremony.ts): a
  * passkey is something held and, with user verification, something known or been: two factors.
  */
 const methodsOfAccountType: Record<string, string[]> = {

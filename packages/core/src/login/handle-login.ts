@@ -1,13 +1,13 @@
 import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
-import type { AdapterAccount, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { AdapterAccount, AdapterUser, Adapter } from "../adapters.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AccountNotLinked, OAuthAccountNotLinked, StepUpFailed } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
-import type { Account, User } from "../primitives.js"
+import { emitEvent } from "../config/default-callbacks.js"
+import type { Account, User } from "../shared-types.js"
 import { currentUser } from "./current-user.js"
 import { readStepUp } from "../step-up/step-up-cookie.js"
 import { ownerOfProvenAddress } from "./owner-of-proven-address.js"
-import { undoNewUser } from "./undo-new-user.js"
+import { appPageUrl } from "../http/callback-url.js"
 
 export interface LoginResult {
   user: AdapterUser | User
@@ -118,4 +118,28 @@ function accountToStore(account: Account, options: InternalOptions): Account {
   const shape = (options.provider as { account?: (tokens: unknown) => Partial<Account> | void }).account
   const shaped = shape ? (shape(tokens) ?? {}) : tokens
   return { ...shaped, provider, providerAccountId, type }
+}
+
+/** Where a signed-in user goes: the new-user page the first time (when the app has one), else back. */
+export function landingUrl(isNewUser: boolean, options: InternalOptions): string {
+  const newUserPage = options.pages.newUser
+  if (!isNewUser || !newUserPage) return options.callbackUrl
+  return appPageUrl(newUserPage, { callbackUrl: options.callbackUrl }, options)
+}
+
+/**
+ * Removes the user a sign-in created when a later step of that sign-in failed (linking its
+ * account, creating its session), so no half-made user stays behind: a user without its account
+ * would block every later sign-in with the same e-mail address (OAuthAccountNotLinked).
+ * Best effort: the database may be what failed, and the sign-in's own error is what the caller
+ * reports, so a failure here is only logged.
+ */
+export async function undoNewUser(userId: string, options: InternalOptions): Promise<void> {
+  const deleteUser = (options.adapter as Adapter | undefined)?.deleteUser
+  if (!deleteUser) return
+  try {
+    await deleteUser(userId)
+  } catch (error) {
+    options.logger.error(error as Error)
+  }
 }

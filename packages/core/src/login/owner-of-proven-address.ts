@@ -1,8 +1,7 @@
 import type { Adapter, AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, ProviderConfig } from "../providers/types.js"
 import { MissingAdapterMethods } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
-import type { ProviderConfig } from "../providers/types.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import { unverifiedOwnerReplaced } from "../session-cookie/unverified-owner-checks.js"
 
 /**

@@ -1,5 +1,5 @@
 import { AccessDenied, AuthError } from "../errors.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { resolveCallbackUrl } from "../http/callback-url.js"
 import type { CallbacksOptions } from "../types.js"
 

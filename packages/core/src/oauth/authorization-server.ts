@@ -1,8 +1,7 @@
 /** The token-side metadata of a provider: configured endpoints, or discovered ones. */
 import type * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
-import { discoveryPlaceholderOrigin, needsDiscovery } from "./discovery-placeholder.js"
-import { discoverAuthorizationServer } from "./discovery.js"
+import type { InternalProvider } from "../providers/types.js"
+import { discoveryPlaceholderOrigin, needsDiscovery, discoverAuthorizationServer } from "./discovery.js"
 
 /**
  * With both token and userinfo URLs configured, no request is made: a record of those URLs is

@@ -1,10 +1,9 @@
 /** POST /signin/<oauth id>: the redirect to the provider's authorization endpoint, with check cookies. */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import * as checks from "./checks.js"
-import { needsDiscovery } from "./discovery-placeholder.js"
-import { discoverAuthorizationServer } from "./discovery.js"
+import { needsDiscovery, discoverAuthorizationServer } from "./discovery.js"
 import { redirectUriFor } from "./redirect-proxy.js"
 
 const defaultScope = "openid profile email"

@@ -1,6 +1,6 @@
 /** The authorization response as oauth4webapi validates it (issuer, state, error). */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { InvalidCheck, OAuthCallbackError } from "../errors.js"
 
 /**

@@ -1,8 +1,8 @@
 /** GET (or form_post POST) /callback/<oauth id>: from the provider's answer to a user, account and profile. */
 import * as oauth from "oauth4webapi"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck, OAuthProfileParseError } from "../errors.js"
-import type { Account, Cookie, Profile, TokenSet, User } from "../primitives.js"
+import type { Account, Cookie, Profile, TokenSet, User } from "../shared-types.js"
 import { authorizationServerFor } from "./authorization-server.js"
 import { validateCallbackParams } from "./callback-params.js"
 import * as checks from "./checks.js"

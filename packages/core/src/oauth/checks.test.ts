@@ -1,10 +1,10 @@
 import * as oauth from "oauth4webapi"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { defaultCookies } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import * as checks from "./checks.js"
 
 const secret = "a-test-secret-that-is-long-enough-for-gatehouse"

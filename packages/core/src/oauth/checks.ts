@@ -7,12 +7,12 @@
  * satisfy provider B's callback.
  */
 import * as oauth from "oauth4webapi"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 
 type OAuthOptions = InternalOptions<"oauth" | "oidc">
 type CheckCookieKey = "pkceCodeVerifier" | "state" | "nonce" | "signOutState"

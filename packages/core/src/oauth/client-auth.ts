@@ -1,6 +1,6 @@
 /** How the client proves itself at the token endpoint (`client.token_endpoint_auth_method`). */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 
 type OAuthProvider = InternalProvider<"oauth">
 

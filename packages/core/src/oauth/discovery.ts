@@ -1,7 +1,8 @@
 /** OpenID Connect / RFC 8414 discovery, cached per issuer instead of fetched on every request. */
+
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
-import { customFetch } from "../symbols.js"
+import type { InternalProvider } from "../providers/types.js"
+import { customFetch } from "../auth-options.js"
 import { perFetchCache } from "./per-fetch-cache.js"
 import { providerRequestOptions } from "./provider-request-options.js"
 
@@ -48,4 +49,34 @@ export function discoverIssuer(
   issuer: string,
 ): Promise<oauth.AuthorizationServer> {
   return discoverAuthorizationServer({ id: provider.id, issuer, [customFetch]: provider[customFetch] })
+}
+
+/**
+ * An endpoint configured without a URL (only params, or nothing, on a provider with an issuer)
+ * gets this placeholder host: it means "take the real URL from the issuer's discovery document".
+ * Auth.js uses the same host, so providers inspected by app code look the same.
+ */
+export const discoveryPlaceholderOrigin = "https://authjs.dev"
+
+export function needsDiscovery(url: URL | undefined): boolean {
+  return url === undefined || url.host === "authjs.dev"
+}
+
+type Metadata = Record<string, unknown>
+
+/**
+ * A fetch for providers whose discovery document needs a repair before OAuth clients accept it:
+ * the document passes through `repair`; every other response (and any failure) is untouched.
+ * `getFetch` is asked at each call, so a fetch swapped in later (tests, instrumentation) is used.
+ */
+export function patchDiscoveryDocument(
+  getFetch: () => typeof fetch,
+  repair: (metadata: Metadata) => Metadata,
+): (input: string | URL | Request, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const response = await getFetch()(input, init)
+    const url = new URL(input instanceof Request ? input.url : input)
+    if (!response.ok || !url.pathname.endsWith(".well-known/openid-configuration")) return response
+    return Response.json(repair((await response.json()) as Metadata))
+  }
 }

@@ -1,7 +1,9 @@
 /** OpenID Connect RP-Initiated Logout 1.0: where, and with what, a federated sign-out sends the browser. */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
 import { discoverAuthorizationServer } from "./discovery.js"
+import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 
 /** The provider's end-session endpoint: the declared one, else the discovered `end_session_endpoint`. */
 async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promise<URL> {
@@ -50,4 +52,18 @@ export async function endSessionUrl(
   url.searchParams.set("post_logout_redirect_uri", postLogoutRedirectUri(options, provider.id))
   url.searchParams.set("state", state)
   return url.href
+}
+
+// Apart from logout-token.ts (jose's JWS verification and remote key sets) so that the config's
+// ledger and the session search can name them in apps without back-channel logout.
+
+/** A logout token is sent the moment the user signs out at the provider: older ones are refused. */
+export const logoutTokenMaxAgeSeconds = 300
+/** Clock difference allowed between the provider and this server, either way. */
+export const clockToleranceSeconds = 60
+
+/** A jti is remembered as long as a token carrying it could still pass the iat check, and a little more. */
+export const logoutTokenKind: SingleUseKind = {
+  name: "logout-token",
+  lifetimeMs: (logoutTokenMaxAgeSeconds + 2 * clockToleranceSeconds + 60) * 1000,
 }

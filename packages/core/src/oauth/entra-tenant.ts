@@ -1,7 +1,7 @@
 /** Microsoft Entra ID's multi-tenant issuers (`common`, `organizations`): metadata of the user's own tenant. */
 import { decodeJwt } from "jose/jwt/decode"
 import type * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { discoverIssuer } from "./discovery.js"
 
 const entraProviderIds = new Set(["microsoft-entra-id", "azure-ad"])

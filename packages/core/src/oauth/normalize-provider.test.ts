@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { InvalidEndpoints } from "../errors.js"
-import type { Profile } from "../primitives.js"
+import type { Profile } from "../shared-types.js"
 import type { OAuthConfig } from "../providers/types.js"
-import { customFetch } from "../symbols.js"
-import { needsDiscovery } from "./discovery-placeholder.js"
+import { customFetch } from "../auth-options.js"
+import { needsDiscovery } from "./discovery.js"
 import { assertOAuthEndpoints, normalizeOAuthProvider } from "./normalize-provider.js"
 
 const urls = {

@@ -1,8 +1,7 @@
 /** Turns a merged OAuth/OIDC provider config into the shape the sign-in and callback steps use. */
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider, EndpointHandler, OAuthCheck, OAuthConfig } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
-import type { EndpointHandler, OAuthCheck, OAuthConfig } from "../providers/types.js"
-import { discoveryPlaceholderOrigin } from "./discovery-placeholder.js"
+import { discoveryPlaceholderOrigin } from "./discovery.js"
 import { defaultAccount, defaultProfile } from "./provider-defaults.js"
 
 type EndpointName = "authorization" | "token" | "userinfo"

@@ -1,5 +1,5 @@
 /** What an OAuth provider without its own `profile()` / `account()` maps a sign-in to. */
-import type { Account, Profile, TokenSet, User } from "../primitives.js"
+import type { Account, Profile, TokenSet, User } from "../shared-types.js"
 
 /** The standard OIDC claims, read with the usual fallbacks; keys without a value are left out. */
 export function defaultProfile(profile: Profile): User {

@@ -1,7 +1,7 @@
 /** The oauth4webapi request options every call to a provider's servers uses. */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
-import { customFetch } from "../symbols.js"
+import type { InternalProvider } from "../providers/types.js"
+import { customFetch } from "../auth-options.js"
 
 export interface ProviderRequestOptions {
   [oauth.customFetch]?: typeof fetch

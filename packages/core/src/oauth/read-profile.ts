@@ -1,7 +1,7 @@
 /** The provider's account of the user: ID token claims, or the userinfo response. */
 import * as oauth from "oauth4webapi"
-import type { InternalProvider } from "../config/internal-options.js"
-import type { Profile, TokenSet } from "../primitives.js"
+import type { InternalProvider } from "../providers/types.js"
+import type { Profile, TokenSet } from "../shared-types.js"
 import type { ProviderRequestOptions } from "./provider-request-options.js"
 
 export async function readProfile(

@@ -2,7 +2,7 @@
  * The redirect proxy: which redirect_uri an authorization request (and its token request) uses, and
  * the proxy's part of a callback: hand it on to the deployment that started the sign-in.
  */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import * as checks from "./checks.js"
 

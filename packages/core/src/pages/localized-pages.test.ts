@@ -6,7 +6,7 @@ import { Auth } from "../handler/auth.js"
 import Nodemailer from "../providers/nodemailer.js"
 import { base, browserFor, credentialsConfig, silentLogger } from "@gatehouse/test-kit/credentials-app"
 import type { AuthConfig } from "../types.js"
-import { catalogues } from "./locales/catalogues.js"
+import { catalogues } from "./locales/test-support/catalogues.js"
 import { escapeHtml } from "./html.js"
 import { locales } from "../locales/index.js"
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest"
 import { html } from "./html.js"
 import { locales as allLanguages } from "../locales/index.js"
-import { catalogues } from "./locales/catalogues.js"
+import { catalogues } from "./locales/test-support/catalogues.js"
 import {
   defaultLocale,
   localeForTag as localeForTagIn,
@@ -12,7 +12,7 @@ import {
   pageLocales,
   type PageLocales,
 } from "./page-locale.js"
-import type { LocaleOption, LocaleRequest } from "../primitives.js"
+import type { LocaleOption, LocaleRequest } from "../shared-types.js"
 
 // The tests below choose among all ten languages, as an app listing them in `pages.locales` does.
 const all = pageLocales(allLanguages)!

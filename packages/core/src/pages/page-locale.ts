@@ -1,4 +1,4 @@
-import type { LocaleOption, LocaleRequest } from "../primitives.js"
+import type { LocaleOption, LocaleRequest } from "../shared-types.js"
 import { html, type SafeHtml } from "./html.js"
 import { en, type MessageKey, type Messages } from "./locales/en.js"
 

@@ -1,4 +1,4 @@
-import type { Theme } from "../primitives.js"
+import type { Theme } from "../shared-types.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/en.js"
 import type { PageLocale } from "./page-locale.js"

@@ -1,12 +1,9 @@
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
-import type { CredentialInput } from "../providers/types.js"
-import type { WebAuthnProviderConfig } from "../providers/types.js"
+import type { InternalOptions, InternalProvider, CredentialInput, WebAuthnProviderConfig, PasswordFlows } from "../providers/types.js"
 import { html, SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 import type { ResponseInternal } from "../types.js"
-import type { PasswordFlows } from "../providers/types.js"
 
 /** The sign-in errors (`?error=`) the page explains; any other name shows the default text. */
 const signinErrors: Record<string, MessageKey> = {

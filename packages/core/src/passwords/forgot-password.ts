@@ -1,8 +1,8 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
 import { readAddress } from "./password-input.js"
-import { passwordPageUrl } from "./password-page-url.js"
+import { passwordPageUrl } from "./password-pages.js"
 import { issuePasswordToken } from "./password-tokens.js"
 import { sendPasswordMail } from "./send-password-mail.js"
 

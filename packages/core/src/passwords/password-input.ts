@@ -1,6 +1,6 @@
 import type { AdapterUser } from "../adapters.js"
 import { readEmailIdentifier } from "../http/email-address.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 import type { PasswordConfig } from "../providers/types.js"
 
 /** Longer input is not a password anyone typed: refused before any hashing (scrypt of megabytes is a cost). */

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { passwordPage } from "./password-pages.js"

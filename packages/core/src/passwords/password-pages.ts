@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import { html, type SafeHtml } from "../pages/html.js"
 import { passwordMessage, passwordMessageText, type PasswordMessageKey } from "./password-messages.js"
@@ -65,4 +65,17 @@ export function passwordPage(
     headers: pageHeaders(),
     body: renderPage(locale, { text: passwordMessageText(locale, title) }, html`<div class="card">${content}</div>`, options.theme),
   }
+}
+
+/**
+ * The built-in password pages: `signup`, `forgot`, `reset` (a link's token, or the address and
+ * code), `verify` (enter the mailed code) under `{basePath}/password/`, and `confirm`, the page a
+ * verification link opens (`{basePath}/callback/password`).
+ */
+export type PasswordPage = "signup" | "forgot" | "reset" | "verify" | "confirm"
+
+export function passwordPageUrl(options: Pick<InternalOptions, "url">, page: PasswordPage, params: Record<string, string> = {}): string {
+  const path = page === "confirm" ? "callback/password" : `password/${page}`
+  const query = new URLSearchParams(params).toString()
+  return `${options.url}/${path}${query ? `?${query}` : ""}`
 }

@@ -1,6 +1,8 @@
-import type { Awaitable } from "../primitives.js"
+import type { Awaitable } from "../shared-types.js"
 import { isCommonPassword } from "./common-passwords.js"
 import { normalizePassword } from "./hash-password.js"
+import type { LoggerInstance } from "../auth-options.js"
+import { AuthError } from "../errors.js"
 
 /** Why a new password is refused; the pages and the JSON answers name it. */
 export type PasswordProblem = "too_short" | "too_long" | "common" | "breached" | "rule"
@@ -52,4 +54,15 @@ export async function checkNewPassword(
   const message = await policy.rule?.(normalized, { email })
   if (typeof message === "string" && message) return { problem: "rule", message }
   return undefined
+}
+
+/** The policy's verdict on a new password; a breached-password service that fails is logged, and lets it through. */
+export function judgeNewPassword(
+  password: string,
+  email: string,
+  options: { provider: { policy?: PasswordPolicy }; logger: Pick<LoggerInstance, "error"> },
+): Promise<PolicyVerdict | undefined> {
+  return checkNewPassword(password, email, options.provider.policy ?? {}, (error) =>
+    options.logger.error(new AuthError("The breached-password check failed; the password was let through", error as Error)),
+  )
 }

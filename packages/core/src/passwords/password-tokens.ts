@@ -14,7 +14,7 @@
  * needs nothing else, and altering the address changes the hash, so it finds no row.
  */
 import type { Adapter } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { randomHex } from "../crypto/random-pool.js"
 import { deriveSignInCode, formatSignInCode } from "../email/sign-in-code.js"
 import { storeVerification } from "../email/store-verification.js"

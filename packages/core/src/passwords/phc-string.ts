@@ -1,4 +1,4 @@
-import type { ScryptParams } from "./scrypt-kdf.js"
+import type { ScryptParams } from "../crypto/native-crypto.js"
 
 /**
  * The PHC string format (github.com/P-H-C/phc-string-format) for scrypt, as passlib and others

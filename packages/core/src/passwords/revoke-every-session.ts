@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AuthError } from "../errors.js"
 import { revokeAllOf } from "../sessions/revoke-user-sessions.js"
 import { sessionRecordsFor } from "../sessions/session-records.js"

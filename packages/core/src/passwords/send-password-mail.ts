@@ -1,7 +1,6 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, PasswordMail } from "../providers/types.js"
 import { composeLinkMail, type LinkMail, sendLinkMail } from "../email/send-link-mail.js"
 import { passwordMessageText, type PasswordMessageKey } from "./password-messages.js"
-import type { PasswordMail } from "../providers/types.js"
 
 /**
  * Sends one mail of the password flows: through the provider's `send` when the app gives one;

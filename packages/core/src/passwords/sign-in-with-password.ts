@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { CredentialsSignin } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"

@@ -1,14 +1,14 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSubmittedCode } from "../email/sign-in-code.js"
 import { Verification } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
 import { passwordAccount, readAddress } from "./password-input.js"
-import { passwordPageUrl } from "./password-page-url.js"
+import { passwordPageUrl } from "./password-pages.js"
 import { spendPasswordCode, spendPasswordLink } from "./password-tokens.js"
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import Apple, { type AppleProfile } from "./apple.js"
 
 const claims: AppleProfile = {

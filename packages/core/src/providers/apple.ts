@@ -1,6 +1,6 @@
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
-import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
+import { patchDiscoveryDocument } from "../oauth/discovery.js"
 import appleMark from "./brand-marks/apple.js"
 
 /** What Apple posts back (once, on the first consent) as the `user` form field, parsed. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import Bungie from "./bungie.js"
 import { fetchRoutedTo, requestUserinfo } from "@gatehouse/test-kit/internal-provider"
 import { startProviderApiStandIn, type ProviderApiStandIn } from "@gatehouse/test-kit/provider-api-stand-in"

@@ -1,4 +1,4 @@
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 
 /** The part of a provider an API call needs: its own fetch, when the user gave one. */
 export interface ProviderFetchSource {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import GitHub, { type GitHubProfile } from "./github.js"
 import { requestUserinfo, fetchRoutedTo } from "@gatehouse/test-kit/internal-provider"
 import { startProviderApiStandIn, type ProviderApiStandIn, type StandInAnswer } from "@gatehouse/test-kit/provider-api-stand-in"

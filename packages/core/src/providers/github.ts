@@ -1,5 +1,5 @@
 import { fetchProviderJson, type ProviderFetchSource } from "./fetch-provider-json.js"
-import type { Profile } from "../primitives.js"
+import type { Profile } from "../shared-types.js"
 import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import githubMark from "./brand-marks/github.js"
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import AzureAD from "./azure-ad.js"
 import MicrosoftEntraID, { type MicrosoftEntraIDProfile } from "./microsoft-entra-id.js"
 

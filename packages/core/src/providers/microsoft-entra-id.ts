@@ -1,6 +1,6 @@
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
-import { patchDiscoveryDocument } from "../oauth/patch-discovery-document.js"
+import { patchDiscoveryDocument } from "../oauth/discovery.js"
 
 /** Claims of a Microsoft identity platform (v2.0) ID token. */
 export interface MicrosoftEntraIDProfile extends ProviderClaims {

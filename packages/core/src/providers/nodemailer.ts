@@ -1,14 +1,14 @@
 import { markBuiltInSender } from "../email/built-in-sender.js"
 import { defaultFrom } from "../email/email-provider-options.js"
-import { printToConsole } from "../email/print-to-console.js"
 import { registerProviderTransport } from "../email/provider-transport.js"
 import { sendWithNodemailer } from "../email/send-with-nodemailer.js"
 import { verificationMail, verificationMailHtml, verificationMailText } from "../email/verification-mail.js"
 import { AuthError } from "../errors.js"
-import type { Theme } from "../primitives.js"
+import type { Theme } from "../shared-types.js"
 import type { EmailConfig, SendVerificationRequestParams } from "./types.js"
-
 export type { EmailConfig, SendVerificationRequestParams } from "./types.js"
+import { logPrefix } from "../config/logger.js"
+import { readProcessEnv } from "../config/config-env.js"
 
 /**
  * Where mail goes: an SMTP URL (`smtp://user:pass@host:587`), nodemailer transport options
@@ -72,4 +72,22 @@ export function html(params: { url: string; host: string; theme?: Theme; code?: 
 /** The plain-text part of the built-in sign-in mail. */
 export function text(params: { url: string; host: string; code?: string; identifier?: string }): string {
   return verificationMailText(params)
+}
+
+/**
+ * The development transport (`server: "console"`): instead of sending, prints the link and code,
+ * so a demo works with no mail server. Anyone who can read the server's output could sign in as
+ * anyone, so it refuses to run when NODE_ENV is "production".
+ */
+export function printToConsole(params: { identifier: string; url: string; code?: string; expires: Date }): void {
+  if (readProcessEnv().NODE_ENV === "production") {
+    throw new Error('The "console" e-mail transport prints sign-in links and is for development only; configure `server` in production')
+  }
+  const lines = [
+    `${logPrefix}[email] Sign-in e-mail for ${params.identifier} (not sent: console transport)`,
+    `  Link: ${params.url}`,
+    ...(params.code ? [`  Code: ${params.code}`] : []),
+    `  Expires: ${params.expires.toISOString()}`,
+  ]
+  console.log(lines.join("\n"))
 }

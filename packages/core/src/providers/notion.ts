@@ -1,4 +1,4 @@
-import type { Profile } from "../primitives.js"
+import type { Profile } from "../shared-types.js"
 import { fetchProviderJson } from "./fetch-provider-json.js"
 import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import notionMark from "./brand-marks/notion.js"

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "vitest"
 import { startMailApiStandIn, type MailApiStandIn } from "@gatehouse/test-kit/mail-api-stand-in"
 import { resolvedEmailProvider, sendParams } from "../email/test-support/send-params.js"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import Postmark from "./postmark.js"
 
 let api: MailApiStandIn

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import TikTok from "./tiktok.js"
 
 /** A stand-in for TikTok's servers recording each request's URL, headers and body. */

@@ -1,4 +1,4 @@
-import { customFetch } from "../symbols.js"
+import { customFetch } from "../auth-options.js"
 import type { OAuthConfig, OAuthUserConfig, ProviderClaims } from "./types.js"
 import tiktokMark from "./brand-marks/tiktok.js"
 

@@ -15,14 +15,25 @@ import type {
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
 import type { Adapter, AdapterUser } from "../adapters.js"
-import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, ResponseInternal, SessionOptions } from "../auth-options.js"
+import type {
+  CallbacksOptions,
+  EventCallbacks,
+  LoggerInstance,
+  PagesOptions,
+  ResponseInternal,
+  SessionOptions,
+  accountKey,
+  backchannelLogoutKey,
+  customFetch,
+  totpLibraryKey,
+} from "../auth-options.js"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { PasswordPolicy } from "../passwords/password-policy.js"
-import type { ScryptParams } from "../passwords/scrypt-kdf.js"
+import type { ScryptParams } from "../crypto/native-crypto.js"
 import type {
   Account,
   AuthAction,
@@ -35,11 +46,10 @@ import type {
   Theme,
   TokenSet,
   User,
-} from "../primitives.js"
+} from "../shared-types.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
-import type { accountKey, backchannelLogoutKey, customFetch, totpLibraryKey } from "../symbols.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 import type { BrandMark } from "./brand-marks/brand-mark.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import Credentials from "../providers/credentials.js"
 import { accountKeyOf, identifyingFields } from "./account-key.js"

@@ -1,7 +1,6 @@
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider, CredentialInput } from "../providers/types.js"
 import { normalizeEmailAddress, readEmailIdentifier } from "../http/email-address.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { CredentialInput } from "../providers/types.js"
 import type { RateLimitOptions } from "../types.js"
 
 /**

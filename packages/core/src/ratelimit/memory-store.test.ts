@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { RateLimitHit } from "../primitives.js"
+import type { RateLimitHit } from "../shared-types.js"
 import { memoryRateLimitStore } from "./memory-store.js"
 import { rateLimitStoreContract } from "@gatehouse/test-kit/rate-limit-store-contract"
 

@@ -1,5 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from "../primitives.js"
-import { markProcessLocal } from "./process-local-stores.js"
+import type { RateLimitHit, RateLimitStore } from "../shared-types.js"
 
 /** Options of `memoryRateLimitStore` (counts kept in this process only). */
 export interface MemoryRateLimitStoreOptions {
@@ -96,4 +95,19 @@ export function memoryRateLimitStore(options: MemoryRateLimitStoreOptions = {}):
       return { ...counter }
     },
   })
+}
+
+/**
+ * Stores whose counts live in one process only. Anything that must happen once across instances
+ * (a passkey challenge) may be claimed through the rate-limit store only when it is not one of these.
+ */
+const processLocal = new WeakSet<RateLimitStore>()
+
+export function markProcessLocal<Store extends RateLimitStore>(store: Store): Store {
+  processLocal.add(store)
+  return store
+}
+
+export function isProcessLocal(store: RateLimitStore): boolean {
+  return processLocal.has(store)
 }

@@ -2,7 +2,7 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { errorPage } from "../pages/error-page.js"
 import { pageLocale, type PageLocales } from "../pages/page-locale.js"
 import type { ResponseInternal } from "../types.js"
-import type { LocaleOption, Theme } from "../primitives.js"
+import type { LocaleOption, Theme } from "../shared-types.js"
 
 const noStore = "private, no-store"
 

@@ -1,9 +1,9 @@
-import type { InternalProvider } from "../config/internal-options.js"
+import type { InternalProvider } from "../providers/types.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { AuthError, CredentialsSignin, RateLimited } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import { accountKeyOf, type AccountKey } from "./account-key.js"
 import { clientIpKey } from "./client-ip.js"
 

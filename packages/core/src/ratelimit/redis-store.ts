@@ -1,4 +1,4 @@
-import type { RateLimitHit, RateLimitStore } from "../primitives.js"
+import type { RateLimitHit, RateLimitStore } from "../shared-types.js"
 
 /**
  * The little of a Redis client the store needs: a way to send one command. Both common clients

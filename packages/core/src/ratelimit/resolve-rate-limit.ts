@@ -1,10 +1,9 @@
 import { AuthError } from "../errors.js"
 import type { LoggerInstance, RateLimitOptions, RateLimitRule } from "../types.js"
-import type { RateLimitStore } from "../primitives.js"
-import { readProcessEnv } from "../config/process-env.js"
+import type { RateLimitStore } from "../shared-types.js"
+import { readProcessEnv } from "../config/config-env.js"
 import { platformIpHeader } from "./client-ip.js"
-import { memoryRateLimitStore } from "./memory-store.js"
-import { isProcessLocal } from "./process-local-stores.js"
+import { memoryRateLimitStore, isProcessLocal } from "./memory-store.js"
 import { createRateLimiter, type RateLimiter } from "./rate-limiter.js"
 
 const defaultPerIp: RateLimitRule = { limit: 30, window: 60 }

@@ -1,5 +1,5 @@
 import type { AdapterSecondFactor } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { backupCodeHash, looksLikeBackupCode } from "./backup-codes.js"
 import { openTotpSecret } from "./secret-box.js"
 

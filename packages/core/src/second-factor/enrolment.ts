@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishPendingSignIn } from "../login/finish-pending-sign-in.js"
 import { secondFactorPage } from "../pages/second-factor-page.js"

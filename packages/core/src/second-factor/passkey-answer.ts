@@ -5,22 +5,18 @@
  * here to the pending sign-in), its verification by @simplewebauthn/server, and its challenge
  * ledger, which claims each challenge once across every instance.
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, WebAuthnInternalOptions } from "../providers/types.js"
 import { optionsWithProvider } from "../config/request-options.js"
 import { WebAuthnVerificationError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import type { ResponseInternal } from "../types.js"
 import { credentialsOf, optionsResponse } from "../webauthn/ceremony-options.js"
 import { challengeCookieDeletion, mintChallengeCookie } from "../webauthn/challenge-cookie.js"
-import { passkeyAmr } from "../webauthn/passkey-amr.js"
-import { simpleWebAuthnFor } from "../webauthn/simplewebauthn-for.js"
-import { verifyAuthentication } from "../webauthn/verify-authentication.js"
-import type { WebAuthnInternalOptions } from "../providers/types.js"
+import { passkeyAmr, verifyAuthentication, simpleWebAuthnFor } from "../webauthn/verify-ceremony.js"
 import { secondFactorWebAuthnProvider } from "./passkey-user.js"
 import type { PendingSignIn } from "./pending-sign-in.js"
-import type { SecondFactorChallenge } from "./second-factor-proof.js"
-import type { SecondFactorProof } from "./second-factor-proof.js"
+import type { SecondFactorChallenge, SecondFactorProof } from "./second-factor-proof.js"
 
 /** The options of a WebAuthn ceremony run by the app's second-factor WebAuthn provider, or undefined without one. */
 export function passkeyCeremonyOptions(options: InternalOptions): WebAuthnInternalOptions | undefined {

@@ -3,9 +3,8 @@
  * passkey-answer.ts: the gate (login/finish-sign-in.ts) is in every app's bundle, the WebAuthn
  * ceremony only in those that turn second factors on.
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, InternalWebAuthnProvider } from "../providers/types.js"
 import type { SessionOwner } from "../sessions/session-owner.js"
-import type { InternalWebAuthnProvider } from "../providers/types.js"
 
 /** The app's (first) WebAuthn provider: the one whose passkeys answer second-factor challenges. */
 export function secondFactorWebAuthnProvider(options: InternalOptions): InternalWebAuthnProvider | undefined {

@@ -6,11 +6,11 @@
  * (its id is claimed through the shared store or the adapter) and deletes it.
  */
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Account, Cookie, Profile, User } from "../primitives.js"
+import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 
 /** What a pending sign-in keeps of the first factor: everything the session will be made from. */

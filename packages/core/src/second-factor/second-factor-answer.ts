@@ -1,5 +1,5 @@
-import type { InternalOptions } from "../config/internal-options.js"
-import { noStoreHeaders } from "../session-cookie/no-store-headers.js"
+import type { InternalOptions } from "../providers/types.js"
+import { noStoreHeaders } from "../http/session-chunks.js"
 import type { ResponseInternal } from "../types.js"
 import { secondFactorPageUrl } from "./second-factor-due.js"
 

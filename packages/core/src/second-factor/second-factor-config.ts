@@ -2,7 +2,7 @@ import type { Adapter } from "../adapters.js"
 import { missingAdapterMethods } from "../config/adapter-methods.js"
 import { AuthError, MissingAdapter } from "../errors.js"
 import type { ResolvedSecondFactor, SecondFactorConfig, SecondFactorMethod } from "../providers/types.js"
-import { totpLibraryKey } from "../symbols.js"
+import { totpLibraryKey } from "../auth-options.js"
 
 // The option's types are defined with InternalOptions (providers/types.ts): the libraries' entry
 // points are handed the options back, one recursive shape.
@@ -17,7 +17,7 @@ export { totpLibraryKey }
 
 const knownMethods: readonly SecondFactorMethod[] = ["totp", "backup-code", "passkey"]
 
-/** What a passkey answering the challenge needs of the adapter (webauthn/verify-authentication.ts). */
+/** What a passkey answering the challenge needs of the adapter (webauthn/verify-ceremony.ts). */
 const passkeyMethods = ["listAuthenticatorsByUserId", "getAuthenticator", "getAccount", "updateAuthenticatorCounter", "getUser"] as const
 
 /** What each second-factor request needs of the adapter. */

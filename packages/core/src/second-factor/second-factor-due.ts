@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { FirstFactorDone } from "../login/first-factor-authentication.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { currentAuthentication } from "../step-up/current-authentication.js"
 import { type PendingSignIn, readPendingSignIn } from "./pending-sign-in.js"

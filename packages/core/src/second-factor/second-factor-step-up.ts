@@ -5,8 +5,7 @@
  * and the second-factor page asks for a code (or a passkey) as it does for a pending sign-in. The
  * answer refreshes the existing session's `auth_time`/`amr` in place (step-up/refresh-authentication.ts).
  */
-import type { InternalOptions } from "../config/internal-options.js"
-import type { StepUpFactors } from "../providers/types.js"
+import type { InternalOptions, StepUpFactors } from "../providers/types.js"
 import { ownerKey } from "../sessions/session-owner.js"
 import { type CurrentAuthentication, currentAuthentication } from "../step-up/current-authentication.js"
 import { readStepUp } from "../step-up/step-up-cookie.js"

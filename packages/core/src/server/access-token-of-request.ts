@@ -2,23 +2,22 @@
  * `getAccessToken(request, config, providerId)`: the signed-in user's access token at a provider,
  * refreshed first when it is about to expire (providers with `tokenRefresh: true`).
  */
-import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
+import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidProvider, MissingAdapterMethods } from "../errors.js"
 import type { AuthConfigInput } from "../handler/auth.js"
 import { type ServerInput, serverInputOf } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 import { readSessionCookie } from "../http/session-chunks.js"
-import { serializeCookie } from "../http/serialize-cookie.js"
-import type { Cookie } from "../primitives.js"
-import { adapterUserIdOf } from "../session-cookie/adapter-user-id-of.js"
+import { serializeCookie } from "../http/to-response.js"
+import type { Cookie } from "../shared-types.js"
+import { adapterUserIdOf } from "../login/current-user.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
-import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { liveDatabaseSession } from "../session-cookie/database-session.js"
 import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"
 import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
 import type { AccessToken } from "../access-token/access-token.js"
 import { accessTokenFromAccount } from "../access-token/account-tokens.js"
 import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "../access-token/cookie-tokens.js"
-
 export type { AccessToken } from "../access-token/access-token.js"
 
 /** `getAccessToken(…, { withCookies: true })`: the token, and the `Set-Cookie` header values to send with the response. */

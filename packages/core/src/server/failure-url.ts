@@ -1,6 +1,6 @@
 import { resolveConfig } from "../config/resolve-config.js"
 import { AuthError, UnknownAction } from "../errors.js"
-import { errorRedirectUrl } from "../handler/error-redirect-url.js"
+import { errorRedirectUrl } from "../handler/auth.js"
 import type { ServerInput } from "./server-input.js"
 import { serverRequest } from "./server-request.js"
 

@@ -1,8 +1,7 @@
 import { setEnvDefaults } from "../config/set-env-defaults.js"
-import type { Env } from "../config/config-env.js"
+import { type Env, readProcessEnv } from "../config/config-env.js"
 import { createLogger } from "../config/logger.js"
-import { readProcessEnv } from "../config/process-env.js"
-import { skipCSRFCheck } from "../symbols.js"
+import { skipCSRFCheck } from "../auth-options.js"
 import type { AuthConfig } from "../types.js"
 
 /** What an integration decides about every config it is handed. */

@@ -1,6 +1,6 @@
 import type { AuthConfigInput } from "../handler/auth.js"
 import type { AuthConfig } from "../types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 
 /**
  * What every `@gatehouse/core/server` function is called with: the user's request as the framework

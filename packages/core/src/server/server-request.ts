@@ -1,5 +1,5 @@
-import { configErrorForRequest } from "../config/untrusted-host.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import { configErrorForRequest } from "../config/assert-config.js"
+import type { InternalOptions } from "../providers/types.js"
 import { requestOptions } from "../config/request-options.js"
 import { type ResolvedConfig, resolveConfig } from "../config/resolve-config.js"
 import { SessionTokenError, UnknownAction } from "../errors.js"
@@ -9,7 +9,7 @@ import { parseCookieHeader } from "../http/parse-cookie-header.js"
 import { pinToPublicOrigin } from "../http/public-origin.js"
 import type { RequestInternal, RequestOperation } from "../http/request-internal.js"
 import { sessionChunkCount } from "../http/session-chunks.js"
-import type { AuthAction, Cookie } from "../primitives.js"
+import type { AuthAction, Cookie } from "../shared-types.js"
 import type { ServerInput } from "./server-input.js"
 
 /** What a server call does, as the route `{basePath}/<action>[/<providerId>]` would be asked it. */

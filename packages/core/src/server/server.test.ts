@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../handler/auth.js"
 import { CredentialsSignin, MissingCSRF, UntrustedHost } from "../errors.js"
-import { serializeCookie } from "../http/serialize-cookie.js"
+import { serializeCookie } from "../http/to-response.js"
 import { ada, base, credentialsConfig, origin } from "@gatehouse/test-kit/credentials-app"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import type { AuthConfig } from "../types.js"
 import { configPreparer, crossSiteCall, getSession, isCrossOriginFormPost, signIn, signOut, updateSession } from "./index.js"
 

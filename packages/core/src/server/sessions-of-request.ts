@@ -1,5 +1,5 @@
 import { resolveConfig } from "../config/resolve-config.js"
-import { serializeCookie } from "../http/serialize-cookie.js"
+import { serializeCookie } from "../http/to-response.js"
 import type { AuthConfigInput } from "../handler/auth.js"
 import { serverInputOf } from "./server-input.js"
 import { listSessions as listServerSessions, revokeSessions as revokeServerSessions, sessionsCall } from "./sessions.js"

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie } from "../http/session-chunks.js"
 import { type CurrentSessionRead, currentSession } from "../sessions/current-session.js"
 import { listUserSessions } from "../sessions/list-user-sessions.js"

@@ -1,7 +1,7 @@
 import { enforceRateLimit } from "../ratelimit/enforce-rate-limit.js"
 import { routeAction } from "../handler/route-action.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import { signInRoute } from "../integration/sign-in-route.js"
+import { signInRoute } from "../client/post-auth-form.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 

@@ -1,11 +1,10 @@
 import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
 import { SessionTokenError } from "../errors.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import { emitEvent } from "../events/emit-event.js"
-import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
+import type { InternalOptions } from "../providers/types.js"
+import { emitEvent } from "../config/default-callbacks.js"
+import { clearSessionCookie, readSessionCookie, writeSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
 import type { ResponseInternal, Session } from "../types.js"
-import type { AdapterSession } from "../adapters.js"
-import { noStoreHeaders } from "./no-store-headers.js"
+import type { AdapterSession, Adapter, AdapterUser } from "../adapters.js"
 import { authenticationOfDatabaseSession, withAuthentication } from "../step-up/session-authentication.js"
 
 /**
@@ -74,4 +73,18 @@ function withoutSessionToken(session: Session, sessionToken: string): Session {
   }
   const { sessionToken: _token, ...rest } = session as Session & { sessionToken: string }
   return rest
+}
+
+/**
+ * The database session a session token names, with its user, while it has not expired; null when
+ * there is none or it ran out. The check every server-side read of a database session makes
+ * (getAccessToken, the session-management requests, account linking); GET /session makes it too,
+ * and deletes the expired row besides (session-cookie/database-session.ts).
+ */
+export async function liveDatabaseSession(
+  sessionToken: string,
+  adapter: Pick<Required<Adapter>, "getSessionAndUser">,
+): Promise<{ session: AdapterSession; user: AdapterUser } | null> {
+  const found = await adapter.getSessionAndUser(sessionToken)
+  return found && new Date(found.session.expires).valueOf() >= Date.now() ? found : null
 }

@@ -5,11 +5,11 @@
  * and account id, bound to that session token by its hash, so it cannot be carried over to another
  * session. The ID token itself stays in the account row (adapter `getAccount`).
  */
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Account, Cookie } from "../primitives.js"
+import type { Account, Cookie } from "../shared-types.js"
 
 interface IdentityProviderPayload {
   provider: string

@@ -1,5 +1,5 @@
 import { defaultCallbacks } from "../config/default-callbacks.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { JWTSessionError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
 import { isTokenRevoked } from "../sessions/revocation-checks.js"

@@ -1,7 +1,7 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 
 /**
  * Whether the app's jwt callback changed the token it was handed (readJwtSessionToken's answer:

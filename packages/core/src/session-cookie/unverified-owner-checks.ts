@@ -1,5 +1,5 @@
 import type { AdapterUser } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { originalAdapter } from "../config/wrap-adapter.js"
 import { SessionTokenError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"

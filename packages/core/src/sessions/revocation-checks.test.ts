@@ -3,7 +3,7 @@
  * (revoked, or signed out) must not store its older "still there" over the "revoked".
  */
 import { describe, expect, it } from "vitest"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { isRevoked, remember } from "./revocation-checks.js"
 import type { SessionRecords } from "./session-records.js"
 

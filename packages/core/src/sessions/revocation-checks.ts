@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { SessionTokenError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
 import { sessionIdOf } from "../session-cookie/token-marks.js"

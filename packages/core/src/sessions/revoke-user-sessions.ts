@@ -1,6 +1,6 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { UnknownAction } from "../errors.js"
-import { emitEvent } from "../events/emit-event.js"
+import { emitEvent } from "../config/default-callbacks.js"
 import type { RevokeTarget } from "../types.js"
 import type { CurrentSession } from "./current-session.js"
 import { sessionHandle } from "./list-user-sessions.js"

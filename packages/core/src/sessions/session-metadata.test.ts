@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { managesSessions } from "./session-management-adapter.js"
 import { maxUserAgentLength, newSessionMetadata } from "./session-metadata.js"
 

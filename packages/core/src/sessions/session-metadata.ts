@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose/jwt/decode"
 import type { NewAdapterSession } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
-import type { Account } from "../primitives.js"
+import type { InternalOptions } from "../providers/types.js"
+import type { Account } from "../shared-types.js"
 
 /** Long enough for any real browser's User-Agent; a client cannot make a row arbitrarily big. */
 export const maxUserAgentLength = 512

@@ -1,5 +1,5 @@
 import type { Adapter, AdapterSession, OwnedSession, OwnedSessionMethods } from "../adapters.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { MissingAdapterMethods } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
 import { credentialsProviderOf } from "../session-cookie/token-marks.js"

@@ -1,7 +1,7 @@
 import type { Adapter } from "../adapters.js"
 import type { AdapterConflictError } from "../adapters/adapter-conflict-error.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import { type ProcessClaims, processClaims } from "./process-claims.js"
 
 /**

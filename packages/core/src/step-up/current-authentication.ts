@@ -1,7 +1,7 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import { readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
-import { liveDatabaseSession } from "../session-cookie/live-database-session.js"
+import { liveDatabaseSession } from "../session-cookie/database-session.js"
 import { ownerOfToken } from "../sessions/session-owner.js"
 import { authenticationOfDatabaseSession, authenticationOfToken, type CurrentAuthentication } from "./session-authentication.js"
 

@@ -1,6 +1,6 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { StepUpFailed } from "../errors.js"
-import type { Account, Cookie, User } from "../primitives.js"
+import type { Account, Cookie, User } from "../shared-types.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
 import { readStepUp, stepUpCookieDeletion } from "./step-up-cookie.js"
 

@@ -4,7 +4,7 @@ import { credentialsConfig } from "../../../test-kit/src/credentials-app.js"
 import { resolveConfig } from "../config/resolve-config.js"
 import { requestOptions } from "../config/request-options.js"
 import { parseRequest } from "../http/parse-request.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 import { refuseUnlessReauthenticated } from "./provider-reauthenticated.js"
 import { mintStepUpCookie } from "./step-up-cookie.js"
 

@@ -1,7 +1,7 @@
 import { decodeJwt } from "jose/jwt/decode"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { StepUpFailed } from "../errors.js"
-import type { Account } from "../primitives.js"
+import type { Account } from "../shared-types.js"
 import { readStepUp } from "./step-up-cookie.js"
 
 /** Clock difference tolerated between us and the provider, in seconds. */

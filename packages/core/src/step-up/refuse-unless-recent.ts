@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import {
   type RecentAuthenticationNeed,

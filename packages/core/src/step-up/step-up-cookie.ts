@@ -6,10 +6,10 @@
  * 15 minutes and the sign-in that reads it deletes it.
  */
 import { checkCookieMaxAge } from "../http/default-cookies.js"
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 
 export interface StepUp {
   /** ownerKey() of the session that asked to re-authenticate. */

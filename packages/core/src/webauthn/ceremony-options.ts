@@ -1,10 +1,10 @@
 import type { AdapterAuthenticator } from "../adapters.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
-import type { Cookie } from "../primitives.js"
+import type { Cookie } from "../shared-types.js"
 import { mintChallengeCookie, type RegistrationUser } from "./challenge-cookie.js"
 import { stringToTransports, webauthnCredentialId } from "./credential-id.js"
-import { simpleWebAuthnFor } from "./simplewebauthn-for.js"
+import { simpleWebAuthnFor } from "./verify-ceremony.js"
 import type { WebAuthnInternalOptions } from "../providers/types.js"
 
 /** A user's stored authenticators as WebAuthn credential descriptors. */

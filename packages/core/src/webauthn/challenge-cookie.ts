@@ -12,7 +12,7 @@ import { WebAuthnVerificationError } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
-import type { Cookie, CookieOption } from "../primitives.js"
+import type { Cookie, CookieOption } from "../shared-types.js"
 import type { Ceremony } from "./decide-ceremony.js"
 import type { WebAuthnInternalOptions } from "../providers/types.js"
 

@@ -2,7 +2,7 @@ import type { Adapter } from "../adapters.js"
 import { verificationTokenRoundTrip } from "../adapters/verification-token-round-trip.js"
 import { AdapterError } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import { processClaims } from "../single-use/process-claims.js"
 import { claimInSharedStore, fingerprint as kindFingerprint, type SingleUseKind } from "../single-use/single-use-ledger.js"
 

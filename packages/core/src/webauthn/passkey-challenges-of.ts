@@ -1,5 +1,5 @@
 import type { Adapter } from "../adapters.js"
-import type { RateLimitStore } from "../primitives.js"
+import type { RateLimitStore } from "../shared-types.js"
 import type { WebAuthnProviderConfig } from "../providers/types.js"
 import type { ChallengeLedger } from "./challenge-ledger.js"
 

@@ -1,18 +1,14 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AuthError, MissingCSRF } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
-import { handleLogin } from "../login/handle-login.js"
-import { undoNewUser } from "../login/undo-new-user.js"
+import { handleLogin, landingUrl, undoNewUser } from "../login/handle-login.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import type { Account, User } from "../primitives.js"
+import type { Account, User } from "../shared-types.js"
 import { challengeCookieDeletion } from "./challenge-cookie.js"
-import { passkeyMethods } from "./passkey-amr.js"
-import { verifyAuthentication } from "./verify-authentication.js"
-import { verifyRegistration, type VerifiedRegistration } from "./verify-registration.js"
+import { passkeyMethods, verifyAuthentication, verifyRegistration, type VerifiedRegistration } from "./verify-ceremony.js"
 import { webauthnOptionsOf } from "./webauthn-route-provider.js"
-import { landingUrl } from "../login/landing-url.js"
 
 /**
  * POST /callback/<webauthn id> with the CSRF token, `action` (authenticate | register) and

@@ -1,6 +1,5 @@
-import type { InternalOptions } from "../config/internal-options.js"
+import type { InternalOptions, WebAuthnFlows, WebAuthnInternalOptions, WebAuthnProviderConfig } from "../providers/types.js"
 import { AuthError, InvalidProvider, MissingAdapter } from "../errors.js"
-import type { WebAuthnFlows, WebAuthnInternalOptions, WebAuthnProviderConfig } from "../providers/types.js"
 
 /** The request's options, narrowed for a WebAuthn route: refuses other providers and a missing adapter. */
 export function webauthnOptionsOf(options: InternalOptions): WebAuthnInternalOptions {

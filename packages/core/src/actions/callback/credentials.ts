@@ -1,15 +1,14 @@
-import type { InternalOptions } from "../../config/internal-options.js"
+import type { InternalOptions, CredentialInput } from "../../providers/types.js"
 import { AccountNotLinked, AuthError, CallbackRouteError, CredentialsSignin, MissingCSRF } from "../../errors.js"
-import { emitEvent } from "../../events/emit-event.js"
+import { emitEvent } from "../../config/default-callbacks.js"
 import { finishSignIn } from "../../login/finish-sign-in.js"
 import type { RequestInternal } from "../../http/request-internal.js"
 import { runSignInCallback } from "../../login/run-sign-in-callback.js"
 import type { AdapterAccount, AdapterUser } from "../../adapters.js"
 import { ownerOfProvenAddress } from "../../login/owner-of-proven-address.js"
-import { undoNewUser } from "../../login/undo-new-user.js"
+import { undoNewUser } from "../../login/handle-login.js"
 import type { ResponseInternal } from "../../types.js"
-import type { Account, User } from "../../primitives.js"
-import type { CredentialInput } from "../../providers/types.js"
+import type { Account, User } from "../../shared-types.js"
 
 /**
  * POST /callback/<credentials id>: the app's `authorize` decides. With the jwt strategy no adapter

@@ -1,4 +1,4 @@
-import type { InternalOptions } from "../../config/internal-options.js"
+import type { InternalOptions } from "../../providers/types.js"
 import { readEmailIdentifier } from "../../http/email-address.js"
 import { emailFlowOptions, verificationSecret } from "../../email/email-provider-options.js"
 import { pageCsrfToken } from "../../email/page-csrf-token.js"

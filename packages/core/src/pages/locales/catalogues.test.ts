@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest"
-import { catalogues } from "./catalogues.js"
+import { catalogues } from "./test-support/catalogues.js"
 import { en } from "./en.js"
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()

@@ -1,4 +1,4 @@
-import { describeCataloguesComplete } from "./test-support/describe-catalogues-complete.js"
+import { describeCataloguesComplete } from "./test-support/catalogues.js"
 import { secondFactorCatalogues } from "./second-factor.js"
 
 describeCataloguesComplete("second-factor page catalogues", secondFactorCatalogues)

@@ -1,5 +1,5 @@
 /**
- * The second-factor page's strings, in the ten languages of the page catalogues (catalogues.ts):
+ * The second-factor page's strings, in the ten languages of the page catalogues (each listed in test-support/catalogues.ts):
  * kept apart from them because only the `@gatehouse/core/second-factor` entry renders the page, so
  * apps without second factors do not carry them. English is the reference; each language has
  * exactly its keys and placeholders (second-factor.test.ts). The page's title and the sign-in

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import type { Profile } from "../primitives.js"
-import { providerVouchesForEmail } from "./provider-vouches-for-email.js"
+import type { Profile } from "../../shared-types.js"
+import { providerVouchesForEmail } from "./oauth.js"
 
 // Providers send email_verified as whatever they like; the typed Profile says boolean, so the odd ones go in untyped.
 const profileOf = (claims: Record<string, unknown>) => claims as Profile

@@ -1,5 +1,5 @@
 /**
- * The primitive types of Gatehouse: the values every other module passes around (a user, an
+ * The shared value types of Gatehouse: the values every other module passes around (a user, an
  * account, a cookie, an action name…). A leaf: it imports nothing, so any module can point here
  * without joining an import cycle. `types.ts` re-exports all of them as `@gatehouse/core/types`.
  */

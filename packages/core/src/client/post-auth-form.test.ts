@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest"
-import { signInRoute } from "./sign-in-route.js"
+import { signInRoute } from "./post-auth-form.js"
 
 describe("signInRoute: where an integration's server-side signIn posts", () => {
   test("forms that are the sign-in itself (credentials, passwords) go to the callback", () => {

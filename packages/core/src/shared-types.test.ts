@@ -1,5 +1,5 @@
 /**
- * `primitives.ts` is the leaf of the type graph: every module may point at it, so it may point at
+ * `shared-types.ts` is the leaf of the type graph: every module may point at it, so it may point at
  * none (an import here would pull the config and provider types back into a cycle). And modules
  * inside core name the jwt module they need, not the `jwt.ts` barrel that exists for
  * `@gatehouse/core/jwt`.
@@ -33,8 +33,8 @@ describe("the type graph's leaf", () => {
     ])
   })
 
-  it("primitives.ts imports nothing", () => {
-    expect(specifiers(readFileSync(join(src, "primitives.ts"), "utf8"))).toEqual([])
+  it("shared-types.ts imports nothing", () => {
+    expect(specifiers(readFileSync(join(src, "shared-types.ts"), "utf8"))).toEqual([])
   })
 
   it("no module inside core imports the jwt.ts barrel", () => {
