@@ -1,14 +1,14 @@
 import { describe, expect, test } from "vitest"
-import { de } from "../de.js"
+import { de } from "../../../locales/de.js"
 import { en, type Messages } from "../en.js"
-import { es } from "../es.js"
-import { fr } from "../fr.js"
-import { it } from "../it.js"
-import { ja } from "../ja.js"
-import { ko } from "../ko.js"
-import { nl } from "../nl.js"
-import { pt } from "../pt.js"
-import { zh } from "../zh.js"
+import { es } from "../../../locales/es.js"
+import { fr } from "../../../locales/fr.js"
+import { it } from "../../../locales/it.js"
+import { ja } from "../../../locales/ja.js"
+import { ko } from "../../../locales/ko.js"
+import { nl } from "../../../locales/nl.js"
+import { pt } from "../../../locales/pt.js"
+import { zh } from "../../../locales/zh.js"
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
 
@@ -44,7 +44,10 @@ export function describeCataloguesComplete(name: string, family: Readonly<Record
 
 /**
  * Every built-in page catalogue by primary language subtag, for the tests: the library itself loads
- * English and only the languages an app lists (`pages.locales`). To add a language: copy en.ts,
- * translate the values (keep every `{placeholder}`), give it its entry in `src/locales/`, and list it here.
+ * English and only the languages an app lists (`pages.locales`). To add a language: copy en.ts into
+ * `src/locales/<lang>.ts` as the others are, translate the values (keep every `{placeholder}`), and list it here.
  */
-export const catalogues: Readonly<Record<string, Messages>> = Object.freeze({ en, de, fr, es, pt, it, nl, ja, zh, ko })
+export const catalogues: Readonly<Record<string, Messages>> = Object.freeze({
+  en,
+  ...Object.fromEntries([de, fr, es, pt, it, nl, ja, zh, ko].map((locale) => [locale.lang, locale.messages])),
+})
