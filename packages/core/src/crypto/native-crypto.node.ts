@@ -4,6 +4,7 @@
  * for `dir` JWEs; everything JOSE beyond that stays with jose.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, scrypt as scryptCallback, timingSafeEqual } from "node:crypto"
+import { decryptDirect, encryptDirect } from "./direct-jwe.js"
 import type { ContentEncryption, NativeCrypto, ScryptParams } from "./native-crypto.js"
 import { drawRandomBytes } from "./random-pool.js"
 
@@ -73,6 +74,8 @@ export const nativeCrypto: NativeCrypto = {
   seal,
   open,
   scrypt,
+  decryptJwe: (token, secrets, salt, clockTolerance, keyFor) => decryptDirect(nativeCrypto, token, secrets, salt, clockTolerance, keyFor),
+  encryptJwe: (token, key, enc, iat, exp, jti) => encryptDirect(nativeCrypto, token, key, enc, iat, exp, jti),
 }
 
 /** node:crypto's scrypt in the thread pool; `maxmem` raised to what the parameters need (128·N·r·p bytes, and some). */

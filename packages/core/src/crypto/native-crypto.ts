@@ -41,6 +41,31 @@ export interface NativeCrypto {
    * (Node's thread pool). Without it (this variant) passwords/hash-password.ts uses @noble/hashes.
    */
   scrypt?(password: Uint8Array, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array>
+  /**
+   * The session token's one JWE construction on these primitives (direct-jwe.ts): its claims,
+   * "unauthentic" (a tag that does not authenticate), or undefined to leave the token to jose.
+   */
+  decryptJwe(
+    token: string,
+    secrets: string[],
+    salt: string,
+    clockTolerance: number,
+    keyFor: (enc: ContentEncryption, secret: string, salt: string) => DirectKey,
+  ): DirectClaims | "unauthentic" | undefined
+  /** The same construction's encryption, as jose's EncryptJWT would; undefined leaves it to jose. */
+  encryptJwe(token: unknown, key: DirectKey, enc: ContentEncryption, iat: number, exp: unknown, jti: string): string | undefined
+}
+
+/** A content-encryption key and its RFC 7638 id (jwt/derive-key.ts derives them). */
+export interface DirectKey {
+  key: Uint8Array
+  kid: string
+}
+
+/** A decrypted token's claims and the JSON text they were parsed from (what jose's encoder wrote). */
+export interface DirectClaims {
+  claims: Record<string, unknown>
+  json: string
 }
 
 /** scrypt's cost: N = 2^ln, block size r, parallelism p, and the key length in bytes. */

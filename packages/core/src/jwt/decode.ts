@@ -1,17 +1,47 @@
+import { JWEDecryptionFailed } from "jose/errors"
 import { jwtDecrypt } from "jose/jwt/decrypt"
-import { nativeCrypto } from "../crypto/native-crypto.js"
-import { deriveEncryptionKey, type ContentEncryption } from "./derive-key.js"
-import { clockTolerance, decryptDirect, type DirectClaims } from "./direct-jwe.js"
+import { type DirectClaims, nativeCrypto } from "../crypto/native-crypto.js"
+import { deriveEncryptionKey, type ContentEncryption, type DerivedKey } from "./derive-key.js"
+
+/** The clock tolerance of both paths: jose's, and the direct one's (crypto/direct-jwe.ts). */
+const clockTolerance = 15
 import type { JWT, JWTDecodeParams } from "./types.js"
 
 /**
  * `decode` without a promise where the runtime's synchronous crypto can decide (Node): the claims
  * and their JSON text, or `undefined` when jose must decide (edge runtimes, or a token outside the
- * one construction direct-jwe.ts handles). Throws what `decode` would reject with.
+ * one construction crypto/direct-jwe.ts handles). Throws what `decode` would reject with.
  */
 export function decodeWithNativeCrypto(token: string, secret: string | string[], salt: string): DirectClaims | undefined {
   if (!nativeCrypto || !token) return undefined
-  return decryptDirect(nativeCrypto, token, Array.isArray(secret) ? secret : [secret], salt)
+  const secrets = Array.isArray(secret) ? secret : [secret]
+  // Synchronous where native crypto exists: derived keys are values there, never promises.
+  const direct = nativeCrypto.decryptJwe(
+    token,
+    secrets,
+    salt,
+    clockTolerance,
+    deriveEncryptionKey as (...args: Parameters<typeof deriveEncryptionKey>) => DerivedKey,
+  )
+  if (direct === "unauthentic") throw decryptionFailed()
+  return direct
+}
+
+/**
+ * jose's error for a tag that does not authenticate, without a stack trace: it answers bad client
+ * input (a tampered or foreign cookie), where capturing the stack twice (JOSEError does) cost more
+ * than the whole MAC check. Class, code and message are jose's.
+ */
+function decryptionFailed(): JWEDecryptionFailed {
+  // Error.stackTraceLimit is V8's (Node, Deno, Bun honour it); this path only runs on Node.
+  const errors = Error as { stackTraceLimit?: number }
+  const limit = errors.stackTraceLimit
+  errors.stackTraceLimit = 0
+  try {
+    return new JWEDecryptionFailed()
+  } finally {
+    errors.stackTraceLimit = limit
+  }
 }
 
 /**

@@ -1,7 +1,6 @@
 import { EncryptJWT } from "jose/jwt/encrypt"
 import { nativeCrypto } from "../crypto/native-crypto.js"
 import { deriveEncryptionKey } from "./derive-key.js"
-import { encryptDirect } from "./direct-jwe.js"
 import type { JWT, JWTEncodeParams } from "./types.js"
 
 export const defaultMaxAge = 30 * 24 * 60 * 60
@@ -14,7 +13,7 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
   const derived = await deriveEncryptionKey(enc, first, salt)
   const now = Math.floor(Date.now() / 1000)
   const jti = crypto.randomUUID()
-  const direct = nativeCrypto && encryptDirect(nativeCrypto, token, derived, enc, now, now + maxAge, jti)
+  const direct = nativeCrypto?.encryptJwe(token, derived, enc, now, now + maxAge, jti)
   if (direct) return direct
   return new EncryptJWT(token as Record<string, unknown>)
     .setProtectedHeader({ alg: "dir", enc, kid: derived.kid })

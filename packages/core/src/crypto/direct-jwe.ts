@@ -6,18 +6,18 @@
  * It is not a JOSE library: any input outside that exact shape is left to jose (`undefined` is
  * returned), and so is any authentic token whose claims would not pass as they are, so that jose
  * produces the error. What this module decides itself it decides as jose would on the same input:
- * the same claims, or jose's own JWEDecryptionFailed when the tag does not authenticate.
+ * the same claims, or "unauthentic" where jose throws JWEDecryptionFailed (jwt/decode.ts throws
+ * jose's error then).
+ *
+ * Part of the `node` variant of #native-crypto (bundled into native-crypto.node.js, reached only
+ * through it), so edge bundles, where it never runs, do not carry it: it imports no value at all.
  */
-import { JWEDecryptionFailed } from "jose/errors"
-import type { ContentEncryption, NativeCrypto } from "../crypto/native-crypto.js"
-import { deriveEncryptionKey, type DerivedKey } from "./derive-key.js"
+import type { ContentEncryption, DirectClaims, DirectKey, NativeCrypto } from "./native-crypto.js"
 
 const utf8 = new TextEncoder()
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 const base64url = /^[A-Za-z0-9_-]*$/
 const ivBytes: Record<ContentEncryption, number> = { "A256CBC-HS512": 16, A256GCM: 12 }
-/** Must match the clock tolerance decode.ts gives jose. */
-export const clockTolerance = 15
 
 /** jose's test for a JWT claims set: a plain object. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -74,33 +74,17 @@ function parseHeaderUncached(native: NativeCrypto, encoded: string): DirectHeade
 }
 
 /**
- * jose's error for a tag that does not authenticate, without a stack trace: it answers bad client
- * input (a tampered or foreign cookie), where capturing the stack twice (JOSEError does) cost more
- * than the whole MAC check. Class, code and message are jose's.
+ * Decrypts and checks a session token; `undefined` hands it to jose, "unauthentic" when the token
+ * is well-formed but its tag does not check out. `clockTolerance` is the one decode.ts gives jose.
  */
-function decryptionFailed(): JWEDecryptionFailed {
-  // Error.stackTraceLimit is V8's (Node, Deno, Bun honour it); this path only runs on Node.
-  const errors = Error as { stackTraceLimit?: number }
-  const limit = errors.stackTraceLimit
-  errors.stackTraceLimit = 0
-  try {
-    return new JWEDecryptionFailed()
-  } finally {
-    errors.stackTraceLimit = limit
-  }
-}
-
-/** A decrypted token's claims and the JSON text they were parsed from (what jose's encoder wrote). */
-export interface DirectClaims {
-  claims: Record<string, unknown>
-  json: string
-}
-
-/**
- * Decrypts and checks a session token; `undefined` hands it to jose. Throws jose's
- * JWEDecryptionFailed when the token is well-formed but its tag does not check out.
- */
-export function decryptDirect(native: NativeCrypto, token: string, secrets: string[], salt: string): DirectClaims | undefined {
+export function decryptDirect(
+  native: NativeCrypto,
+  token: string,
+  secrets: string[],
+  salt: string,
+  clockTolerance: number,
+  keyFor: (enc: ContentEncryption, secret: string, salt: string) => DirectKey,
+): DirectClaims | "unauthentic" | undefined {
   const parts = token.split(".")
   if (parts.length !== 5) return undefined
   const [encodedHeader, encryptedKey, encodedIv, encodedCiphertext, encodedTag] = parts as [string, string, string, string, string]
@@ -114,9 +98,9 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   // A256GCM tags of another length are JWEInvalid in jose; A256CBC-HS512 ones simply fail the MAC.
   if (header.enc === "A256GCM" && tag.byteLength !== 16) return undefined
 
-  let derived: DerivedKey | undefined
+  let derived: DirectKey | undefined
   for (const secret of secrets) {
-    const candidate = deriveEncryptionKey(header.enc, secret, salt) as DerivedKey
+    const candidate = keyFor(header.enc, secret, salt)
     // Without a kid only the first secret is tried, as Auth.js does.
     if (header.kid === undefined || candidate.kid === header.kid) {
       derived = candidate
@@ -126,7 +110,7 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
   if (!derived) return undefined
 
   const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, native.ascii(encodedHeader))
-  if (!plaintext) throw decryptionFailed()
+  if (!plaintext) return "unauthentic"
 
   let json: string
   let claims: unknown
@@ -152,7 +136,7 @@ export function decryptDirect(native: NativeCrypto, token: string, secrets: stri
 export function encryptDirect(
   native: NativeCrypto,
   token: unknown,
-  { key, kid }: DerivedKey,
+  { key, kid }: DirectKey,
   enc: ContentEncryption,
   iat: number,
   exp: unknown,
