@@ -1,15 +1,7 @@
-import { callback } from "../actions/callback.js"
 import { csrf } from "../actions/csrf.js"
-import { error } from "../actions/error.js"
-import { password } from "../actions/password.js"
 import { providers } from "../actions/providers.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
-import { signin } from "../actions/signin.js"
-import { signout } from "../actions/signout.js"
-import { verifyRequest } from "../actions/verify-request.js"
-import { webauthnOptions } from "../actions/webauthn-options.js"
-import { reauthenticate } from "../actions/reauthenticate.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -21,6 +13,30 @@ type ActionRoute = (
   options: InternalOptions,
   config: ResolvedConfig,
 ) => Promise<ResponseInternal> | ResponseInternal
+
+/**
+ * A route whose module loads on its first request, then stays: most requests read a session and
+ * never sign in, so an app's start-up on Node does not pay for the sign-in, callback and sign-out
+ * flows, the built-in pages, e-mail and oauth4webapi (each file costs Node's module loader time at
+ * import). Bundlers for the edge inline these imports, so a Workers bundle is the same either way.
+ * A failed load is not kept: the next request tries again.
+ */
+function loadedOnFirstUse(load: () => Promise<ActionRoute>): ActionRoute {
+  let route: ActionRoute | undefined
+  return async (request, options, config) => {
+    route ??= await load()
+    return route(request, options, config)
+  }
+}
+
+const signin = loadedOnFirstUse(() => import("../actions/signin.js").then((m) => m.signin))
+const signout = loadedOnFirstUse(() => import("../actions/signout.js").then((m) => m.signout))
+const callback = loadedOnFirstUse(() => import("../actions/callback.js").then((m) => m.callback))
+const password = loadedOnFirstUse(() => import("../actions/password.js").then((m) => m.password))
+const verifyRequest = loadedOnFirstUse(() => import("../actions/verify-request.js").then((m) => m.verifyRequest))
+const error = loadedOnFirstUse(() => import("../actions/error.js").then((m) => m.error))
+const webauthnOptions = loadedOnFirstUse(() => import("../actions/webauthn-options.js").then((m) => m.webauthnOptions))
+const reauthenticate = loadedOnFirstUse(() => import("../actions/reauthenticate.js").then((m) => m.reauthenticate))
 
 /** The actions that answer GET and POST (any method but GET counts as POST here). */
 const getAndPost = new Map<AuthAction, ActionRoute>([
