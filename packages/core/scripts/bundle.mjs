@@ -16,6 +16,8 @@
 // those imports instead of warning `ignored-bare-import` at the app's developer for each of them.
 // Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { dirname } from "node:path"
+import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 import { joseDirectKeyOnly, joseWithoutZip } from "./jose-trims.mjs"
 
@@ -54,6 +56,54 @@ const startupReportImport = {
   },
 }
 
+// What a cold import of the package loads should be few files: Node's module loader pays per file
+// (resolve, read, compile, link), and ~45 small chunks cost more than one file of the same code.
+// esbuild puts two modules in one chunk when exactly the same entry points reach them, and a lazily
+// loaded module (an `import()` target) counts as an entry point of its own: each action that loads
+// on first use (handler/route-action.ts) reaches a different part of what `index.ts` loads, which
+// split that part into dozens of chunks. So every lazily loaded module, and the `server` entry the
+// framework integrations import with the package, imports `index.ts` too (a bare import added at
+// bundling, its modules already loaded whenever those run): then what `index.ts` loads falls into
+// a few chunks, split only where a lighter entry point (jwt, errors, integration…) reaches part of it.
+const mainEntry = "src/index.ts"
+const alongsideMain = ["src/server/index.ts"]
+
+/** Modules `import()`ed anywhere in the build that the main entry point does not load statically. */
+async function lazilyLoadedModules(options) {
+  const { metafile } = await build({ ...options, write: false, metafile: true, logLevel: "silent" })
+  const staticImports = (file) => metafile.inputs[file]?.imports.filter((i) => i.kind === "import-statement").map((i) => i.path) ?? []
+  const loadedByMain = new Set([mainEntry])
+  for (const file of loadedByMain) for (const imported of staticImports(file)) loadedByMain.add(imported)
+  const lazy = Object.values(metafile.inputs).flatMap((input) =>
+    input.imports.filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/")).map((i) => i.path),
+  )
+  return [...new Set(lazy)].filter((file) => !loadedByMain.has(file))
+}
+
+// The added import is of a stand-in module re-exporting the main entry: a bare import of `index.ts`
+// itself would be dropped with a warning (package.json's "sideEffects" lists only dist's chunks).
+const mainEntrySpecifier = "gatehouse:main-entry"
+function importingMainEntry(files) {
+  const paths = new Set(files.map((file) => fileURLToPath(new URL(`../${file}`, import.meta.url))))
+  const main = fileURLToPath(new URL(`../${mainEntry}`, import.meta.url))
+  return {
+    name: "importing-main-entry",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${mainEntrySpecifier}$`) }, () => ({ path: main, namespace: "main-entry" }))
+      build.onLoad({ filter: /.*/, namespace: "main-entry" }, () => ({
+        contents: `export * from ${JSON.stringify(main)}`,
+        loader: "ts",
+        resolveDir: dirname(main),
+      }))
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!paths.has(args.path)) return undefined
+        const source = readFileSync(args.path, "utf8")
+        return { contents: `${source}\nimport "${mainEntrySpecifier}"\n`, loader: "ts", resolveDir: dirname(args.path) }
+      })
+    },
+  }
+}
+
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
   entryPoints: ["src/doctor/startup-report.ts", "src/doctor/startup-report.node.ts"],
@@ -75,9 +125,9 @@ await build({
   external: ["node:*"],
   logLevel: "warning",
 })
-await build({
+const coreBuild = {
   entryPoints: [
-    "src/index.ts",
+    mainEntry,
     "src/jwt.ts",
     "src/errors.ts",
     "src/adapters.ts",
@@ -107,7 +157,9 @@ await build({
   legalComments: "eof",
   logLevel: "warning",
   plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip, joseDirectKeyOnly],
-})
+}
+const joinMain = [...alongsideMain, ...(await lazilyLoadedModules(coreBuild))]
+await build({ ...coreBuild, plugins: [...coreBuild.plugins, importingMainEntry(joinMain)] })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
 const providerDeclarations = new URL("../dist/providers/", import.meta.url)
