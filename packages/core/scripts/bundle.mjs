@@ -16,7 +16,7 @@
 // those imports instead of warning `ignored-bare-import` at the app's developer for each of them.
 // Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
-import { dirname } from "node:path"
+import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 import { joseDirectKeyOnly, joseWithoutZip } from "./jose-trims.mjs"
@@ -57,28 +57,18 @@ const startupReportImport = {
 }
 
 // What a cold import of the package loads should be few files: Node's module loader pays per file
-// (resolve, read, compile, link), and ~45 small chunks cost more than one file of the same code.
-// esbuild puts two modules in one chunk when exactly the same entry points reach them, and a lazily
-// loaded module (an `import()` target) counts as an entry point of its own: each action that loads
-// on first use (handler/route-action.ts) reaches a different part of what `index.ts` loads, which
-// split that part into dozens of chunks. So every lazily loaded module, and the `server` entry the
-// framework integrations import with the package, imports `index.ts` too (a bare import added at
-// bundling, its modules already loaded whenever those run): then what `index.ts` loads falls into
-// a few chunks, split only where a lighter entry point (jwt, errors, integration…) reaches part of it.
+// (resolve, read, compile, link), and ~45 small chunks cost more than fewer larger ones of the same
+// code. esbuild puts two modules in one chunk when exactly the same entry points reach them, and each
+// module loaded on first use (below) is an entry point of its own reaching a different part of what
+// `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the
+// `server` entry the framework integrations import with the package, import `index.ts` too (an import
+// added at bundling; its modules are loaded whenever those run): then what `index.ts` loads falls into
+// a few chunks, split only where a lighter entry point (jwt, errors, integration…) or a provider's
+// own lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left alone: they are
+// `import()`ed in edge bundles too, where joining them to the big chunks would make the app's bundler
+// wrap those chunks in lazy initializers.
 const mainEntry = "src/index.ts"
 const alongsideMain = ["src/server/index.ts"]
-
-/** Modules `import()`ed anywhere in the build that the main entry point does not load statically. */
-async function lazilyLoadedModules(options) {
-  const { metafile } = await build({ ...options, write: false, metafile: true, logLevel: "silent" })
-  const staticImports = (file) => metafile.inputs[file]?.imports.filter((i) => i.kind === "import-statement").map((i) => i.path) ?? []
-  const loadedByMain = new Set([mainEntry])
-  for (const file of loadedByMain) for (const imported of staticImports(file)) loadedByMain.add(imported)
-  const lazy = Object.values(metafile.inputs).flatMap((input) =>
-    input.imports.filter((i) => i.kind === "dynamic-import" && i.path.startsWith("src/")).map((i) => i.path),
-  )
-  return [...new Set(lazy)].filter((file) => !loadedByMain.has(file))
-}
 
 // The added import is of a stand-in module re-exporting the main entry: a bare import of `index.ts`
 // itself would be dropped with a warning (package.json's "sideEffects" lists only dist's chunks).
@@ -104,7 +94,45 @@ function importingMainEntry(files) {
   }
 }
 
+// What most requests never run loads on first use on Node, through loader modules chosen the same
+// way (`#loaders/*`, e.g. src/handler/action-loaders.ts): each `<name>-loader(s).ts` has a
+// `.node.ts` variant that `import()`s its modules, while the default (edge) one imports them
+// statically, as an `import()` in an app's one-file bundle makes the bundler wrap every module the
+// target reaches in a lazy initializer. The loaded modules are entry points of the build below, at
+// their own paths in dist, which both variants import.
+const sourceFiles = (folder) =>
+  readdirSync(new URL(`../${folder}`, import.meta.url), { recursive: true }).map((file) => `${folder}/${file}`)
+const loaderSources = sourceFiles("src").filter((file) => /-loaders?(\.node)?\.ts$/.test(file))
+const loadedOnFirstUse = [
+  ...["signin", "signout", "callback", "password", "verify-request", "error", "webauthn-options", "reauthenticate"].map(
+    (name) => `src/actions/${name}.ts`,
+  ),
+  "src/oauth/discovery.ts",
+  "src/access-token/refresh-token-request.ts",
+]
+const srcFolder = fileURLToPath(new URL("../src/", import.meta.url))
+const loadersImport = {
+  name: "loaders-by-condition",
+  setup(build) {
+    build.onResolve({ filter: /-loaders?\.js$/ }, (args) => {
+      const source = join(args.resolveDir, args.path)
+      return { path: `#loaders/${relative(srcFolder, source).replace(/\.js$/, "")}`, external: true }
+    })
+  },
+}
+
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
+await build({
+  entryPoints: loaderSources,
+  outdir: "dist",
+  outbase: "src",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["./*", "../*"],
+  logLevel: "warning",
+})
 await build({
   entryPoints: ["src/doctor/startup-report.ts", "src/doctor/startup-report.node.ts"],
   outdir: "dist/doctor",
@@ -125,7 +153,7 @@ await build({
   external: ["node:*"],
   logLevel: "warning",
 })
-const coreBuild = {
+await build({
   entryPoints: [
     mainEntry,
     "src/jwt.ts",
@@ -141,6 +169,7 @@ const coreBuild = {
     "src/second-factor/index.ts",
     "src/account/index.ts",
     "src/backchannel-logout/index.ts",
+    ...loadedOnFirstUse,
     ...locales,
     ...providers,
   ],
@@ -156,10 +185,15 @@ const coreBuild = {
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip, joseDirectKeyOnly],
-}
-const joinMain = [...alongsideMain, ...(await lazilyLoadedModules(coreBuild))]
-await build({ ...coreBuild, plugins: [...coreBuild.plugins, importingMainEntry(joinMain)] })
+  plugins: [
+    nativeCryptoImport,
+    startupReportImport,
+    loadersImport,
+    importingMainEntry([...alongsideMain, ...loadedOnFirstUse]),
+    joseWithoutZip,
+    joseDirectKeyOnly,
+  ],
+})
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.
 const providerDeclarations = new URL("../dist/providers/", import.meta.url)

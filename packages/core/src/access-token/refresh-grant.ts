@@ -1,6 +1,7 @@
-/** One refresh-token grant at the provider's token endpoint; the request's code loads at the first refresh. */
+/** One refresh-token grant at the provider's token endpoint; on Node the request's code loads at the first refresh. */
 import type { InternalProvider } from "../config/internal-options.js"
 import { AccessTokenRefreshError } from "../errors.js"
+import { loadRefreshTokenRequest } from "./refresh-token-request-loader.js"
 
 /** What a refresh yields: `expires_at` in seconds since the epoch, when the provider said. */
 export interface RefreshedTokens {
@@ -18,8 +19,6 @@ export interface RefreshedTokens {
  */
 export const refreshTimeoutMs = 10_000
 
-let tokenRequest: Promise<typeof import("./refresh-token-request.js")> | undefined
-
 /**
  * Throws RefreshTokenError when the provider refuses the refresh token (`invalid_grant`), final
  * for that token; anything else (network, 5xx, another OAuth error, the request's code failing to
@@ -27,14 +26,13 @@ let tokenRequest: Promise<typeof import("./refresh-token-request.js")> | undefin
  * the one at sign-in.
  */
 export async function refreshGrant(provider: InternalProvider<"oauth">, refreshToken: string): Promise<RefreshedTokens> {
-  let request: typeof import("./refresh-token-request.js")
+  let requestRefreshedTokens: Awaited<ReturnType<typeof loadRefreshTokenRequest>>
   try {
-    request = await (tokenRequest ??= import("./refresh-token-request.js"))
+    requestRefreshedTokens = await loadRefreshTokenRequest()
   } catch (error) {
-    tokenRequest = undefined
     throw new AccessTokenRefreshError("The access token could not be refreshed", { err: error as Error, provider: provider.id })
   }
-  const tokens = await request.requestRefreshedTokens(provider, refreshToken, refreshTimeoutMs)
+  const tokens = await requestRefreshedTokens(provider, refreshToken, refreshTimeoutMs)
   const refreshed: RefreshedTokens = { access_token: tokens.access_token }
   if (typeof tokens.refresh_token === "string") refreshed.refresh_token = tokens.refresh_token
   if (tokens.expires_in !== undefined) refreshed.expires_at = Math.floor(Date.now() / 1000) + Number(tokens.expires_in)

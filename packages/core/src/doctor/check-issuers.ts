@@ -3,12 +3,9 @@ import type { OAuthConfig } from "../providers/types.js"
 import { readProcessEnv } from "../config/process-env.js"
 import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
+import { loadDiscovery } from "../oauth/discovery-loader.js"
 import type { AuthConfig } from "../types.js"
 import type { Finding } from "./finding.js"
-
-// Discovery (and oauth4webapi) loads when this check runs: the start-up report loads this entry point
-// on every app's first config and never calls it.
-let discovery: Promise<typeof import("../oauth/discovery.js")> | undefined
 
 /**
  * Reads the discovery document of every provider that depends on one (an `issuer` without all of
@@ -39,7 +36,8 @@ export async function checkIssuers(
         (provider?.type === "oauth" || provider?.type === "oidc") && !!provider.issuer && needsDiscovery(provider),
     )
   const timeoutMs = options.timeoutMs ?? 10_000
-  const { discoverAuthorizationServer } = await (discovery ??= import("../oauth/discovery.js"))
+  // On Node, discovery (and oauth4webapi) loads here: the start-up report loads the doctor at every first config.
+  const discoverAuthorizationServer = await loadDiscovery()
   const results = await Promise.all(
     discovered.map(async (provider): Promise<Finding | undefined> => {
       try {

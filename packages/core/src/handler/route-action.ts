@@ -2,6 +2,7 @@ import { csrf } from "../actions/csrf.js"
 import { providers } from "../actions/providers.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
+import * as loaders from "./action-loaders.js"
 import type { InternalOptions } from "../config/internal-options.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction } from "../errors.js"
@@ -15,10 +16,7 @@ type ActionRoute = (
 ) => Promise<ResponseInternal> | ResponseInternal
 
 /**
- * A route whose module loads on its first request, then stays: most requests read a session and
- * never sign in, so an app's start-up on Node does not pay for the sign-in, callback and sign-out
- * flows, the built-in pages, e-mail and oauth4webapi (each file costs Node's module loader time at
- * import). Bundlers for the edge inline these imports, so a Workers bundle is the same either way.
+ * A route whose module loads on its first request, then stays (on Node; see action-loaders.node.ts).
  * A failed load is not kept: the next request tries again.
  */
 function loadedOnFirstUse(load: () => Promise<ActionRoute>): ActionRoute {
@@ -29,14 +27,14 @@ function loadedOnFirstUse(load: () => Promise<ActionRoute>): ActionRoute {
   }
 }
 
-const signin = loadedOnFirstUse(() => import("../actions/signin.js").then((m) => m.signin))
-const signout = loadedOnFirstUse(() => import("../actions/signout.js").then((m) => m.signout))
-const callback = loadedOnFirstUse(() => import("../actions/callback.js").then((m) => m.callback))
-const password = loadedOnFirstUse(() => import("../actions/password.js").then((m) => m.password))
-const verifyRequest = loadedOnFirstUse(() => import("../actions/verify-request.js").then((m) => m.verifyRequest))
-const error = loadedOnFirstUse(() => import("../actions/error.js").then((m) => m.error))
-const webauthnOptions = loadedOnFirstUse(() => import("../actions/webauthn-options.js").then((m) => m.webauthnOptions))
-const reauthenticate = loadedOnFirstUse(() => import("../actions/reauthenticate.js").then((m) => m.reauthenticate))
+const signin = loadedOnFirstUse(loaders.loadSignin)
+const signout = loadedOnFirstUse(loaders.loadSignout)
+const callback = loadedOnFirstUse(loaders.loadCallback)
+const password = loadedOnFirstUse(loaders.loadPassword)
+const verifyRequest = loadedOnFirstUse(loaders.loadVerifyRequest)
+const error = loadedOnFirstUse(loaders.loadError)
+const webauthnOptions = loadedOnFirstUse(loaders.loadWebauthnOptions)
+const reauthenticate = loadedOnFirstUse(loaders.loadReauthenticate)
 
 /** The actions that answer GET and POST (any method but GET counts as POST here). */
 const getAndPost = new Map<AuthAction, ActionRoute>([

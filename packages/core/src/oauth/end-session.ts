@@ -1,16 +1,14 @@
 /** OpenID Connect RP-Initiated Logout 1.0: where, and with what, a federated sign-out sends the browser. */
 import type { InternalOptions, InternalProvider } from "../config/internal-options.js"
 import { InvalidEndpoints } from "../errors.js"
-
-// Discovery (and oauth4webapi) loads at the first federated sign-out: the config check below runs
-// at every start-up and needs none of it.
-let discovery: Promise<typeof import("./discovery.js")> | undefined
+import { loadDiscovery } from "./discovery-loader.js"
 
 /** The provider's end-session endpoint: the declared one, else the discovered `end_session_endpoint`. */
 async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promise<URL> {
   if (provider.endSessionEndpoint) return new URL(provider.endSessionEndpoint)
   if (provider.issuer) {
-    const { discoverAuthorizationServer } = await (discovery ??= import("./discovery.js"))
+    // On Node, discovery (and oauth4webapi) loads here: the config check below runs at every start-up.
+    const discoverAuthorizationServer = await loadDiscovery()
     const metadata = await discoverAuthorizationServer(provider)
     if (typeof metadata.end_session_endpoint === "string") return new URL(metadata.end_session_endpoint)
   }

@@ -1,9 +1,6 @@
+import { loadSignout } from "../handler/action-loaders.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
-
-// The sign-out action (and the OAuth code a federated sign-out needs) loads at the first sign-out,
-// not with the framework integration that imports this entry point.
-let signoutAction: Promise<typeof import("../actions/signout.js")> | undefined
 
 export interface SignOutInput extends ServerInput {
   /** Where to go afterwards (checked by the `redirect` callback). Default: the app's origin. */
@@ -24,7 +21,8 @@ export async function signOut(input: SignOutInput): Promise<ServerResult<{ redir
   if (input.federated !== undefined) body.federated = String(input.federated)
   const request = serverRequest(input, { action: "signout", method: "POST", body })
   const { options, cookies } = await serverOptions(request)
-  const { signout } = await (signoutAction ??= import("../actions/signout.js"))
+  // On Node the action (and the OAuth code a federated sign-out needs) loads at the first sign-out.
+  const signout = await loadSignout()
   const answer = await signout(request.internal, options)
   return { value: { redirect: answer.redirect ?? options.callbackUrl }, cookies: [...cookies, ...(answer.cookies ?? [])] }
 }
