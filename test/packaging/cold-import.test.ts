@@ -70,8 +70,8 @@ test.each(["index.js", "server/index.js"])("importing %s loads neither oauth4web
   expect(coreFiles(loaded).length).toBeGreaterThan(3)
   expect(loaded.filter((url) => url.includes("oauth4webapi"))).toEqual([])
   expect(firstUseFiles(loaded)).toEqual([])
-  // 30-33 when written (42 before, when esbuild split what index.ts loads by every entry point reaching it).
-  expect(coreFiles(loaded).length).toBeLessThanOrEqual(36)
+  // 21-25 when written (42 before, when esbuild split what index.ts loads by every entry point reaching it).
+  expect(coreFiles(loaded).length).toBeLessThanOrEqual(28)
 })
 
 test("the check sees oauth4webapi and the sign-in flow load at the first sign-in page", async () => {

@@ -60,15 +60,25 @@ const startupReportImport = {
 // (resolve, read, compile, link), and ~45 small chunks cost more than fewer larger ones of the same
 // code. esbuild puts two modules in one chunk when exactly the same entry points reach them, and each
 // module loaded on first use (below) is an entry point of its own reaching a different part of what
-// `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the
-// `server` entry the framework integrations import with the package, import `index.ts` too (an import
-// added at bundling; its modules are loaded whenever those run): then what `index.ts` loads falls into
-// a few chunks, split only where a lighter entry point (jwt, errors, integration…) or a provider's
-// own lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left alone: they are
-// `import()`ed in edge bundles too, where joining them to the big chunks would make the app's bundler
-// wrap those chunks in lazy initializers.
+// `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the entry
+// points only ever imported beside the package's (the `server` entry the framework integrations are
+// made of, and the config's opt-in parts: doctor, second factors, account, back-channel logout, session
+// stores, rate limiting), import `index.ts` too (an import added at bundling; its modules are loaded
+// whenever those run). Then what `index.ts` loads falls into a few chunks, split only where a lighter
+// entry point a browser or a middleware may import alone (jwt, errors, integration, providers, locales)
+// or a provider's lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left
+// alone: they are `import()`ed in edge bundles too, where joining them to the big chunks would make the
+// app's bundler wrap those chunks in lazy initializers.
 const mainEntry = "src/index.ts"
-const alongsideMain = ["src/server/index.ts"]
+const alongsideMain = [
+  "src/server/index.ts",
+  "src/doctor/index.ts",
+  "src/second-factor/index.ts",
+  "src/account/index.ts",
+  "src/backchannel-logout/index.ts",
+  "src/sessions/stores/index.ts",
+  "src/ratelimit/index.ts",
+]
 
 // The added import is of a stand-in module re-exporting the main entry: a bare import of `index.ts`
 // itself would be dropped with a warning (package.json's "sideEffects" lists only dist's chunks).
