@@ -28,10 +28,11 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }))
  * became opt-in (`pages.locales`), 68.7 without the doctor's start-up report under workerd, 64.5 once
  * back-channel logout became BackchannelLogout(), 62.8 with jose's key management trimmed to `dir`,
  * 63.0 (63.02) merged with the account links' landing page and the layered core, 62.4 once the
- * session key's id was hashed without jose's JWK thumbprint code; @auth/core's is 47.1. Lower it as the bundle shrinks: the goal is @auth/core's. `node bench/bundle-by-folder.mjs`
+ * session key's id was hashed without jose's JWK thumbprint code (62.6 on main by 2026-12-07, over this
+ * budget), 62.0 once the actions Node loads on first use came statically on the edge (#loaders/*); @auth/core's is 47.1. Lower it as the bundle shrinks: the goal is @auth/core's. `node bench/bundle-by-folder.mjs`
  * shows what each source folder adds.
  */
-const budgetGzipKiB = 62.5
+const budgetGzipKiB = 62.1
 
 async function bundle(packageName: "@gatehouse/core" | "@auth/core") {
   mkdirSync(workDir, { recursive: true })
