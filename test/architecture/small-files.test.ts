@@ -28,6 +28,11 @@ const keptApart: Record<string, string> = {
     "the type every doctor check returns: diagnose-config.ts imports the checks, so neither it nor a check can hold the type without an import circle",
   "crypto/sha256-hex.ts":
     "imports native-crypto, so it cannot live in a variant of it, nor beside random-pool.ts, which native-crypto.node.ts bundles into itself",
+  "handler/action-loaders.ts":
+    "`#loaders/handler/action-loaders` on edge runtimes: the actions Node loads on first use, imported statically (an import() would make the app's bundler wrap them)",
+  "handler/action-loaders.node.ts": "`#loaders/handler/action-loaders` on Node, Deno and Bun: each action import()ed at its first request",
+  "oauth/oauth-loaders.ts": "`#loaders/oauth/oauth-loaders` on edge runtimes: discovery and the refresh-token request, imported statically",
+  "oauth/oauth-loaders.node.ts": "`#loaders/oauth/oauth-loaders` on Node, Deno and Bun: so an import does not load oauth4webapi",
   "webauthn/page-script/simplewebauthn-browser-bundle.ts":
     "written whole by scripts/update-webauthn-browser-bundle.mjs: @simplewebauthn/browser's 12 KB bundle on one of its 7 lines",
 }

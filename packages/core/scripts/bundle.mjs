@@ -16,6 +16,8 @@
 // those imports instead of warning `ignored-bare-import` at the app's developer for each of them.
 // Marking them costs no size: bundlers still drop a chunk's unused declarations.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs"
+import { dirname, join, relative } from "node:path"
+import { fileURLToPath } from "node:url"
 import { build } from "esbuild"
 import { joseDirectKeyOnly, joseWithoutZip } from "./jose-trims.mjs"
 
@@ -54,7 +56,92 @@ const startupReportImport = {
   },
 }
 
+// What a cold import of the package loads should be few files: Node's module loader pays per file
+// (resolve, read, compile, link), and ~45 small chunks cost more than fewer larger ones of the same
+// code. esbuild puts two modules in one chunk when exactly the same entry points reach them, and each
+// module loaded on first use (below) is an entry point of its own reaching a different part of what
+// `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the entry
+// points only ever imported beside the package's (the `server` entry the framework integrations are
+// made of, and the config's opt-in parts: doctor, second factors, account, back-channel logout, session
+// stores, rate limiting), import `index.ts` too (an import added at bundling; its modules are loaded
+// whenever those run). Then what `index.ts` loads falls into a few chunks, split only where a lighter
+// entry point a browser or a middleware may import alone (jwt, errors, integration, providers, locales)
+// or a provider's lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left
+// alone: they are `import()`ed in edge bundles too, where joining them to the big chunks would make the
+// app's bundler wrap those chunks in lazy initializers.
+const mainEntry = "src/index.ts"
+const alongsideMain = [
+  "src/server/index.ts",
+  "src/doctor/index.ts",
+  "src/second-factor/index.ts",
+  "src/account/index.ts",
+  "src/backchannel-logout/index.ts",
+  "src/sessions/stores/index.ts",
+  "src/ratelimit/index.ts",
+]
+
+// The added import is of a stand-in module re-exporting the main entry: a bare import of `index.ts`
+// itself would be dropped with a warning (package.json's "sideEffects" lists only dist's chunks).
+const mainEntrySpecifier = "gatehouse:main-entry"
+function importingMainEntry(files) {
+  const paths = new Set(files.map((file) => fileURLToPath(new URL(`../${file}`, import.meta.url))))
+  const main = fileURLToPath(new URL(`../${mainEntry}`, import.meta.url))
+  return {
+    name: "importing-main-entry",
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^${mainEntrySpecifier}$`) }, () => ({ path: main, namespace: "main-entry" }))
+      build.onLoad({ filter: /.*/, namespace: "main-entry" }, () => ({
+        contents: `export * from ${JSON.stringify(main)}`,
+        loader: "ts",
+        resolveDir: dirname(main),
+      }))
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (!paths.has(args.path)) return undefined
+        const source = readFileSync(args.path, "utf8")
+        return { contents: `${source}\nimport "${mainEntrySpecifier}"\n`, loader: "ts", resolveDir: dirname(args.path) }
+      })
+    },
+  }
+}
+
+// What most requests never run loads on first use on Node, through loader modules chosen the same
+// way (`#loaders/*`, e.g. src/handler/action-loaders.ts): each `<name>-loader(s).ts` has a
+// `.node.ts` variant that `import()`s its modules, while the default (edge) one imports them
+// statically, as an `import()` in an app's one-file bundle makes the bundler wrap every module the
+// target reaches in a lazy initializer. The loaded modules are entry points of the build below, at
+// their own paths in dist, which both variants import.
+const sourceFiles = (folder) =>
+  readdirSync(new URL(`../${folder}`, import.meta.url), { recursive: true }).map((file) => `${folder}/${file}`)
+const loaderSources = sourceFiles("src").filter((file) => /-loaders?(\.node)?\.ts$/.test(file))
+const loadedOnFirstUse = [
+  ...["signin", "signout", "callback", "reauthenticate"].map((name) => `src/actions/${name}.ts`),
+  "src/email/verify-request-view.ts",
+  "src/oauth/discovery.ts",
+  "src/oauth/refresh-token-request.ts",
+]
+const srcFolder = fileURLToPath(new URL("../src/", import.meta.url))
+const loadersImport = {
+  name: "loaders-by-condition",
+  setup(build) {
+    build.onResolve({ filter: /-loaders?\.js$/ }, (args) => {
+      const source = join(args.resolveDir, args.path)
+      return { path: `#loaders/${relative(srcFolder, source).replace(/\.js$/, "")}`, external: true }
+    })
+  },
+}
+
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
+await build({
+  entryPoints: loaderSources,
+  outdir: "dist",
+  outbase: "src",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  external: ["./*", "../*"],
+  logLevel: "warning",
+})
 await build({
   entryPoints: ["src/doctor/startup-report.ts", "src/doctor/startup-report.node.ts"],
   outdir: "dist/doctor",
@@ -77,7 +164,7 @@ await build({
 })
 await build({
   entryPoints: [
-    "src/index.ts",
+    mainEntry,
     "src/jwt.ts",
     "src/errors.ts",
     "src/adapters.ts",
@@ -91,6 +178,7 @@ await build({
     "src/second-factor/index.ts",
     "src/account/index.ts",
     "src/backchannel-logout/index.ts",
+    ...loadedOnFirstUse,
     ...locales,
     ...providers,
   ],
@@ -106,7 +194,14 @@ await build({
   external: [...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {})],
   legalComments: "eof",
   logLevel: "warning",
-  plugins: [nativeCryptoImport, startupReportImport, joseWithoutZip, joseDirectKeyOnly],
+  plugins: [
+    nativeCryptoImport,
+    startupReportImport,
+    loadersImport,
+    importingMainEntry([...alongsideMain, ...loadedOnFirstUse]),
+    joseWithoutZip,
+    joseDirectKeyOnly,
+  ],
 })
 
 // tsc declared the helpers too; without their JavaScript, `@gatehouse/core/providers/<helper>` must not resolve at all.

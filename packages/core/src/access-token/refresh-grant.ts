@@ -1,11 +1,7 @@
-/** One refresh-token grant at the provider's token endpoint, through oauth4webapi. */
-import * as oauth from "oauth4webapi"
+/** One refresh-token grant at the provider's token endpoint; on Node the request's code loads at the first refresh. */
 import type { InternalProvider } from "../providers/types.js"
-import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
-import { authorizationServerFor } from "../oauth/authorization-server.js"
-import { clientAuthentication, clientOf } from "../oauth/client-auth.js"
-import { verifyIdTokenSignature } from "../oauth/id-token-signature.js"
-import { providerRequestOptions } from "../oauth/provider-request-options.js"
+import { AccessTokenRefreshError } from "../errors.js"
+import { loadRefreshTokenRequest } from "../oauth/oauth-loaders.js"
 
 /** What a refresh yields: `expires_at` in seconds since the epoch, when the provider said. */
 export interface RefreshedTokens {
@@ -25,28 +21,18 @@ export const refreshTimeoutMs = 10_000
 
 /**
  * Throws RefreshTokenError when the provider refuses the refresh token (`invalid_grant`), final
- * for that token; anything else (network, 5xx, another OAuth error) is AccessTokenRefreshError,
- * which may pass. A new ID token in the answer is checked like the one at sign-in.
+ * for that token; anything else (network, 5xx, another OAuth error, the request's code failing to
+ * load) is AccessTokenRefreshError, which may pass. A new ID token in the answer is checked like
+ * the one at sign-in.
  */
 export async function refreshGrant(provider: InternalProvider<"oauth">, refreshToken: string): Promise<RefreshedTokens> {
-  let tokens: oauth.TokenEndpointResponse
+  let requestRefreshedTokens: Awaited<ReturnType<typeof loadRefreshTokenRequest>>
   try {
-    const requestOptions = providerRequestOptions(provider)
-    const as = await authorizationServerFor(provider)
-    const client = clientOf(provider)
-    let response = await oauth.refreshTokenGrantRequest(as, client, clientAuthentication(provider, as), refreshToken, {
-      ...requestOptions,
-      signal: AbortSignal.timeout(refreshTimeoutMs),
-    })
-    if (provider.token?.conform) response = (await provider.token.conform(response.clone())) ?? response
-    tokens = await oauth.processRefreshTokenResponse(as, client, response)
-    await verifyIdTokenSignature(as, response, tokens, requestOptions)
+    requestRefreshedTokens = await loadRefreshTokenRequest()
   } catch (error) {
-    if (error instanceof oauth.ResponseBodyError && error.error === "invalid_grant") {
-      throw new RefreshTokenError("The provider refused the refresh token", { err: error, provider: provider.id })
-    }
     throw new AccessTokenRefreshError("The access token could not be refreshed", { err: error as Error, provider: provider.id })
   }
+  const tokens = await requestRefreshedTokens(provider, refreshToken, refreshTimeoutMs)
   const refreshed: RefreshedTokens = { access_token: tokens.access_token }
   if (typeof tokens.refresh_token === "string") refreshed.refresh_token = tokens.refresh_token
   if (tokens.expires_in !== undefined) refreshed.expires_at = Math.floor(Date.now() / 1000) + Number(tokens.expires_in)

@@ -1,11 +1,11 @@
-import type { InternalOptions, PasswordConfig, PasswordFlows } from "../providers/types.js"
+import type { InternalOptions } from "../providers/types.js"
 import { AuthError, CallbackRouteError, InvalidProvider } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { ResponseInternal } from "../types.js"
 import { credentialsCallback } from "./callback/credentials.js"
 import { oauthCallback } from "./callback/oauth.js"
 import { emailCallback } from "./callback/email.js"
-import { webauthnFlowsOf, webauthnOptionsOf } from "../webauthn/webauthn-route-provider.js"
+import { passwordFlowsOf, webauthnFlowsOf, webauthnOptionsOf } from "../login/provider-flows.js"
 
 /** /callback/<id>: where each kind of provider finishes signing a user in. */
 export async function callback(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
@@ -34,19 +34,6 @@ export async function callback(request: RequestInternal, options: InternalOption
 function isFormPost(provider: InternalOptions["provider"]): boolean {
   const authorization = (provider as InternalOptions<"oauth">["provider"]).authorization
   return authorization?.url?.searchParams?.get("response_mode") === "form_post"
-}
-
-/**
- * The flows of a Password provider, loaded through its `loadFlows` (which the `Password()` factory
- * sets). A provider object written by hand without it cannot do anything: said plainly.
- */
-export async function passwordFlowsOf(provider: Pick<PasswordConfig, "id" | "loadFlows">): Promise<PasswordFlows> {
-  if (typeof provider.loadFlows !== "function") {
-    throw new AuthError(
-      `Provider "${provider.id}" has type "password" but no loadFlows: make it with Password() from @gatehouse/core/providers/password`,
-    )
-  }
-  return provider.loadFlows()
 }
 
 /**

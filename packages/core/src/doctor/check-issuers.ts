@@ -3,7 +3,7 @@ import type { OAuthConfig } from "../providers/types.js"
 import { readProcessEnv } from "../config/config-env.js"
 import { redactUrl, redactUrlsIn } from "../config/redact-url.js"
 import { setEnvDefaults } from "../config/set-env-defaults.js"
-import { discoverAuthorizationServer } from "../oauth/discovery.js"
+import { loadDiscovery } from "../oauth/oauth-loaders.js"
 import type { AuthConfig } from "../types.js"
 import type { Finding } from "./finding.js"
 
@@ -36,6 +36,8 @@ export async function checkIssuers(
         (provider?.type === "oauth" || provider?.type === "oidc") && !!provider.issuer && needsDiscovery(provider),
     )
   const timeoutMs = options.timeoutMs ?? 10_000
+  // On Node, discovery (and oauth4webapi) loads here: the start-up report loads the doctor at every first config.
+  const discoverAuthorizationServer = await loadDiscovery()
   const results = await Promise.all(
     discovered.map(async (provider): Promise<Finding | undefined> => {
       try {

@@ -1,7 +1,9 @@
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { VerifyRequestView } from "../pages/verify-request-page.js"
+import { appPageUrl } from "../http/callback-url.js"
+import { type VerifyRequestView, verifyRequestPage } from "../pages/verify-request-page.js"
 import type { Cookie } from "../shared-types.js"
+import type { ResponseInternal } from "../types.js"
 import { emailFlowOptions } from "./email-provider-options.js"
 import { pageCsrfToken } from "./page-csrf-token.js"
 
@@ -21,4 +23,11 @@ export async function verifyRequestView(
   if (!codeProvider) return { view: {}, cookies: [] }
   const { csrfToken, cookies } = await pageCsrfToken(request, options)
   return { view: { codeProvider, csrfToken, email: request.query.email, error: request.query.error }, cookies }
+}
+
+/** GET /verify-request: "check your email" (with the code form), or the app's own page with the same query. */
+export async function verifyRequest(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
+  if (options.pages.verifyRequest) return { redirect: appPageUrl(options.pages.verifyRequest, request.query, options) }
+  const { view, cookies } = await verifyRequestView(request, options)
+  return { ...verifyRequestPage(options, view), cookies }
 }

@@ -1,9 +1,6 @@
-import { callback, passwordFlowsOf } from "../actions/callback.js"
 import { session } from "../actions/session.js"
 import { sessions } from "../actions/sessions.js"
-import { signin } from "../actions/signin.js"
-import { signout } from "../actions/signout.js"
-import { reauthenticate } from "../actions/reauthenticate.js"
+import * as loaders from "./action-loaders.js"
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
 import { UnknownAction, InvalidProvider } from "../errors.js"
@@ -12,15 +9,31 @@ import type { AuthAction, ResponseInternal } from "../types.js"
 import { expiredCookie, noStoreHeaders } from "../http/session-chunks.js"
 import { errorPage } from "../pages/error-page.js"
 import { appPageUrl } from "../http/callback-url.js"
-import { verifyRequestView } from "../email/verify-request-view.js"
-import { verifyRequestPage } from "../pages/verify-request-page.js"
-import { webauthnFlowsOf, webauthnOptionsOf } from "../webauthn/webauthn-route-provider.js"
+import { passwordFlowsOf, webauthnFlowsOf, webauthnOptionsOf } from "../login/provider-flows.js"
 
 type ActionRoute = (
   request: RequestInternal,
   options: InternalOptions,
   config: ResolvedConfig,
 ) => Promise<ResponseInternal> | ResponseInternal
+
+/**
+ * A route whose module loads on its first request, then stays (on Node; see action-loaders.node.ts).
+ * A failed load is not kept: the next request tries again.
+ */
+function loadedOnFirstUse(load: () => Promise<ActionRoute>): ActionRoute {
+  let route: ActionRoute | undefined
+  return async (request, options, config) => {
+    route ??= await load()
+    return route(request, options, config)
+  }
+}
+
+const signin = loadedOnFirstUse(loaders.loadSignin)
+const signout = loadedOnFirstUse(loaders.loadSignout)
+const callback = loadedOnFirstUse(loaders.loadCallback)
+const verifyRequest = loadedOnFirstUse(loaders.loadVerifyRequest)
+const reauthenticate = loadedOnFirstUse(loaders.loadReauthenticate)
 
 /** The actions that answer GET and POST (any method but GET counts as POST here). */
 const getAndPost = new Map<AuthAction, ActionRoute>([
@@ -96,13 +109,6 @@ function error(request: RequestInternal, options: InternalOptions): ResponseInte
     return { redirect: appPageUrl(options.pages.error, request.error ? { error: request.error } : {}, options) }
   }
   return errorPage(options, request.error)
-}
-
-/** GET /verify-request: "check your email" (with the code form), or the app's own page with the same query. */
-async function verifyRequest(request: RequestInternal, options: InternalOptions): Promise<ResponseInternal> {
-  if (options.pages.verifyRequest) return { redirect: appPageUrl(options.pages.verifyRequest, request.query, options) }
-  const { view, cookies } = await verifyRequestView(request, options)
-  return { ...verifyRequestPage(options, view), cookies }
 }
 
 /**

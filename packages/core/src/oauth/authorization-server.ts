@@ -1,7 +1,8 @@
 /** The token-side metadata of a provider: configured endpoints, or discovered ones. */
 import type * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../providers/types.js"
-import { discoveryPlaceholderOrigin, needsDiscovery, discoverAuthorizationServer } from "./discovery.js"
+import { discoverAuthorizationServer } from "./discovery.js"
+import { discoveryPlaceholderOrigin, needsDiscovery } from "./normalize-provider.js"
 
 /**
  * With both token and userinfo URLs configured, no request is made: a record of those URLs is

@@ -2,13 +2,15 @@
 
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
-import { discoverAuthorizationServer } from "./discovery.js"
+import { loadDiscovery } from "./oauth-loaders.js"
 import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 
 /** The provider's end-session endpoint: the declared one, else the discovered `end_session_endpoint`. */
 async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promise<URL> {
   if (provider.endSessionEndpoint) return new URL(provider.endSessionEndpoint)
   if (provider.issuer) {
+    // On Node, discovery (and oauth4webapi) loads here: the config check below runs at every start-up.
+    const discoverAuthorizationServer = await loadDiscovery()
     const metadata = await discoverAuthorizationServer(provider)
     if (typeof metadata.end_session_endpoint === "string") return new URL(metadata.end_session_endpoint)
   }

@@ -3,7 +3,7 @@ import { InvalidEndpoints } from "../errors.js"
 import type { Profile } from "../shared-types.js"
 import type { OAuthConfig } from "../providers/types.js"
 import { customFetch } from "../auth-options.js"
-import { needsDiscovery } from "./discovery.js"
+import { needsDiscovery } from "./normalize-provider.js"
 import { assertOAuthEndpoints, normalizeOAuthProvider } from "./normalize-provider.js"
 
 const urls = {

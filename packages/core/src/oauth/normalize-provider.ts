@@ -1,8 +1,18 @@
 /** Turns a merged OAuth/OIDC provider config into the shape the sign-in and callback steps use. */
 import type { InternalProvider, EndpointHandler, OAuthCheck, OAuthConfig } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
-import { discoveryPlaceholderOrigin } from "./discovery.js"
 import { defaultAccount, defaultProfile } from "./provider-defaults.js"
+
+/**
+ * An endpoint configured without a URL (only params, or nothing, on a provider with an issuer)
+ * gets this placeholder host: it means "take the real URL from the issuer's discovery document".
+ * Auth.js uses the same host, so providers inspected by app code look the same.
+ */
+export const discoveryPlaceholderOrigin = "https://authjs.dev"
+
+export function needsDiscovery(url: URL | undefined): boolean {
+  return url === undefined || url.host === "authjs.dev"
+}
 
 type EndpointName = "authorization" | "token" | "userinfo"
 type EndpointConfig = string | URL | EndpointHandler | undefined

@@ -1,4 +1,4 @@
-import { signout } from "../actions/signout.js"
+import { loadSignout } from "../handler/action-loaders.js"
 import type { ServerInput, ServerResult } from "./server-input.js"
 import { serverOptions, serverRequest } from "./server-request.js"
 
@@ -21,6 +21,8 @@ export async function signOut(input: SignOutInput): Promise<ServerResult<{ redir
   if (input.federated !== undefined) body.federated = String(input.federated)
   const request = serverRequest(input, { action: "signout", method: "POST", body })
   const { options, cookies } = await serverOptions(request)
+  // On Node the action (and the OAuth code a federated sign-out needs) loads at the first sign-out.
+  const signout = await loadSignout()
   const answer = await signout(request.internal, options)
   return { value: { redirect: answer.redirect ?? options.callbackUrl }, cookies: [...cookies, ...(answer.cookies ?? [])] }
 }

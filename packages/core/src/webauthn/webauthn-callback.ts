@@ -8,7 +8,7 @@ import type { ResponseInternal } from "../types.js"
 import type { Account, User } from "../shared-types.js"
 import { challengeCookieDeletion } from "./challenge-cookie.js"
 import { passkeyMethods, verifyAuthentication, verifyRegistration, type VerifiedRegistration } from "./verify-ceremony.js"
-import { webauthnOptionsOf } from "./webauthn-route-provider.js"
+import { webauthnOptionsOf } from "../login/provider-flows.js"
 
 /**
  * POST /callback/<webauthn id> with the CSRF token, `action` (authenticate | register) and

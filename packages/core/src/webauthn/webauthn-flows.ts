@@ -12,7 +12,7 @@ import { reissuedIfChanged } from "../session-cookie/reissued-session-cookie.js"
 import type { ResponseInternal } from "../types.js"
 import { authenticationOptions, namesCredentials, registrationOptions } from "./ceremony-options.js"
 import { type Ceremony, decideCeremony } from "./decide-ceremony.js"
-import { webauthnOptionsOf } from "./webauthn-route-provider.js"
+import { webauthnOptionsOf } from "../login/provider-flows.js"
 
 export type { WebAuthnFlows }
 

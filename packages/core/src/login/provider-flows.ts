@@ -1,4 +1,15 @@
-import type { InternalOptions, WebAuthnFlows, WebAuthnInternalOptions, WebAuthnProviderConfig } from "../providers/types.js"
+/**
+ * The flows of the providers that load theirs on demand (WebAuthn and Passkey, Password): core's own
+ * bundle reaches none of their code, so an app without those providers does not carry it.
+ */
+import type {
+  InternalOptions,
+  PasswordConfig,
+  PasswordFlows,
+  WebAuthnFlows,
+  WebAuthnInternalOptions,
+  WebAuthnProviderConfig,
+} from "../providers/types.js"
 import { AuthError, InvalidProvider, MissingAdapter } from "../errors.js"
 
 /** The request's options, narrowed for a WebAuthn route: refuses other providers and a missing adapter. */
@@ -19,6 +30,19 @@ export async function webauthnFlowsOf(provider: Pick<WebAuthnProviderConfig, "id
   if (typeof provider.loadFlows !== "function") {
     throw new AuthError(
       `Provider "${provider.id}" has type "webauthn" but no loadFlows: create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
+    )
+  }
+  return provider.loadFlows()
+}
+
+/**
+ * The flows of a Password provider, loaded through its `loadFlows` (which the `Password()` factory
+ * sets). A provider object written by hand without it cannot do anything: said plainly.
+ */
+export async function passwordFlowsOf(provider: Pick<PasswordConfig, "id" | "loadFlows">): Promise<PasswordFlows> {
+  if (typeof provider.loadFlows !== "function") {
+    throw new AuthError(
+      `Provider "${provider.id}" has type "password" but no loadFlows: make it with Password() from @gatehouse/core/providers/password`,
     )
   }
   return provider.loadFlows()
