@@ -267,5 +267,6 @@ describe("the documentation site", () => {
     await expectResults("AUTH_SECRET", /AUTH_SECRET/)
     await expectResults("GitHub", /GitHub/)
     await page.close()
-  })
+    // Four queries of up to 15 s each: the suite's 30 s default cut a slow first load of the search index short.
+  }, 90_000)
 })

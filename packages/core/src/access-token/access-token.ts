@@ -1,7 +1,6 @@
-/** What `getAccessToken` hands out, and when a stored token is still good. */
-
 import type { Adapter } from "../adapters.js"
 
+/** What `getAccessToken` hands out: a provider's access token and when it expires. */
 export interface AccessToken {
   accessToken: string
   /** Seconds since the epoch; null when the provider did not say (the token is then used as long as it is stored). */

@@ -1,3 +1,6 @@
+import { MissingCSRF } from "../errors.js"
+import { isCrossSitePost } from "../csrf/is-cross-site-post.js"
+
 /**
  * The one cross-origin POST rule for the auth routes of an integration whose framework checks form
  * origins instead of core's CSRF token (SvelteKit, Qwik: `skipCSRFCheck`): true for a POST whose
@@ -13,10 +16,6 @@
  * @param url the URL the request reached (its origin is the app's)
  * @param basePath where the auth routes live
  */
-
-import { MissingCSRF } from "../errors.js"
-import { isCrossSitePost } from "../csrf/is-cross-site-post.js"
-
 export function isCrossOriginFormPost(request: { method: string; headers: Headers }, url: URL, basePath: string): boolean {
   if (request.method !== "POST") return false
   if (url.pathname.startsWith(`${basePath}/backchannel-logout/`)) return false
