@@ -13,8 +13,11 @@ const run = spawnSync(
 let summary = ""
 try {
   const result = JSON.parse(readFileSync(report, "utf8"))
-  // A test file that cannot even load (a broken import) fails no single test: count it as a failure.
-  const brokenFiles = (result.testResults ?? []).filter((file) => file.status === "failed" && file.assertionResults?.length === 0).length
+  // A test file that fails outside its tests (a broken import, a beforeAll that throws) fails no single
+  // test, and its tests show as skipped: count the file as a failure, so skips never hide one.
+  const brokenFiles = (result.testResults ?? []).filter(
+    (file) => file.status === "failed" && !(file.assertionResults ?? []).some((test) => test.status === "failed"),
+  ).length
   summary = `${result.numPassedTests} passed, ${result.numFailedTests + brokenFiles} failed`
   if (result.numPendingTests) summary += `, ${result.numPendingTests} skipped`
   if (result.numTotalTests === 0) {
