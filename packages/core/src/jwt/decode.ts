@@ -2,10 +2,10 @@ import { JWEDecryptionFailed } from "jose/errors"
 import { jwtDecrypt } from "jose/jwt/decrypt"
 import { type DirectClaims, nativeCrypto } from "../crypto/native-crypto.js"
 import { deriveEncryptionKey, type ContentEncryption, type DerivedKey } from "./derive-key.js"
+import type { JWT, JWTDecodeParams } from "./types.js"
 
 /** The clock tolerance of both paths: jose's, and the direct one's (crypto/direct-jwe.ts). */
 const clockTolerance = 15
-import type { JWT, JWTDecodeParams } from "./types.js"
 
 /**
  * `decode` without a promise where the runtime's synchronous crypto can decide (Node): the claims

@@ -1,5 +1,4 @@
 /** OpenID Connect RP-Initiated Logout 1.0: where, and with what, a federated sign-out sends the browser. */
-
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
 import { loadDiscovery } from "./oauth-loaders.js"
@@ -9,7 +8,7 @@ import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promise<URL> {
   if (provider.endSessionEndpoint) return new URL(provider.endSessionEndpoint)
   if (provider.issuer) {
-    // On Node, discovery (and oauth4webapi) loads here: the config check below runs at every start-up.
+    // On Node, discovery (and oauth4webapi with it) loads here, at the first sign-out that needs it.
     const discoverAuthorizationServer = await loadDiscovery()
     const metadata = await discoverAuthorizationServer(provider)
     if (typeof metadata.end_session_endpoint === "string") return new URL(metadata.end_session_endpoint)

@@ -36,11 +36,21 @@ export interface SvelteKitAuthResult {
 export function createSvelteKitAuth(input: SvelteKitAuthConfigInput, runtime: KitRuntime): SvelteKitAuthResult {
   const basePath = authBasePath(runtime.base)
   const prepareConfig = kitConfigPreparer(runtime)
-  // A config object is the same for every request: prepared once, on the first request that needs it.
+  // A config object is the same for every request: prepared once, on the first request that needs
+  // it. A failed preparation is not kept, as it was not when each request prepared its own.
   let staticConfig: Promise<AuthConfig> | undefined
 
   function configFor(event: RequestEvent): Promise<AuthConfig> {
-    if (typeof input !== "function") return (staticConfig ??= (async () => prepareConfig(input))())
+    if (typeof input !== "function") {
+      if (!staticConfig) {
+        const prepared = (async () => prepareConfig(input))()
+        prepared.catch(() => {
+          if (staticConfig === prepared) staticConfig = undefined
+        })
+        staticConfig = prepared
+      }
+      return staticConfig
+    }
     const state = requestState(event)
     // An async wrapper, so a config function that throws synchronously becomes a rejection too.
     state.config ??= (async () => prepareConfig(await input(event)))()
