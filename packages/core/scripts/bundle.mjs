@@ -38,7 +38,6 @@ const locales = readdirSync(new URL("../src/locales/", import.meta.url))
   .filter((file) => file.endsWith(".ts") && !file.endsWith(".test.ts"))
   .map((file) => `src/locales/${file}`)
 
-const nativeCryptoVariants = ["src/crypto/native-crypto.ts", "src/crypto/native-crypto.node.ts"]
 const nativeCryptoImport = {
   name: "native-crypto-by-condition",
   setup(build) {
@@ -62,10 +61,11 @@ const startupReportImport = {
 // module loaded on first use (below) is an entry point of its own reaching a different part of what
 // `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the entry
 // points only ever imported beside the package's (the `server` entry the framework integrations are
-// made of, and the config's opt-in parts: doctor, second factors, account, back-channel logout, session
-// stores, rate limiting), import `index.ts` too (an import added at bundling; its modules are loaded
-// whenever those run). Then what `index.ts` loads falls into a few chunks, split only where a lighter
-// entry point a browser or a middleware may import alone (jwt, errors, integration, providers, locales)
+// made of, the config's opt-in parts: doctor, second factors, account, back-channel logout, session
+// stores, rate limiting, page languages; the providers; the adapters' and integrations' entries), import
+// `index.ts` too (an import added at bundling; its modules are loaded whenever those run). Then what
+// `index.ts` loads falls into a few chunks, split only where a lighter entry point a browser or a
+// middleware imports alone (jwt, errors, types: test/packaging/workers-bundle.test.ts keeps them light)
 // or a provider's lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left
 // alone: they are `import()`ed in edge bundles too, where joining them to the big chunks would make the
 // app's bundler wrap those chunks in lazy initializers.
@@ -78,6 +78,10 @@ const alongsideMain = [
   "src/backchannel-logout/index.ts",
   "src/sessions/stores/index.ts",
   "src/ratelimit/index.ts",
+  "src/adapters.ts",
+  "src/integration.ts",
+  ...locales,
+  ...providers,
 ]
 
 // The added import is of a stand-in module re-exporting the main entry: a bare import of `index.ts`
@@ -132,7 +136,7 @@ const loadersImport = {
 
 rmSync(new URL("../dist/chunks/", import.meta.url), { recursive: true, force: true })
 await build({
-  entryPoints: loaderSources,
+  entryPoints: loaderSources.filter((file) => !file.endsWith(".node.ts")),
   outdir: "dist",
   outbase: "src",
   bundle: true,
@@ -153,14 +157,48 @@ await build({
   logLevel: "warning",
 })
 await build({
-  entryPoints: nativeCryptoVariants,
+  entryPoints: ["src/crypto/native-crypto.ts"],
   outdir: "dist/crypto",
+  bundle: true,
+  format: "esm",
+  platform: "neutral",
+  target: "es2022",
+  logLevel: "warning",
+})
+
+// On Node every variant above is one file, dist/node-runtime.js: package.json maps the `node`
+// condition of #native-crypto, #startup-report and both #loaders/* to it, so Node opens one file
+// where it opened four (each file costs Node's loader ~1 ms of a cold import, as much as ~20 KiB of
+// code). Its export names are distinct, and an `import()` there keeps pointing at its module's place
+// in dist. Edge runtimes, browsers and a runtime matching none of the conditions keep the separate
+// files.
+const nodeVariants = [...loaderSources.filter((file) => file.endsWith(".node.ts")), "src/doctor/startup-report.node.ts", "src/crypto/native-crypto.node.ts"]
+const distFolder = fileURLToPath(new URL("../dist/", import.meta.url))
+await build({
+  stdin: {
+    contents: nodeVariants.map((file) => `export * from ${JSON.stringify(`./${file}`)}`).join("\n"),
+    resolveDir: fileURLToPath(new URL("../", import.meta.url)),
+    loader: "ts",
+  },
+  outfile: "dist/node-runtime.js",
   bundle: true,
   format: "esm",
   platform: "neutral",
   target: "es2022",
   external: ["node:*"],
   logLevel: "warning",
+  plugins: [
+    {
+      name: "first-use-imports-stay-in-dist",
+      setup(build) {
+        build.onResolve({ filter: /^\./ }, (args) => {
+          if (args.kind !== "dynamic-import") return undefined
+          const target = relative(srcFolder, join(args.resolveDir, args.path))
+          return { path: `./${target}`, external: true }
+        })
+      },
+    },
+  ],
 })
 await build({
   entryPoints: [
