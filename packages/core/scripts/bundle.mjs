@@ -172,8 +172,11 @@ await build({
 // code). Its export names are distinct, and an `import()` there keeps pointing at its module's place
 // in dist. Edge runtimes, browsers and a runtime matching none of the conditions keep the separate
 // files.
-const nodeVariants = [...loaderSources.filter((file) => file.endsWith(".node.ts")), "src/doctor/startup-report.node.ts", "src/crypto/native-crypto.node.ts"]
-const distFolder = fileURLToPath(new URL("../dist/", import.meta.url))
+const nodeVariants = [
+  ...loaderSources.filter((file) => file.endsWith(".node.ts")),
+  "src/doctor/startup-report.node.ts",
+  "src/crypto/native-crypto.node.ts",
+]
 await build({
   stdin: {
     contents: nodeVariants.map((file) => `export * from ${JSON.stringify(`./${file}`)}`).join("\n"),
