@@ -109,7 +109,7 @@ function importingMainEntry(files) {
 }
 
 // What most requests never run loads on first use on Node, through loader modules chosen the same
-// way (`#loaders/*`, e.g. src/handler/action-loaders.ts): each `<name>-loader(s).ts` has a
+// way (`#loaders/…`, e.g. src/handler/action-loaders.ts): each `<name>-loader(s).ts` has a
 // `.node.ts` variant that `import()`s its modules, while the default (edge) one imports them
 // statically, as an `import()` in an app's one-file bundle makes the bundler wrap every module the
 // target reaches in a lazy initializer. The loaded modules are entry points of the build below, at
@@ -124,6 +124,12 @@ const loadedOnFirstUse = [
   "src/oauth/refresh-token-request.ts",
 ]
 const srcFolder = fileURLToPath(new URL("../src/", import.meta.url))
+// Each loader has its own key in package.json "imports" (not a `#loaders/*` pattern: its `node`
+// target, the one file below, has no `*` to fill, which not every bundler's resolver accepts).
+for (const file of loaderSources.filter((source) => !source.endsWith(".node.ts"))) {
+  const key = `#loaders/${file.slice("src/".length, -".ts".length)}`
+  if (!manifest.imports?.[key]) throw new Error(`${file} has no ${key} in package.json "imports"`)
+}
 const loadersImport = {
   name: "loaders-by-condition",
   setup(build) {
@@ -167,7 +173,7 @@ await build({
 })
 
 // On Node every variant above is one file, dist/node-runtime.js: package.json maps the `node`
-// condition of #native-crypto, #startup-report and both #loaders/* to it, so Node opens one file
+// condition of #native-crypto, #startup-report and both #loaders/… to it, so Node opens one file
 // where it opened four (each file costs Node's loader ~1 ms of a cold import, as much as ~20 KiB of
 // code). Its export names are distinct, and an `import()` there keeps pointing at its module's place
 // in dist. Edge runtimes, browsers and a runtime matching none of the conditions keep the separate
