@@ -1,4 +1,8 @@
-/** The built-in pages' stylesheet: plain CSS, light and dark, brand colours from the theme. */
+/**
+ * The built-in pages' stylesheet: plain CSS, light and dark, brand colours from the theme. A page
+ * only an optional feature renders (second factor, passwords, account) adds its own rules in its
+ * head, so apps without the feature do not carry them.
+ */
 export const styles = `
 :root{--brand-color:#346df1;--button-text-color:#fff;--border-radius:8px;--color-bg:#f5f5f7;--color-card:#fff;--color-text:#1f2328;--color-muted:#656d76;--color-border:#d0d7de;--color-error:#cf222e;--color-error-bg:#ffebe9;--color-focus:#0969da}
 .theme-dark{--color-bg:#0d1117;--color-card:#161b22;--color-text:#e6edf3;--color-muted:#9198a1;--color-border:#3d444d;--color-error:#ff9492;--color-error-bg:#3c1e1e;--color-focus:#58a6ff}
@@ -23,7 +27,6 @@ button.oauth img,button.oauth svg{width:20px;height:20px;flex:none}
 @media (prefers-color-scheme:dark){.theme-auto .mark{fill:var(--mark-dark)}}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid var(--color-focus);outline-offset:2px}
 hr{border:0;border-top:1px solid var(--color-border);margin:20px 0}
-.hint{font-size:.85rem;margin:-4px 0 12px;text-align:left}.links{display:flex;justify-content:space-between;gap:8px;font-size:.9rem;margin:12px 0 0}.links a{color:var(--color-text)}.error{background:var(--color-error-bg);color:var(--color-error);border:1px solid var(--color-error);border-radius:6px;padding:10px 12px;margin-bottom:16px;text-align:center;font-size:.9rem}
+.links{display:flex;justify-content:space-between;gap:8px;font-size:.9rem;margin:12px 0 0}.links a{color:var(--color-text)}.error{background:var(--color-error-bg);color:var(--color-error);border:1px solid var(--color-error);border-radius:6px;padding:10px 12px;margin-bottom:16px;text-align:center;font-size:.9rem}
 a.button{display:block;text-align:center;margin-top:16px;padding:10px 12px;border-radius:6px;background:var(--brand-color);color:var(--button-text-color);text-decoration:none;font-weight:600}
-a{color:var(--brand-color)}
-.qr{margin:16px auto;max-width:220px;background:#fff;padding:8px;border-radius:6px}.qr svg{display:block;width:100%;height:auto}code.secret{word-break:break-all;font-size:.9rem}ul.backup-codes{columns:2;list-style:none;padding:0;font-size:1rem}ul.backup-codes li{margin:4px 0}`
+a{color:var(--brand-color)}`
