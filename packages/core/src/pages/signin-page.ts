@@ -98,7 +98,7 @@ function providerForm(
   // A passkey provider brings its form (WebAuthn() sets it; assertWebAuthnProviders refuses one without).
   if (provider.type === "webauthn") {
     const webauthn = provider as InternalProvider<"webauthn">
-    return (webauthn as WebAuthnProviderConfig).signinForm!(webauthn, csrfToken, callbackUrl, options)
+    return webauthn.signinForm!(webauthn, csrfToken, callbackUrl, options)
   }
   const signInWith = message(options.locale, "signin.withProvider", { provider: provider.name })
   if (provider.type === "password") return passwordForm?.(provider, csrfToken, callbackUrl, query, options) ?? html``
