@@ -14,23 +14,22 @@ const reset = "\x1b[0m"
 /** One sentence per warning: what is wrong and what to do. The link adds the details. */
 export const warningMessages: Record<WarningCode, string> = {
   "debug-enabled":
-    "Debug logging is on (`debug: true`): it prints profiles, e-mail addresses and what the adapter is asked (secrets such as tokens and codes are redacted), so turn it off in production.",
+    "Debug logging (`debug: true`) prints personal data such as profiles and e-mail addresses (secrets are redacted): turn it off in production.",
   "csrf-disabled": "CSRF protection is off (`skipCSRFCheck`): only do this when your framework checks the origin of form posts itself.",
   "env-url-basepath-redundant": "AUTH_URL has a path and `basePath` is set too: `basePath` is used, so drop one of them.",
-  "env-url-basepath-mismatch":
-    "AUTH_URL's path differs from `basePath`: `basePath` is used, so make AUTH_URL end in it or give only the origin.",
+  "env-url-basepath-mismatch": "AUTH_URL's path differs from `basePath`, which is used: make AUTH_URL end in it or give only the origin.",
   "experimental-webauthn": "Passkeys (WebAuthn) are experimental: their options and stored data may still change.",
-  "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random characters, e.g. from `openssl rand -base64 33`.",
+  "short-secret": "AUTH_SECRET is shorter than 32 characters: use at least 32 random ones, e.g. from `openssl rand -base64 33`.",
   "adapter-without-remove-user-attachments":
-    "E-mail sign-in into a user whose address was never verified will be refused, because the adapter has no `removeUserAttachments(userId)` to remove what may be an attacker's accounts and passkeys first: add it (the SQLite and PostgreSQL adapters have it).",
+    "E-mail sign-in into a never-verified user is refused: the adapter lacks `removeUserAttachments(userId)` to remove what may be an attacker's accounts and passkeys first. Add it (the SQLite and PostgreSQL adapters have it).",
   "passkey-challenges-per-process":
-    "Answered passkey challenges are remembered by this process only, so on several instances a captured passkey answer could be replayed to another one: configure a shared rate-limit store (Redis) or an adapter.",
+    "Answered passkey challenges are remembered by this process only, so another instance could accept a replayed answer: configure a shared rate-limit store (Redis) or an adapter.",
   "token-refresh-per-process":
-    "Upstream token refreshes of JWT sessions without an adapter are coordinated by this process only: on several instances, concurrent requests that reach different instances may each refresh, and a provider that rotates refresh tokens then refuses all but one. Configure an adapter (the tokens then live in its account rows) or route a user's requests to one instance.",
+    "Upstream token refreshes of JWT sessions without an adapter are coordinated by this process only: on several instances concurrent refreshes race, and a provider that rotates refresh tokens refuses all but one. Configure an adapter or route a user's requests to one instance.",
   "session-store-per-process":
-    "JWT sessions are recorded in `memorySessionStore()`, which only this process sees: on several instances a revoked or signed-out session stays valid on the others. Use `redisSessionStore` (or an adapter that records sessions).",
+    "`memorySessionStore()` is seen by this process only: on several instances a revoked or signed-out session stays valid on the others. Use `redisSessionStore` (or an adapter that records sessions).",
   "rate-limit-without-client-ip":
-    "Sign-in attempts are not limited per client IP because no trustworthy client address is known, so one client can guess passwords across many accounts and request mail for many addresses: set `rateLimit.ipHeader` to a header your proxy overwrites, or `rateLimit.clientIp`.",
+    "Sign-in attempts are not limited per client IP, as no trustworthy client address is known: set `rateLimit.ipHeader` to a header your proxy overwrites, or `rateLimit.clientIp`.",
 }
 
 /**

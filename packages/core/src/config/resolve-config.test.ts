@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { Auth } from "../index.js"
+import { configurationError } from "./resolve-config.js"
 
 describe("a provider factory that throws", () => {
   const broken = () => {
@@ -52,5 +53,22 @@ describe("warnings about the config", () => {
     })
     for (let i = 0; i < 2; i++) await Auth(new Request("http://localhost:3000/auth/providers"), lazy as any)
     expect(warnings.filter((code) => code === "debug-enabled")).toHaveLength(2)
+  })
+})
+
+describe("session options out of range", () => {
+  const problem = (session: Record<string, unknown>) =>
+    configurationError({ secret: "resolve-config-test-secret-0123456789", trustHost: true, providers: [], session } as never)?.message
+
+  it("are configuration errors naming the option and what it takes, the first in the order chunks, interval, fresh age", () => {
+    for (const maxCookieChunks of [0, 65, 1.5, "4", Number.NaN])
+      expect(problem({ maxCookieChunks })).toMatch(/^session\.maxCookieChunks must be a whole number from 1 to 64/)
+    for (const revocationCheckInterval of [-1, Number.POSITIVE_INFINITY, "60", null])
+      expect(problem({ revocationCheckInterval })).toMatch(/^session\.revocationCheckInterval must be a number of seconds, 0 or more/)
+    for (const freshAge of [0, -5, Number.NaN, "600"])
+      expect(problem({ freshAge })).toMatch(/^session\.freshAge must be a number of seconds, more than 0/)
+    expect(problem({ maxCookieChunks: 0, revocationCheckInterval: -1, freshAge: 0 })).toMatch(/^session\.maxCookieChunks/)
+    expect(problem({ revocationCheckInterval: -1, freshAge: 0 })).toMatch(/^session\.revocationCheckInterval/)
+    expect(problem({ maxCookieChunks: 64, revocationCheckInterval: 0, freshAge: 1 })).toBeUndefined()
   })
 })

@@ -99,6 +99,9 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const rateLimit = resolveRateLimit(config.rateLimit, env.NODE_ENV, logger)
   const publicOrigin = publicOriginFromEnv(env)
   const adapter = wrapAdapter(config.adapter, logger)
+  // The single-use records go to the adapter when it has verification tokens, decided on the app's
+  // own adapter: the wrapped one stands in for every method, present or not.
+  const tokenAdapter = hasVerificationTokens(config.adapter) ? adapter : undefined
   const redirectProxyUrl = config.redirectProxyUrl
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
@@ -137,13 +140,12 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     providers,
     tokenRefreshProviderIds: providers.filter(tokenRefreshOn).map((provider) => provider.id),
     rateLimit: rateLimit.limiter,
-    // Decided on the app's own adapter: the wrapped one stands in for every method, present or not.
-    passkeyChallenges: passkeyChallengesOf(providers, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
-    logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    passkeyChallenges: passkeyChallengesOf(providers, rateLimit.sharedStore, tokenAdapter),
+    logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, tokenAdapter),
     secondFactor: secondFactor.options,
     account: account.options,
     backchannelLogout: backchannelLogout.options,
-    pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, hasVerificationTokens(config.adapter) ? adapter : undefined),
+    pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter),
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)
@@ -158,28 +160,20 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
       return list
     },
   }
-  const chunks = session.maxCookieChunks
-  const chunksError =
-    Number.isInteger(chunks) && chunks >= 1 && chunks <= maxSessionChunksLimit
-      ? undefined
-      : new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
-  const interval = session.revocationCheckInterval
-  const intervalError =
-    typeof interval === "number" && Number.isFinite(interval) && interval >= 0
-      ? undefined
-      : new AuthError("session.revocationCheckInterval must be a number of seconds, 0 or more")
-  const freshAge = session.freshAge
-  const freshAgeError =
-    typeof freshAge === "number" && Number.isFinite(freshAge) && freshAge > 0
-      ? undefined
-      : new AuthError("session.freshAge must be a number of seconds, more than 0")
+  // Number.isFinite and Number.isInteger are false for anything but a number: no typeof needed.
+  const { maxCookieChunks: chunks, revocationCheckInterval: interval, freshAge } = session
+  const sessionError = !(Number.isInteger(chunks) && chunks >= 1 && chunks <= maxSessionChunksLimit)
+    ? new AuthError(`session.maxCookieChunks must be a whole number from 1 to ${maxSessionChunksLimit}`)
+    : !(Number.isFinite(interval) && interval >= 0)
+      ? new AuthError("session.revocationCheckInterval must be a number of seconds, 0 or more")
+      : !(Number.isFinite(freshAge) && freshAge > 0)
+        ? new AuthError("session.freshAge must be a number of seconds, more than 0")
+        : undefined
   result.configError =
     providerError ??
     rateLimit.error ??
     publicOrigin.error ??
-    chunksError ??
-    intervalError ??
-    freshAgeError ??
+    sessionError ??
     (locales ? undefined : new AuthError("pages.locales must be a list of languages, e.g. [fr] from @gatehouse/core/locales/fr")) ??
     secondFactor.error ??
     account.error ??

@@ -2,19 +2,14 @@ import type { EmailConfig, SendVerificationRequestParams } from "../providers/ty
 import { markBuiltInSender } from "./built-in-sender.js"
 import { defaultEmailMaxAge, defaultFrom } from "./email-provider-options.js"
 import { postMailOverHttps } from "./post-mail-over-https.js"
-import { registerProviderTransport } from "./provider-transport.js"
-import { verificationMail, type VerificationMail } from "./verification-mail.js"
+import { type AddressedMail, type ProviderTransport, registerProviderTransport } from "./provider-transport.js"
+import { verificationMail } from "./verification-mail.js"
 
 /** What an app may set on an e-mail provider backed by a mail API. */
 export type HttpEmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">
 
-/** The sign-in mail, addressed, for a mail API to put into its own JSON shape. */
-export interface OutgoingMail extends VerificationMail {
-  from: string | undefined
-  to: string
-  /** The magic link, for APIs that fill their own template with it. */
-  url: string
-}
+/** The sign-in mail (or another flow's), addressed, for a mail API to put into its own JSON shape. */
+export type OutgoingMail = AddressedMail
 
 /** What sets one mail API apart from another. */
 export interface MailApi {
@@ -36,6 +31,10 @@ export interface MailApi {
  * endpoint, with Auth.js's defaults: its sender, links valid for 24 hours.
  */
 export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): EmailConfig {
+  const send: ProviderTransport = async (provider, mail) => {
+    const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
+    await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(mail, provider))
+  }
   const provider: EmailConfig = {
     id: api.id,
     type: "email",
@@ -44,20 +43,18 @@ export function httpEmailProvider(api: MailApi, config: HttpEmailUserConfig): Em
     maxAge: defaultEmailMaxAge,
     ...api.defaults,
     sendVerificationRequest: markBuiltInSender(
-      async ({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) => {
-        const mail = verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale })
-        const outgoing: OutgoingMail = { from: provider.from, to: identifier, url, ...mail }
-        const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(provider)
-        await postMailOverHttps(provider, api.name, endpoint, api.headers(provider.apiKey), api.body(outgoing, provider))
-      },
+      async ({ identifier, url, provider, theme, code, locale }: SendVerificationRequestParams) =>
+        send(provider, {
+          from: provider.from,
+          to: identifier,
+          url,
+          ...verificationMail({ url, host: new URL(url).host, identifier, code, theme, locale }),
+        }),
       "mail-api",
     ),
     options: config,
   }
   // Other flows' mails (passwords) go out through the same API.
-  registerProviderTransport(provider.sendVerificationRequest, async (resolved, outgoing) => {
-    const endpoint = typeof api.endpoint === "string" ? api.endpoint : api.endpoint(resolved)
-    await postMailOverHttps(resolved, api.name, endpoint, api.headers(resolved.apiKey), api.body(outgoing, resolved))
-  })
+  registerProviderTransport(provider.sendVerificationRequest, send)
   return provider
 }

@@ -1,11 +1,10 @@
-import type { AdapterUser } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
 import { randomHex } from "../crypto/random-pool.js"
 import { AuthError, EmailSignInError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import type { Account } from "../shared-types.js"
+import { addressUser } from "./address-user.js"
 import { emailFlowOptions, verificationSecret } from "./email-provider-options.js"
 import { appPageUrl } from "../http/callback-url.js"
 import { readEmailIdentifier } from "../http/email-address.js"
@@ -28,12 +27,7 @@ export async function sendVerificationRequest(request: RequestInternal, options:
   if (address.problem !== undefined) return emailSigninFailed(options, `E-mail sign-in refused: ${address.problem}`)
   const identifier = address.identifier
 
-  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? {
-    id: crypto.randomUUID(),
-    email: identifier,
-    emailVerified: null,
-  }
-  const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: provider.id }
+  const { user, account } = await addressUser(identifier, options)
   const redirect = await runSignInCallback({ user, account, email: { verificationRequest: true } }, options)
   if (redirect) return { redirect }
 

@@ -1,11 +1,10 @@
-import type { AdapterUser } from "../adapters.js"
 import { landingUrl, handleLogin } from "../login/handle-login.js"
 import type { InternalOptions } from "../providers/types.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import type { Account } from "../shared-types.js"
+import { addressUser } from "./address-user.js"
 
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):
@@ -18,13 +17,7 @@ export async function signInVerifiedEmail(
   identifier: string,
   options: InternalOptions<"email">,
 ): Promise<ResponseInternal> {
-  const adapter = options.adapter!
-  const user: AdapterUser = (await adapter.getUserByEmail(identifier)) ?? {
-    id: crypto.randomUUID(),
-    email: identifier,
-    emailVerified: null,
-  }
-  const account: Account = { providerAccountId: identifier, userId: user.id, type: "email", provider: options.provider.id }
+  const { user, account } = await addressUser(identifier, options)
   const redirect = await runSignInCallback({ user, account }, options)
   if (redirect) return { redirect }
 

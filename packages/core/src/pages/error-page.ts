@@ -1,54 +1,22 @@
 import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import { html } from "./html.js"
-import type { MessageKey } from "./locales/en.js"
+import { en, type MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
-interface Explanation {
-  status: number
-  heading: MessageKey
-  text: MessageKey
-  /** What the visitor can do about it. */
-  hint?: MessageKey
-  /** Whether signing in again can help. */
-  signIn: boolean
+/**
+ * The error types the page explains, with their status. Each has `error.<type>.heading` and
+ * `error.<type>.text` in every catalogue, and `error.<type>.hint` (what the visitor can do) where
+ * English has one (catalogues.test.ts holds every language to English's keys).
+ */
+const explained: Record<string, number> = {
+  Configuration: 500,
+  AccessDenied: 403,
+  RateLimited: 429,
+  Verification: 403,
+  WebAuthnVerificationError: 403,
 }
-
-/** The error types the page explains, each in every catalogue. */
-const explained = {
-  Configuration: {
-    status: 500,
-    heading: "error.Configuration.heading",
-    text: "error.Configuration.text",
-    hint: "error.Configuration.hint",
-    signIn: false,
-  },
-  AccessDenied: { status: 403, heading: "error.AccessDenied.heading", text: "error.AccessDenied.text", signIn: true },
-  RateLimited: {
-    status: 429,
-    heading: "error.RateLimited.heading",
-    text: "error.RateLimited.text",
-    hint: "error.RateLimited.hint",
-    signIn: true,
-  },
-  Verification: {
-    status: 403,
-    heading: "error.Verification.heading",
-    text: "error.Verification.text",
-    hint: "error.Verification.hint",
-    signIn: true,
-  },
-  WebAuthnVerificationError: {
-    status: 403,
-    heading: "error.WebAuthnVerificationError.heading",
-    text: "error.WebAuthnVerificationError.text",
-    hint: "error.WebAuthnVerificationError.hint",
-    signIn: true,
-  },
-} satisfies Record<string, Explanation>
-
-type ExplainedError = keyof typeof explained
 
 /**
  * The built-in error page, in the request's language. Only the known error names get their own
@@ -56,15 +24,19 @@ type ExplainedError = keyof typeof explained
  */
 export function errorPage(options: Pick<InternalOptions, "url" | "theme" | "locale">, error: string | undefined): ResponseInternal<string> {
   const { locale } = options
-  const content = error && Object.hasOwn(explained, error) ? explanation(options, error as ExplainedError) : unknownError(options)
-  const status = error && Object.hasOwn(explained, error) ? explained[error as ExplainedError].status : 200
+  const known = !!error && Object.hasOwn(explained, error)
+  const content = known ? explanation(options, error) : unknownError(options)
+  const status = known ? explained[error] : 200
   return { status, headers: pageHeaders(), body: renderPage(locale, "error.title", content, options.theme) }
 }
 
-function explanation(options: { url: URL; locale: PageLocale }, error: ExplainedError) {
+function explanation(options: { url: URL; locale: PageLocale }, error: string) {
   const { locale } = options
-  const { heading, text, hint, signIn }: Explanation = explained[error]
-  return html`<div class="card"><h1>${message(locale, heading)}</h1><p>${message(locale, text)}</p>${hint ? html`<p>${message(locale, hint)}</p>` : ""}${signIn ? html`<a class="button" href="${options.url.href}/signin">${message(locale, "error.signIn")}</a>` : ""}</div>`
+  const key = (part: "heading" | "text" | "hint") => `error.${error}.${part}` as MessageKey
+  const hint = key("hint")
+  // Signing in again can help with anything but the server's own configuration.
+  const signIn = explained[error] !== 500
+  return html`<div class="card"><h1>${message(locale, key("heading"))}</h1><p>${message(locale, key("text"))}</p>${Object.hasOwn(en, hint) ? html`<p>${message(locale, hint)}</p>` : ""}${signIn ? html`<a class="button" href="${options.url.href}/signin">${message(locale, "error.signIn")}</a>` : ""}</div>`
 }
 
 function unknownError(options: { url: URL; locale: PageLocale }) {

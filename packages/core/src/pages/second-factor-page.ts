@@ -6,6 +6,9 @@ import { type SecondFactorMessageKey, secondFactorCatalogues } from "./locales/s
 import { catalogueFor, fillMarkup, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
 
+/** The QR code, key and backup codes: only this page shows them, so the shared stylesheet does not carry their rules. */
+const stepStyle = html`<style>.qr{margin:16px auto;max-width:220px;background:#fff;padding:8px;border-radius:6px}.qr svg{display:block;width:100%;height:auto}code.secret{word-break:break-all;font-size:.9rem}ul.backup-codes{columns:2;list-style:none;padding:0;font-size:1rem}ul.backup-codes li{margin:4px 0}</style>`
+
 /** What the built-in second-factor page shows: one of its steps. */
 export type SecondFactorView =
   /**
@@ -71,6 +74,7 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
       "secondFactor.title",
       html`<main class="card">${content}</main>${script ? html`<script>${new SafeHtml(script.source)}</script>` : ""}`,
       options.theme,
+      stepStyle,
     ),
   }
 }

@@ -95,7 +95,11 @@ function providerForm(
   options: InternalOptions,
   passwordForm: PasswordFlows["signinForm"] | undefined,
 ): SafeHtml {
-  if (provider.type === "webauthn") return passkeyForm(provider as InternalProvider<"webauthn">, csrfToken, callbackUrl, options)
+  // A passkey provider brings its form (WebAuthn() sets it; assertWebAuthnProviders refuses one without).
+  if (provider.type === "webauthn") {
+    const webauthn = provider as InternalProvider<"webauthn">
+    return webauthn.signinForm!(webauthn, csrfToken, callbackUrl, options)
+  }
   const signInWith = message(options.locale, "signin.withProvider", { provider: provider.name })
   if (provider.type === "password") return passwordForm?.(provider, csrfToken, callbackUrl, query, options) ?? html``
   if (provider.type === "email") {
@@ -108,7 +112,8 @@ function providerForm(
   return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form">${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields ?? {}).map(([name, input]) => credentialField(provider.id, name, input))}<button type="submit">${signInWith}</button></form>`
 }
 
-function credentialField(providerId: string, name: string, input: CredentialInput, marker?: SafeHtml): SafeHtml {
+/** One labelled input of a credentials (or passkey) form, with the app's attributes; `marker` adds attributes of ours. */
+export function credentialField(providerId: string, name: string, input: CredentialInput, marker?: SafeHtml): SafeHtml {
   const id = `input-${name}-for-${providerId}-provider`
   const { label, ...attributes } = input ?? {}
   const attrs = Object.entries(attributes)
@@ -117,25 +122,4 @@ function credentialField(providerId: string, name: string, input: CredentialInpu
     )
     .map(([key, value]) => (value === true ? html` ${key}` : html` ${key}="${String(value)}"`))
   return html`<label for="${id}">${label ?? name}</label><input name="${name}" id="${id}"${attrs}${marker ?? ""}>`
-}
-
-/**
- * A WebAuthn provider's form (Auth.js's `<id>-form`, fields marked `data-form-field`). The
- * passkey script reads where to fetch options from, and whether to offer autofill, from it.
- */
-function passkeyForm(
-  provider: InternalProvider<"webauthn">,
-  csrfToken: string | undefined,
-  callbackUrl: string,
-  options: InternalOptions,
-): SafeHtml {
-  const fields = (provider as { formFields?: Record<string, CredentialInput> }).formFields ?? {}
-  const optionsUrl = `${options.url.href}/webauthn-options/${provider.id}`
-  const conditionalUI = (provider as { enableConditionalUI?: boolean }).enableConditionalUI ? html` data-conditional-ui` : ""
-  return html`<form class="provider" action="${provider.callbackUrl}" method="POST" id="${provider.id}-form" data-webauthn-options="${optionsUrl}"${conditionalUI}>${hiddenFields(csrfToken, callbackUrl)}${Object.entries(fields).map(([name, input]) => credentialField(provider.id, name, localizedDefaultLabel(name, input, options.locale), html` data-form-field`))}<p class="error" role="alert" data-webauthn-error data-failed-message="${options.locale.messages["passkey.failed"]}" hidden></p><button type="submit">${message(options.locale, "signin.withProvider", { provider: provider.name })}</button></form>`
-}
-
-/** The passkey provider's own default field ("email", labelled "Email") in the page's language; an app's labels stay as given. */
-function localizedDefaultLabel(name: string, input: CredentialInput, locale: PageLocale): CredentialInput {
-  return name === "email" && input?.label === "Email" ? { ...input, label: locale.messages["signin.email"] } : input
 }

@@ -18,6 +18,9 @@ const errors = new Set([
   "password_rule",
 ])
 
+/** The new-password hint under its field: only these pages show one, so the shared stylesheet does not carry it. */
+const hintStyle = html`<style>.hint{font-size:.85rem;margin:-4px 0 12px;text-align:left}</style>`
+
 /**
  * The built-in password pages: sign-up, "check your email" (enter the code), forgot, reset (with
  * a link's token, or the address and code). Every field has a label and the autocomplete a
@@ -63,7 +66,13 @@ export function passwordPage(
   return {
     status: 200,
     headers: pageHeaders(),
-    body: renderPage(locale, { text: passwordMessageText(locale, title) }, html`<div class="card">${content}</div>`, options.theme),
+    body: renderPage(
+      locale,
+      { text: passwordMessageText(locale, title) },
+      html`<div class="card">${content}</div>`,
+      options.theme,
+      hintStyle,
+    ),
   }
 }
 

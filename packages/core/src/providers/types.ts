@@ -347,6 +347,16 @@ export interface WebAuthnProviderConfig extends CommonProviderOptions {
    */
   loadSigninPageScript?: () => Promise<InlineScript>
   /**
+   * The provider's form on the built-in sign-in page (webauthn/passkey-signin-form.ts); set by this
+   * factory, so apps without passkeys do not bundle it.
+   */
+  signinForm?: (
+    provider: InternalProvider<"webauthn">,
+    csrfToken: string | undefined,
+    callbackUrl: string,
+    options: InternalOptions,
+  ) => SafeHtml
+  /**
    * Loads the provider's routes (ceremony options, verification, sign-in); set by this factory, so
    * apps without passkeys bundle none of that code (webauthn/webauthn-flows.ts).
    */

@@ -12,6 +12,7 @@ import { MissingAdapter } from "../errors.js"
 import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.js"
 import { challengeLedger } from "../webauthn/challenge-ledger.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
+import { passkeySigninForm } from "../webauthn/passkey-signin-form.js"
 import type { GetUserInfo, RelayingParty, WebAuthnInternalOptions, WebAuthnProviderConfig } from "./types.js"
 
 // The provider's types are defined with InternalOptions (./types.ts): getUserInfo and
@@ -46,6 +47,7 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     getRelayingParty: defaultRelayingParty,
     loadSimpleWebAuthn,
     loadSigninPageScript: () => import("../webauthn/page-script/signin-page-script.js").then((module) => module.signinPageScript()),
+    signinForm: passkeySigninForm,
     loadFlows: () => import("../webauthn/webauthn-flows.js").then((module) => module.webauthnFlows),
     assertProviders: assertWebAuthnProviders,
     challengeLedger,

@@ -67,6 +67,14 @@ describe("WebAuthn config checks", () => {
     expect((await configProblem({ providers: [Passkey({ simpleWebAuthnBrowserVersion: "v10" })] })).error).toBeUndefined()
     expect((await configProblem({ providers: [Passkey({ simpleWebAuthnBrowserVersion: false })] })).error).toBeUndefined()
   })
+
+  it("refuses a provider without the sign-in form or script WebAuthn() sets (a hand-made copy)", async () => {
+    for (const missing of ["signinForm", "loadSigninPageScript"] as const) {
+      const { status, error } = await configProblem({ providers: [{ ...Passkey(), [missing]: undefined }] })
+      expect(status).toBe(500)
+      expect(error?.message).toMatch(/"passkey": its sign-in page form or script is missing/)
+    }
+  })
 })
 
 describe("WebAuthn providers' library", () => {

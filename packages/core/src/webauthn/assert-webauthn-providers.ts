@@ -20,9 +20,9 @@ export function assertWebAuthnProviders(providers: readonly { type: string }[]):
         `Invalid provider config for "${webauthn.id}": simpleWebAuthnBrowserVersion "${String(version)}" must be a valid semver string.`,
       )
     }
-    if (!webauthn.loadSigninPageScript) {
+    if (!webauthn.loadSigninPageScript || !webauthn.signinForm) {
       return new AuthError(
-        `Invalid provider config for "${webauthn.id}": its sign-in page script is missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
+        `Invalid provider config for "${webauthn.id}": its sign-in page form or script is missing. Create it with WebAuthn() from "@gatehouse/core/providers/webauthn" or Passkey() from "@gatehouse/core/providers/passkey"`,
       )
     }
     if (!webauthn.loadFlows || !webauthn.challengeLedger) {
