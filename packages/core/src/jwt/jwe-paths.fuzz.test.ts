@@ -414,6 +414,7 @@ describe.each(paths)("session tokens on the %s path", (path) => {
 
   it("refuse a token with a tampered tag, ciphertext, IV or header, for both encryptions", async () => {
     const { encode, decode } = codec(path)
+    const replaced = (parts: string[], index: number, part: string) => parts.map((each, i) => (i === index ? part : each)).join(".")
     const gcm = derivedKey("A256GCM", secret)
     const tokens = [
       await encode({ token: claims, secret, salt }),
@@ -429,7 +430,7 @@ describe.each(paths)("session tokens on the %s path", (path) => {
         for (let bit = 0; bit < bytes.length * 8; bit += 13) {
           const tampered = Buffer.from(bytes)
           tampered[bit >> 3]! ^= 1 << (bit & 7)
-          const changed = parts.with(index, tampered.toString("base64url")).join(".")
+          const changed = replaced(parts, index, tampered.toString("base64url"))
           const [onNode, onEdge, onJose] = await decodedEverywhere(changed, secret)
           expect(onNode).toEqual({
             error: expect.objectContaining({ name: "JWEDecryptionFailed", message: "decryption operation failed" }),
@@ -441,11 +442,11 @@ describe.each(paths)("session tokens on the %s path", (path) => {
       // The same header re-encoded (a space added) is other AAD: the tag no longer authenticates it.
       const header = JSON.parse(Buffer.from(parts[0]!, "base64url").toString())
       const spaced = Buffer.from(JSON.stringify(header, null, 1)).toString("base64url")
-      const outcomes = await decodedEverywhere(parts.with(0, spaced).join("."), secret)
+      const outcomes = await decodedEverywhere(replaced(parts, 0, spaced), secret)
       for (const each of outcomes) expect(each).toMatchObject({ error: { name: "JWEDecryptionFailed" } })
       // Another key id: no secret matches it.
       const otherKid = Buffer.from(JSON.stringify({ ...header, kid: "another-key" })).toString("base64url")
-      for (const each of await decodedEverywhere(parts.with(0, otherKid).join("."), secret)) {
+      for (const each of await decodedEverywhere(replaced(parts, 0, otherKid), secret)) {
         expect(each).toMatchObject({ error: { message: "no matching decryption secret" } })
       }
       expect(await decode({ token, secret, salt })).toMatchObject(claims)
