@@ -412,6 +412,43 @@ describe.each(paths)("session tokens on the %s path", (path) => {
     }
   })
 
+  it("refuse to encode what jose's EncryptJWT refuses, with EncryptJWT's error", async () => {
+    const { encode } = codec(path)
+    const { key, kid } = derivedKey("A256CBC-HS512", secret)
+    /** What encode did with jose: the same builder calls, in the same order. */
+    const withJose = async (token: unknown, maxAge: number) => {
+      const now = Math.floor(Date.now() / 1000)
+      return new EncryptJWT(token as JWTPayload)
+        .setProtectedHeader({ alg: "dir", enc: "A256CBC-HS512", kid })
+        .setIssuedAt(now)
+        .setExpirationTime(now + maxAge)
+        .setJti(crypto.randomUUID())
+        .encrypt(key)
+    }
+    const cases: [string, unknown, number][] = [
+      ["an array", [1, 2], 60],
+      ["null", null, 60],
+      ["a class instance", new URL("https://example.test/"), 60],
+      ["a Map", new Map(), 60],
+      ["a function inside", { sub: "1", f: () => 1 }, 60],
+      ["a symbol inside", { sub: "1", s: Symbol("x") }, 60],
+      ["a BigInt inside", { sub: "1", n: 1n }, 60],
+      ["an infinite nbf", { sub: "1", nbf: Number.POSITIVE_INFINITY }, 60],
+      ["a NaN nbf", { sub: "1", nbf: Number.NaN }, 60],
+      ["a NaN maxAge", { sub: "1" }, Number.NaN],
+      ["an infinite maxAge", { sub: "1" }, Number.POSITIVE_INFINITY],
+    ]
+    for (const [what, token, maxAge] of cases) {
+      const ours = await outcome(encode({ token: token as JWTPayload, secret, salt, maxAge }))
+      const theirs = await outcome(withJose(token, maxAge))
+      expect(ours, what).toHaveProperty("error")
+      expect({ name: ours.error?.name, message: ours.error?.message }, what).toEqual({
+        name: theirs.error?.name,
+        message: theirs.error?.message,
+      })
+    }
+  })
+
   it("refuse a token with a tampered tag, ciphertext, IV or header, for both encryptions", async () => {
     const { encode, decode } = codec(path)
     const replaced = (parts: string[], index: number, part: string) => parts.map((each, i) => (i === index ? part : each)).join(".")
