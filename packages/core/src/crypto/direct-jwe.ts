@@ -1,35 +1,66 @@
 /**
- * The one JWE construction Auth.js session cookies use — compact serialization, `alg: "dir"`,
- * `enc` A256CBC-HS512 or A256GCM, a protected header of alg, enc and kid only — run on the
- * runtime's synchronous crypto (native-crypto.node.ts) instead of jose's WebCrypto calls.
+ * The one JWE construction session tokens use — compact serialization, `alg: "dir"`, `enc`
+ * A256CBC-HS512 or A256GCM (RFC 7518 §5.2, §5.3), a protected header of exactly alg, enc and an
+ * optional kid — written once, on whichever content cipher #native-crypto gives the runtime:
+ * node:crypto's, synchronous (native-crypto.node.ts: a session read on Node takes no promise), or
+ * WebCrypto's (subtle-content-cipher.ts: edge runtimes and browsers carry no jose JWE code).
  *
- * It is not a JOSE library: any input outside that exact shape is left to jose (`undefined` is
- * returned), and so is any authentic token whose claims would not pass as they are, so that jose
- * produces the error. What this module decides itself it decides as jose would on the same input:
- * the same claims, or "unauthentic" where jose throws JWEDecryptionFailed (jwt/decode.ts throws
- * jose's error then).
- *
- * Part of the `node` variant of #native-crypto (bundled into native-crypto.node.js, reached only
- * through it), so edge bundles, where it never runs, do not carry it: it imports no value at all.
+ * It is not a JOSE library. A token outside that shape is refused with jose's JWEInvalid on every
+ * runtime alike, even where a general decoder would read it: Auth.js v5 and next-auth v4 never write
+ * one (a `zip`, `typ`, `cty`, `crit` or any other header parameter, another `alg` or `enc`). What it
+ * reads, jose's jwtDecrypt reads with the same claims and the options jwt/decode.ts gave it (dir,
+ * the two encryptions, the clock tolerance); what it writes, jose reads. Where it refuses for a
+ * reason jose shares it throws jose's error (class, code, message, claim, reason): a tag that does
+ * not authenticate, exp, nbf, iat, a claims set that is not a JSON object. On encryption it builds
+ * the claims as jose's EncryptJWT does, and refuses what EncryptJWT refuses with its error.
+ * jwt/jwe-paths.fuzz.test.ts runs the same cases against both ciphers and jose.
  */
-import type { ContentEncryption, DirectClaims, DirectKey, NativeCrypto } from "./native-crypto.js"
+import { JWEDecryptionFailed, JWEInvalid, JWTClaimValidationFailed, JWTExpired, JWTInvalid } from "jose/errors"
+import type { ContentCipher, ContentEncryption, MaybePromise } from "./content-cipher.js"
+
+/** A content-encryption key and its RFC 7638 id (jwt/derive-key.ts derives them). */
+export interface DirectKey {
+  key: Uint8Array
+  kid: string
+}
+
+/** A decrypted token's claims and the JSON text they were parsed from (what the encoder wrote). */
+export interface DirectClaims {
+  claims: Record<string, unknown>
+  json: string
+}
+
+/** The key for an encryption, secret and salt: a value once derived, a promise while WebCrypto derives it. */
+export type KeyFor = (enc: ContentEncryption, secret: string, salt: string) => MaybePromise<DirectKey>
 
 const utf8 = new TextEncoder()
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 const base64url = /^[A-Za-z0-9_-]*$/
 const ivBytes: Record<ContentEncryption, number> = { "A256CBC-HS512": 16, A256GCM: 12 }
+const checkFailed = "check_failed"
 
-/** jose's test for a JWT claims set: a plain object. */
+/** `next(value)` now when `value` is known (Node), or once it resolves (WebCrypto). */
+function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+  return value instanceof Promise ? value.then(next) : next(value)
+}
+
+/** jose's test for a JWT claims set or header: a plain object. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Object.prototype.toString.call(value) !== "[object Object]") return false
   const prototype = Object.getPrototypeOf(value)
   return prototype === null || Object.getPrototypeOf(prototype) === null
 }
 
-/** Unpadded base64url that atob-style decoding accepts; anything else goes to jose. */
-function decodePart(native: NativeCrypto, part: string): Uint8Array | undefined {
+/** Unpadded base64url only (what every JOSE encoder writes); undefined for anything else. */
+function decodePart(cipher: ContentCipher, part: string): Uint8Array | undefined {
   if (part.length % 4 === 1 || !base64url.test(part)) return undefined
-  return native.base64urlDecode(part)
+  return cipher.base64urlDecode(part)
+}
+
+function decodeMember(cipher: ContentCipher, part: string, label: string): Uint8Array {
+  const bytes = decodePart(cipher, part)
+  if (!bytes) throw new JWEInvalid(`Failed to base64url decode the ${label}`)
+  return bytes
 }
 
 interface DirectHeader {
@@ -38,133 +69,189 @@ interface DirectHeader {
 }
 
 /**
- * Parsed protected headers by their encoding. Every cookie of one secret and salt carries the same
- * header, so this saves a JSON parse per read; a pure function of the string, bounded, so forged
- * headers can only cause misses.
+ * Parsed protected headers by their encoding, or why the header is refused. Every cookie of one
+ * secret and salt carries the same header, so this saves a JSON parse per read; a pure function of
+ * the string, bounded, so forged headers can only cause misses.
  */
-const parsedHeaders = new Map<string, DirectHeader | undefined>()
+const parsedHeaders = new Map<string, DirectHeader | string>()
 const maxParsedHeaders = 64
 /** Ours are about 150 characters; longer ones are parsed but not remembered. */
 const maxRememberedHeaderLength = 512
 
-function parseHeader(native: NativeCrypto, encoded: string): DirectHeader | undefined {
-  if (parsedHeaders.has(encoded)) return parsedHeaders.get(encoded)
-  const header = parseHeaderUncached(native, encoded)
-  if (encoded.length > maxRememberedHeaderLength) return header
-  if (parsedHeaders.size >= maxParsedHeaders) parsedHeaders.clear()
-  parsedHeaders.set(encoded, header)
+function parseHeader(cipher: ContentCipher, encoded: string): DirectHeader {
+  let header = parsedHeaders.get(encoded)
+  if (header === undefined) {
+    header = parseHeaderUncached(cipher, encoded)
+    if (encoded.length <= maxRememberedHeaderLength) {
+      if (parsedHeaders.size >= maxParsedHeaders) parsedHeaders.clear()
+      parsedHeaders.set(encoded, header)
+    }
+  }
+  if (typeof header === "string") throw new JWEInvalid(header)
   return header
 }
 
-function parseHeaderUncached(native: NativeCrypto, encoded: string): DirectHeader | undefined {
-  const bytes = decodePart(native, encoded)
-  if (!bytes) return undefined
+/** The header, or the reason it is refused (the message of the JWEInvalid thrown). */
+function parseHeaderUncached(cipher: ContentCipher, encoded: string): DirectHeader | string {
+  const invalid = "JWE Protected Header is invalid"
+  const bytes = decodePart(cipher, encoded)
+  if (!bytes) return invalid
   let header: unknown
   try {
     header = JSON.parse(strictUtf8.decode(bytes))
   } catch {
-    return undefined
+    return invalid
   }
-  if (!isPlainObject(header) || header.alg !== "dir") return undefined
-  const { enc, kid } = header
-  if (enc !== "A256CBC-HS512" && enc !== "A256GCM") return undefined
-  if (kid !== undefined && typeof kid !== "string") return undefined
-  for (const name of Object.keys(header)) if (name !== "alg" && name !== "enc" && name !== "kid") return undefined
+  if (!isPlainObject(header)) return invalid
+  for (const name of Object.keys(header)) {
+    if (name !== "alg" && name !== "enc" && name !== "kid") {
+      return `JWE ${JSON.stringify(name.slice(0, 32))} Header Parameter is not supported in a session token`
+    }
+  }
+  const { alg, enc, kid } = header
+  if (alg !== "dir") return 'JWE "alg" (Algorithm) Header Parameter value not allowed'
+  if (enc !== "A256CBC-HS512" && enc !== "A256GCM") return 'JWE "enc" (Encryption Algorithm) Header Parameter value not allowed'
+  if (kid !== undefined && typeof kid !== "string") return 'JWE "kid" (Key ID) Header Parameter must be a string'
   return { enc, kid }
 }
 
 /**
- * Decrypts and checks a session token; `undefined` hands it to jose, "unauthentic" when the token
- * is well-formed but its tag does not check out. `clockTolerance` is the one decode.ts gives jose.
+ * jose's error for a tag that does not authenticate, without a stack trace: it answers bad client
+ * input (a tampered or foreign cookie), where capturing the stack twice (JOSEError does) cost more
+ * than the whole MAC check. Class, code and message are jose's.
+ */
+function decryptionFailed(): JWEDecryptionFailed {
+  // Error.stackTraceLimit is V8's (Node, Deno, workerd, the Edge runtime) and JavaScriptCore's (Bun);
+  // where it means nothing, setting it does nothing.
+  const errors = Error as { stackTraceLimit?: number }
+  const limit = errors.stackTraceLimit
+  errors.stackTraceLimit = 0
+  try {
+    return new JWEDecryptionFailed()
+  } finally {
+    errors.stackTraceLimit = limit
+  }
+}
+
+/**
+ * The key whose id the header names, or without a kid the first secret's, as Auth.js does. Keys
+ * are derived one secret at a time, as jose's key callback in Auth.js did.
+ */
+function chooseKey(
+  enc: ContentEncryption,
+  kid: string | undefined,
+  secrets: readonly string[],
+  salt: string,
+  keyFor: KeyFor,
+  index: number,
+): MaybePromise<DirectKey> {
+  if (index >= secrets.length) throw new Error("no matching decryption secret")
+  return then(keyFor(enc, secrets[index]!, salt), (candidate) =>
+    kid === undefined || candidate.kid === kid ? candidate : chooseKey(enc, kid, secrets, salt, keyFor, index + 1),
+  )
+}
+
+/**
+ * Decrypts and checks a session token: its claims, or jose's error for why not (thrown, or the
+ * promise rejected with it). Synchronous when the cipher and the derived key are (Node).
+ * `clockTolerance` is the one jwt/decode.ts gave jose.
  */
 export function decryptDirect(
-  native: NativeCrypto,
+  cipher: ContentCipher,
   token: string,
-  secrets: string[],
+  secrets: readonly string[],
   salt: string,
   clockTolerance: number,
-  keyFor: (enc: ContentEncryption, secret: string, salt: string) => DirectKey,
-): DirectClaims | "unauthentic" | undefined {
+  keyFor: KeyFor,
+): MaybePromise<DirectClaims> {
+  if (typeof token !== "string") throw new JWEInvalid("Compact JWE must be a string or Uint8Array")
   const parts = token.split(".")
-  if (parts.length !== 5) return undefined
+  if (parts.length !== 5) throw new JWEInvalid("Invalid Compact JWE")
   const [encodedHeader, encryptedKey, encodedIv, encodedCiphertext, encodedTag] = parts as [string, string, string, string, string]
-  if (encryptedKey !== "" || encodedIv === "" || encodedTag === "") return undefined
-  const header = parseHeader(native, encodedHeader)
-  if (!header) return undefined
-  const iv = decodePart(native, encodedIv)
-  const ciphertext = decodePart(native, encodedCiphertext)
-  const tag = decodePart(native, encodedTag)
-  if (!iv || !ciphertext || !tag || iv.byteLength !== ivBytes[header.enc]) return undefined
+  const header = parseHeader(cipher, encodedHeader)
+  if (encryptedKey !== "") throw new JWEInvalid("Encountered unexpected JWE Encrypted Key")
+  if (encodedIv === "") throw new JWEInvalid("JWE Initialization Vector missing")
+  if (encodedTag === "") throw new JWEInvalid("JWE Authentication Tag missing")
+  const ciphertext = decodeMember(cipher, encodedCiphertext, "ciphertext")
+  const iv = decodeMember(cipher, encodedIv, "iv")
+  const tag = decodeMember(cipher, encodedTag, "tag")
   // A256GCM tags of another length are JWEInvalid in jose; A256CBC-HS512 ones simply fail the MAC.
-  if (header.enc === "A256GCM" && tag.byteLength !== 16) return undefined
+  if (header.enc === "A256GCM" && tag.byteLength !== 16) throw new JWEInvalid("Invalid Authentication Tag length")
+  if (iv.byteLength !== ivBytes[header.enc]) throw new JWEInvalid("Invalid Initialization Vector length")
+  const aad = cipher.ascii(encodedHeader)
+  return then(chooseKey(header.enc, header.kid, secrets, salt, keyFor, 0), ({ key }) =>
+    then(cipher.open(header.enc, key, iv, ciphertext, tag, aad), (plaintext) => checkedClaims(plaintext, clockTolerance)),
+  )
+}
 
-  let derived: DirectKey | undefined
-  for (const secret of secrets) {
-    const candidate = keyFor(header.enc, secret, salt)
-    // Without a kid only the first secret is tried, as Auth.js does.
-    if (header.kid === undefined || candidate.kid === header.kid) {
-      derived = candidate
-      break
-    }
-  }
-  if (!derived) return undefined
-
-  const plaintext = native.open(header.enc, derived.key, iv, ciphertext, tag, native.ascii(encodedHeader))
-  if (!plaintext) return "unauthentic"
-
+/** The plaintext's claims, checked as jose's jwtDecrypt checks them with no options but the clock tolerance. */
+function checkedClaims(plaintext: Uint8Array | undefined, clockTolerance: number): DirectClaims {
+  if (!plaintext) throw decryptionFailed()
+  const notAnObject = "JWT Claims Set must be a top-level JSON object"
   let json: string
   let claims: unknown
   try {
     json = strictUtf8.decode(plaintext)
     claims = JSON.parse(json)
-  } catch {
-    return undefined
+  } catch (cause) {
+    throw new JWTInvalid(notAnObject, { cause })
   }
-  if (!isPlainObject(claims)) return undefined
-  const { iat, nbf, exp } = claims
+  if (!isPlainObject(claims)) throw new JWTInvalid(notAnObject)
   const now = Math.floor(Date.now() / 1000)
-  if (iat !== undefined && typeof iat !== "number") return undefined
-  if (nbf !== undefined && (typeof nbf !== "number" || nbf > now + clockTolerance)) return undefined
-  if (exp !== undefined && (typeof exp !== "number" || exp <= now - clockTolerance)) return undefined
+  const { iat, nbf, exp } = claims
+  if (iat !== undefined && typeof iat !== "number")
+    throw new JWTClaimValidationFailed('"iat" claim must be a number', claims, "iat", "invalid")
+  if (nbf !== undefined && typeof nbf !== "number")
+    throw new JWTClaimValidationFailed('"nbf" claim must be a number', claims, "nbf", "invalid")
+  if (nbf !== undefined && nbf > now + clockTolerance) {
+    throw new JWTClaimValidationFailed('"nbf" claim timestamp check failed', claims, "nbf", checkFailed)
+  }
+  if (exp !== undefined && typeof exp !== "number")
+    throw new JWTClaimValidationFailed('"exp" claim must be a number', claims, "exp", "invalid")
+  if (exp !== undefined && exp <= now - clockTolerance)
+    throw new JWTExpired('"exp" claim timestamp check failed', claims, "exp", checkFailed)
   return { claims, json }
 }
 
 /**
- * Encrypts claims as jose's EncryptJWT does with header { alg: "dir", enc, kid }, iat, exp and
- * jti; `undefined` (claims that are not a plain object, a non-finite expiry) hands it to jose.
+ * Encrypts claims as jose's EncryptJWT does with header { alg: "dir", enc, kid }, then iat, exp and
+ * jti set in that order; what EncryptJWT refuses (claims that are not a plain object, what
+ * structuredClone or JSON cannot take, a non-finite exp or nbf) throws EncryptJWT's error.
  */
 export function encryptDirect(
-  native: NativeCrypto,
+  cipher: ContentCipher,
   token: unknown,
   { key, kid }: DirectKey,
   enc: ContentEncryption,
   iat: number,
   exp: unknown,
   jti: string,
-): string | undefined {
-  if (!isPlainObject(token) || typeof exp !== "number" || !Number.isFinite(exp)) return undefined
-  let payload: string
-  try {
-    // jose clones the claims too: what structuredClone or JSON cannot take fails there, with jose's error.
-    const claims = structuredClone(token)
-    claims.iat = iat
-    claims.exp = exp
-    claims.jti = jti
-    if (typeof claims.nbf === "number" && !Number.isFinite(claims.nbf)) return undefined
-    payload = JSON.stringify(claims)
-  } catch {
-    return undefined
+): MaybePromise<string> {
+  if (!isPlainObject(token)) throw new TypeError("JWT Claims Set MUST be an object")
+  const claims = structuredClone(token)
+  claims.iat = iat
+  // EncryptJWT would read a string as a time span ("2h"); `maxAge` is a number of seconds, so only numbers are taken.
+  if (typeof exp !== "number" || !Number.isFinite(exp)) throw new TypeError("Invalid setExpirationTime input")
+  claims.exp = exp
+  claims.jti = jti
+  for (const claim of ["iat", "nbf", "exp"]) {
+    const value = claims[claim]
+    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`"${claim}" claim must be a finite number`)
   }
-  const encodedHeader = protectedHeader(native, enc, kid)
-  const sealed = native.seal(enc, key, utf8.encode(payload), native.ascii(encodedHeader))
-  return `${encodedHeader}..${native.base64urlEncode(sealed.iv)}.${native.base64urlEncode(sealed.ciphertext)}.${native.base64urlEncode(sealed.tag)}`
+  const payload = utf8.encode(JSON.stringify(claims))
+  const encodedHeader = protectedHeader(cipher, enc, kid)
+  return then(
+    cipher.seal(enc, key, payload, cipher.ascii(encodedHeader)),
+    (sealed) =>
+      `${encodedHeader}..${cipher.base64urlEncode(sealed.iv)}.${cipher.base64urlEncode(sealed.ciphertext)}.${cipher.base64urlEncode(sealed.tag)}`,
+  )
 }
 
 /** Every token of one key shares its protected header: encoded once per key, not per token. */
 let lastHeader = { enc: "", kid: "", encoded: "" }
-function protectedHeader(native: NativeCrypto, enc: ContentEncryption, kid: string): string {
+function protectedHeader(cipher: ContentCipher, enc: ContentEncryption, kid: string): string {
   if (lastHeader.enc !== enc || lastHeader.kid !== kid) {
-    lastHeader = { enc, kid, encoded: native.base64urlEncode(utf8.encode(JSON.stringify({ alg: "dir", enc, kid }))) }
+    lastHeader = { enc, kid, encoded: cipher.base64urlEncode(utf8.encode(JSON.stringify({ alg: "dir", enc, kid }))) }
   }
   return lastHeader.encoded
 }

@@ -1,11 +1,12 @@
 /**
- * The `node` variant of native-crypto.ts: node:crypto's synchronous primitives. Only one fixed
- * construction is implemented here, RFC 7518 §5.2 (AES_256_CBC_HMAC_SHA_512) and §5.3 (A256GCM)
- * for `dir` JWEs; everything JOSE beyond that stays with jose.
+ * The `node` variant of native-crypto.ts: node:crypto's synchronous primitives. The only cipher
+ * here is the content encryption of the session token's one JWE construction, RFC 7518 §5.2
+ * (AES_256_CBC_HMAC_SHA_512) and §5.3 (A256GCM); the construction itself (header, key choice,
+ * claims) is crypto/direct-jwe.ts, shared with WebCrypto's cipher (subtle-content-cipher.ts) that
+ * every other runtime gets. Being synchronous, it lets a session read on Node take no promise.
  */
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, scrypt as scryptCallback, timingSafeEqual } from "node:crypto"
-import { decryptDirect, encryptDirect } from "./direct-jwe.js"
-import type { ContentEncryption, NativeCrypto, ScryptParams } from "./native-crypto.js"
+import type { ContentCipher, ContentEncryption, NativeCrypto, ScryptParams } from "./native-crypto.js"
 import { drawRandomBytes } from "./random-pool.js"
 
 /** MAC_KEY ‖ ENC_KEY, 32 bytes each; T is the first 32 bytes of HMAC-SHA-512 (§5.2.2.1, §5.2.5). */
@@ -74,9 +75,10 @@ export const nativeCrypto: NativeCrypto = {
   seal,
   open,
   scrypt,
-  decryptJwe: (token, secrets, salt, clockTolerance, keyFor) => decryptDirect(nativeCrypto, token, secrets, salt, clockTolerance, keyFor),
-  encryptJwe: (token, key, enc, iat, exp, jti) => encryptDirect(nativeCrypto, token, key, enc, iat, exp, jti),
 }
+
+/** The session token's content cipher: node:crypto's, synchronous (its base64url, seal and open above). */
+export const contentCipher: ContentCipher = nativeCrypto
 
 /** node:crypto's scrypt in the thread pool; `maxmem` raised to what the parameters need (128·N·r·p bytes, and some). */
 function scrypt(password: Uint8Array, salt: Uint8Array, { ln, r, p, keyLength }: ScryptParams): Promise<Uint8Array> {

@@ -1,17 +1,16 @@
 /**
  * Synchronous crypto of the runtime, for the operations where one gives exactly WebCrypto's and
- * jose's result without a hop to a thread pool. This module is the variant for edge runtimes and
- * browsers: there is none, so callers use WebCrypto and jose. Under the `node` condition the
- * package's `#native-crypto` import (package.json "imports", wired by scripts/bundle.mjs) loads
- * native-crypto.node.ts instead. Both are proven equal by jwt/jwe-paths.fuzz.test.ts.
+ * jose's result without a hop to a thread pool, and the content cipher of the session token's JWE
+ * construction (direct-jwe.ts). This module is the variant for edge runtimes and browsers: there is
+ * no synchronous crypto (`nativeCrypto` is undefined, so callers use WebCrypto), and the content
+ * cipher is WebCrypto's (subtle-content-cipher.ts). Under the `node` condition the package's
+ * `#native-crypto` import (package.json "imports", wired by scripts/bundle.mjs) loads
+ * native-crypto.node.ts instead, whose content cipher is node:crypto's. Both ciphers are proven equal,
+ * to each other and to jose, by jwt/jwe-paths.fuzz.test.ts.
  */
-export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
+import type { ContentCipher, ContentEncryption, SealedContent } from "./content-cipher.js"
 
-export interface SealedContent {
-  iv: Uint8Array
-  ciphertext: Uint8Array
-  tag: Uint8Array
-}
+export type { ContentCipher, ContentEncryption, SealedContent }
 
 export interface NativeCrypto {
   /** HKDF-SHA-256 (RFC 5869) of UTF-8 strings. */
@@ -41,31 +40,6 @@ export interface NativeCrypto {
    * (Node's thread pool). Without it (this variant) passwords/hash-password.ts uses @noble/hashes.
    */
   scrypt?(password: Uint8Array, salt: Uint8Array, params: ScryptParams): Promise<Uint8Array>
-  /**
-   * The session token's one JWE construction on these primitives (direct-jwe.ts): its claims,
-   * "unauthentic" (a tag that does not authenticate), or undefined to leave the token to jose.
-   */
-  decryptJwe(
-    token: string,
-    secrets: string[],
-    salt: string,
-    clockTolerance: number,
-    keyFor: (enc: ContentEncryption, secret: string, salt: string) => DirectKey,
-  ): DirectClaims | "unauthentic" | undefined
-  /** The same construction's encryption, as jose's EncryptJWT would; undefined leaves it to jose. */
-  encryptJwe(token: unknown, key: DirectKey, enc: ContentEncryption, iat: number, exp: unknown, jti: string): string | undefined
-}
-
-/** A content-encryption key and its RFC 7638 id (jwt/derive-key.ts derives them). */
-export interface DirectKey {
-  key: Uint8Array
-  kid: string
-}
-
-/** A decrypted token's claims and the JSON text they were parsed from (what jose's encoder wrote). */
-export interface DirectClaims {
-  claims: Record<string, unknown>
-  json: string
 }
 
 /** scrypt's cost: N = 2^ln, block size r, parallelism p, and the key length in bytes. */
@@ -77,3 +51,6 @@ export interface ScryptParams {
 }
 
 export const nativeCrypto: NativeCrypto | undefined = undefined
+
+/** The session token's content cipher: WebCrypto's, asynchronous. */
+export { subtleContentCipher as contentCipher } from "./subtle-content-cipher.js"

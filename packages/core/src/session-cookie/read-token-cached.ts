@@ -1,5 +1,6 @@
 import type { JWT, JWTDecodeParams, JWTOptions } from "../jwt/types.js"
-import { decode as builtInDecode, decodeWithNativeCrypto, decodeWithJose } from "../jwt/decode.js"
+import type { DirectClaims } from "../crypto/direct-jwe.js"
+import { decode as builtInDecode, decodeDirect } from "../jwt/decode.js"
 
 interface CachedToken {
   /**
@@ -53,6 +54,7 @@ export async function readTokenCached(token: string, jwt: JWTOptions, salt: stri
  */
 export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string): DecodedToken | null | Promise<DecodedToken | null> {
   if (jwt.decode !== builtInDecode) return decodeCustom(token, jwt, salt)
+  if (!token) return null
   const secret = jwt.secret ?? ""
   const scope = `${salt}\u0000${Array.isArray(secret) ? secret.join("\u0001") : secret}`
   const hit = cache.get(token)
@@ -60,12 +62,9 @@ export function decodeTokenCached(token: string, jwt: JWTOptions, salt: string):
     if (hit.validUntil > Date.now()) return { payload: JSON.parse(hit.json) as JWT, json: hit.json }
     forget(token, hit)
   }
-  const direct = decodeWithNativeCrypto(token, secret as string | string[], salt)
-  // The token's own JSON text parses to the same claims, so it is kept instead of stringifying them
-  // again. Written by JSON.stringify (jose's encoder and ours), it is also exactly that string; from
-  // another writer, comparing a callback's token against it errs only toward re-issuing the cookie.
-  if (direct) return remember(token, direct.claims as JWT, direct.json, scope)
-  return decodeAndRemember(token, secret as string | string[], salt, scope)
+  // A value on Node (node:crypto is synchronous), a promise where the cipher is WebCrypto's.
+  const decoded = decodeDirect(token, secret as string | string[], salt)
+  return decoded instanceof Promise ? decoded.then((direct) => remember(token, direct, scope)) : remember(token, decoded, scope)
 }
 
 async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promise<DecodedToken | null> {
@@ -73,19 +72,18 @@ async function decodeCustom(token: string, jwt: JWTOptions, salt: string): Promi
   return payload ? { payload, json: undefined } : null
 }
 
-/** A token decodeWithNativeCrypto left undecided: through jose, then remembered. */
-async function decodeAndRemember(token: string, secret: string | string[], salt: string, scope: string): Promise<DecodedToken | null> {
-  if (!token) return null
-  return remember(token, await decodeWithJose(token, secret, salt), undefined, scope)
-}
-
-/** Keeps a decoded token for a minute at most (never past its `exp`), within the cache's bounds. */
-function remember(token: string, payload: JWT, knownJson: string | undefined, scope: string): DecodedToken {
+/**
+ * Keeps a decoded token for a minute at most (never past its `exp`), within the cache's bounds. The
+ * token's own JSON text parses to the same claims, so it is kept instead of stringifying them again.
+ * Written by JSON.stringify (jose's encoder and ours), it is also exactly that string; from another
+ * writer, comparing a callback's token against it errs only toward re-issuing the cookie.
+ */
+function remember(token: string, { claims, json }: DirectClaims, scope: string): DecodedToken {
+  const payload = claims as JWT
   const now = Date.now()
   const exp = typeof payload.exp === "number" ? payload.exp * 1000 : now
   const validUntil = Math.min(now + maxEntryMs, exp)
-  if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json: knownJson }
-  const json = knownJson ?? JSON.stringify(payload)
+  if (validUntil <= now || token.length > maxCachedTokenLength) return { payload, json }
   const size = scope.length + 1 + token.length + json.length
   // The same token under another scope (another secret or cookie name): this one replaces it.
   const other = cache.get(token)
