@@ -7,7 +7,6 @@ import { authorizationServerFor } from "./authorization-server.js"
 import { validateCallbackParams } from "./callback-params.js"
 import * as checks from "./checks.js"
 import { clientAuthentication, clientOf } from "./client-auth.js"
-import { metadataForTokenTenant } from "./entra-tenant.js"
 import { verifyIdTokenSignature } from "./id-token-signature.js"
 import { readProfile } from "./read-profile.js"
 import { redirectProxyDestination, redirectUriFor } from "./redirect-proxy.js"
@@ -52,7 +51,7 @@ export async function handleOAuthCallback(
     requestOptions,
   )
   if (provider.token?.conform) tokenResponse = (await provider.token.conform(tokenResponse.clone())) ?? tokenResponse
-  as = await metadataForTokenTenant(provider, as, tokenResponse)
+  if (provider.tokenIssuerMetadata) as = await provider.tokenIssuerMetadata(provider, as, tokenResponse)
 
   let tokens: oauth.TokenEndpointResponse
   try {

@@ -1,6 +1,10 @@
-/** Microsoft Entra ID's multi-tenant issuers (`common`, `organizations`): metadata of the user's own tenant. */
+/**
+ * Microsoft Entra ID's multi-tenant issuers (`common`, `organizations`): metadata of the user's own
+ * tenant. The Entra ID provider carries this step (`tokenIssuerMetadata`): other apps never bundle it.
+ */
 import { decodeJwt } from "jose/jwt/decode"
 import type * as oauth from "oauth4webapi"
+import type { customFetch } from "../auth-options.js"
 import type { InternalProvider } from "../providers/types.js"
 import { discoverIssuer } from "./discovery.js"
 
@@ -14,7 +18,7 @@ const tenantInIssuer = /microsoftonline\.com\/([\w-]+)\/v2\.0/
  * the unverified token; the token itself is then validated in full.
  */
 export async function metadataForTokenTenant(
-  provider: InternalProvider<"oauth">,
+  provider: Pick<InternalProvider<"oauth">, "id" | typeof customFetch>,
   as: oauth.AuthorizationServer,
   tokenResponse: Response,
 ): Promise<oauth.AuthorizationServer> {

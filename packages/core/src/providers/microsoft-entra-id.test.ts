@@ -140,3 +140,31 @@ describe("Microsoft Entra ID discovery", () => {
     expect(response).toBe(tokenAnswer)
   })
 })
+
+describe("Microsoft Entra ID token issuer", () => {
+  const common = "https://login.microsoftonline.com/common/v2.0"
+  const tenantIssuer = `https://login.microsoftonline.com/${claims.tid}/v2.0`
+  const unsignedIdToken = (payload: object) =>
+    `${Buffer.from(JSON.stringify({ alg: "RS256" })).toString("base64url")}.${Buffer.from(JSON.stringify(payload)).toString("base64url")}.sig`
+
+  it("is carried by the provider (and Azure AD's): a token from `common` is checked against the user's own tenant", async () => {
+    const upstream = graphStandIn(() => Response.json({ issuer: tenantIssuer, token_endpoint: `${tenantIssuer}/token` }))
+    const provider = { ...MicrosoftEntraID({ [customFetch]: upstream.fetchStandIn }), id: "microsoft-entra-id" }
+    expect(AzureAD().tokenIssuerMetadata).toBe(provider.tokenIssuerMetadata)
+    const tokenResponse = Response.json({ access_token: "a", token_type: "Bearer", id_token: unsignedIdToken(claims) })
+    const metadata = await provider.tokenIssuerMetadata!(provider as never, { issuer: common }, tokenResponse)
+    expect(metadata.issuer).toBe(tenantIssuer)
+    expect(upstream.calls.map((call) => call.url)).toEqual([`${tenantIssuer}/.well-known/openid-configuration`])
+    // The token response itself is left for the callback to read.
+    expect(tokenResponse.bodyUsed).toBe(false)
+  })
+
+  it("keeps the configured metadata for a token of the configured tenant", async () => {
+    const upstream = graphStandIn(() => Response.json({}))
+    const provider = MicrosoftEntraID({ [customFetch]: upstream.fetchStandIn })
+    const configured = { issuer: tenantIssuer }
+    const tokenResponse = Response.json({ access_token: "a", token_type: "Bearer", id_token: unsignedIdToken(claims) })
+    expect(await provider.tokenIssuerMetadata!(provider as never, configured, tokenResponse)).toBe(configured)
+    expect(upstream.calls).toEqual([])
+  })
+})

@@ -1,6 +1,7 @@
 import { customFetch } from "../auth-options.js"
 import type { OAuthUserConfig, OIDCConfig, ProviderClaims } from "./types.js"
 import { patchDiscoveryDocument } from "../oauth/discovery.js"
+import { metadataForTokenTenant } from "../oauth/entra-tenant.js"
 
 /** Claims of a Microsoft identity platform (v2.0) ID token. */
 export interface MicrosoftEntraIDProfile extends ProviderClaims {
@@ -58,6 +59,8 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
       return { id: profile.sub, name: profile.name, email: profile.email, image }
     },
     [customFetch]: patchDiscoveryDocument(userFetch, (metadata) => withTenantIssuer(metadata, issuer)),
+    // An ID token of a multi-tenant issuer is checked against the user's own tenant.
+    tokenIssuerMetadata: metadataForTokenTenant,
     style: { text: "#fff", bg: "#0072c6" },
     options: { ...options, issuer },
   }

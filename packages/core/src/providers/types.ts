@@ -27,6 +27,7 @@ import type {
   customFetch,
   totpLibraryKey,
 } from "../auth-options.js"
+import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { JWTOptions } from "../jwt/types.js"
@@ -168,6 +169,16 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
   tokenRefresh?: boolean
   /** The provider's `end_session_endpoint`, for providers whose discovery document lacks it (or that have none). */
   endSessionEndpoint?: string
+  /**
+   * Set by a provider whose ID tokens may come from another issuer than the configured one
+   * (Microsoft Entra ID's multi-tenant `common`): the metadata a token response is checked
+   * against. The provider carries the step, so that only apps using that provider bundle it.
+   */
+  tokenIssuerMetadata?: (
+    provider: OAuthConfigInternal<Profile>,
+    as: AuthorizationServer,
+    tokenResponse: Response,
+  ) => Promise<AuthorizationServer>
   /** The user's overrides, merged over the defaults by core. */
   options?: OAuthUserConfig<P>
   [customFetch]?: typeof fetch
