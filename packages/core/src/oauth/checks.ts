@@ -7,7 +7,7 @@
  * satisfy provider B's callback.
  */
 import * as oauth from "oauth4webapi"
-import type { InternalOptions } from "../providers/types.js"
+import type { InternalOptions, OAuthCheck } from "../providers/types.js"
 import { InvalidCheck } from "../errors.js"
 import { checkCookieMaxAge } from "../http/default-cookies.js"
 import { decode } from "../jwt/decode.js"
@@ -103,6 +103,24 @@ function deletion(key: CheckCookieKey, options: OAuthOptions): Cookie {
   return { name: options.cookies[key].name, value: "", options: { ...checkCookieAttributes(key, options), maxAge: 0 } }
 }
 
+/**
+ * The value a callback must match, read from its check cookie (which the answer then deletes: `used`),
+ * or `skipped` (oauth4webapi's marker) when the provider does not use the check.
+ */
+async function useCheck<Skipped>(
+  check: OAuthCheck,
+  key: CheckCookieKey,
+  skipped: Skipped,
+  cookies: Record<string, string>,
+  options: OAuthOptions,
+  used: Cookie[],
+): Promise<string | Skipped> {
+  if (!options.provider.checks.includes(check)) return skipped
+  const value = await readCheckCookie(key, cookies, options)
+  used.push(deletion(key, options))
+  return value
+}
+
 export interface CheckReadResult {
   value: string
   cookie: Cookie
@@ -118,12 +136,8 @@ export const pkce = {
     }
   },
   /** The verifier for the token request, or `nopkce` when the provider does not use PKCE. */
-  async use(cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]): Promise<string | typeof oauth.nopkce> {
-    if (!options.provider.checks.includes("pkce")) return oauth.nopkce
-    const verifier = await readCheckCookie("pkceCodeVerifier", cookies, options)
-    used.push(deletion("pkceCodeVerifier", options))
-    return verifier
-  },
+  use: (cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]) =>
+    useCheck("pkce", "pkceCodeVerifier", oauth.nopkce, cookies, options, used),
 }
 
 export const state = {
@@ -134,12 +148,8 @@ export const state = {
     return { value, cookie: await mintCheckCookie("state", value, options) }
   },
   /** The state the callback must carry, or `skipStateCheck` when the provider does not use state. */
-  async use(cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]): Promise<string | typeof oauth.skipStateCheck> {
-    if (!options.provider.checks.includes("state")) return oauth.skipStateCheck
-    const value = await readCheckCookie("state", cookies, options)
-    used.push(deletion("state", options))
-    return value
-  },
+  use: (cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]) =>
+    useCheck("state", "state", oauth.skipStateCheck, cookies, options, used),
   /** Opens a `state` parameter (at a redirect proxy, which has no state cookie of its own). */
   async decode(value: string, options: OAuthOptions): Promise<StatePayload> {
     if (!options.provider.checks.includes("state")) {
@@ -166,12 +176,8 @@ export const nonce = {
     return { value, cookie: await mintCheckCookie("nonce", value, options) }
   },
   /** The nonce the ID token must carry, or `expectNoNonce` when the provider does not use one. */
-  async use(cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]): Promise<string | typeof oauth.expectNoNonce> {
-    if (!options.provider.checks.includes("nonce")) return oauth.expectNoNonce
-    const value = await readCheckCookie("nonce", cookies, options)
-    used.push(deletion("nonce", options))
-    return value
-  },
+  use: (cookies: Record<string, string>, options: OAuthOptions, used: Cookie[]) =>
+    useCheck("nonce", "nonce", oauth.expectNoNonce, cookies, options, used),
 }
 
 /**
