@@ -4,7 +4,8 @@ import type { RequestInternal } from "../http/request-internal.js"
 import { finishSignIn } from "../login/finish-sign-in.js"
 import { runSignInCallback } from "../login/run-sign-in-callback.js"
 import type { ResponseInternal } from "../types.js"
-import { addressUser } from "./address-user.js"
+import type { AdapterUser } from "../adapters.js"
+import type { Account } from "../shared-types.js"
 
 /**
  * Signs in the owner of an address that has just proven itself (a link or code was consumed):
@@ -23,4 +24,18 @@ export async function signInVerifiedEmail(
 
   const login = await handleLogin(request.cookies, user, account, options)
   return finishSignIn(request, { ...login, redirectTo: landingUrl(login.isNewUser, options) }, options)
+}
+
+/**
+ * The user an e-mail address belongs to (a new one, not stored yet, when none does) and the
+ * e-mail account that signs it in: what the signIn callback sees when the mail is requested
+ * (sendVerificationRequest) and again when its link or code comes back.
+ */
+export async function addressUser(identifier: string, options: InternalOptions<"email">): Promise<{ user: AdapterUser; account: Account }> {
+  const user: AdapterUser = (await options.adapter!.getUserByEmail(identifier)) ?? {
+    id: crypto.randomUUID(),
+    email: identifier,
+    emailVerified: null,
+  }
+  return { user, account: { providerAccountId: identifier, userId: user.id, type: "email", provider: options.provider.id } }
 }
