@@ -1,7 +1,7 @@
 import type { InternalOptions } from "../providers/types.js"
 import type { ResponseInternal } from "../types.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
-import { html, SafeHtml } from "./html.js"
+import { html, inlineScript, SafeHtml } from "./html.js"
 import { type SecondFactorMessageKey, secondFactorCatalogues } from "./locales/second-factor.js"
 import { catalogueFor, fillMarkup, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
@@ -72,7 +72,7 @@ export function secondFactorPage(options: InternalOptions, view: SecondFactorVie
     body: renderPage(
       locale,
       "secondFactor.title",
-      html`<main class="card">${content}</main>${script ? html`<script>${new SafeHtml(script.source)}</script>` : ""}`,
+      html`<main class="card">${content}</main>${script ? inlineScript(script.source) : ""}`,
       options.theme,
       stepStyle,
     ),

@@ -1,5 +1,5 @@
 import type { InternalOptions, InternalProvider, CredentialInput, WebAuthnProviderConfig, PasswordFlows } from "../providers/types.js"
-import { html, SafeHtml } from "./html.js"
+import { html, inlineScript, type SafeHtml } from "./html.js"
 import type { MessageKey } from "./locales/en.js"
 import { message, type PageLocale } from "./page-locale.js"
 import { pageHeaders, renderPage } from "./render-page.js"
@@ -58,7 +58,7 @@ ${forms.map((p, i) => html`${i > 0 ? html`<hr>` : ""}${providerForm(p, csrfToken
   // and apps without a passkey provider never bundle it.
   const passkeyProvider = forms.find((p) => p.type === "webauthn") as WebAuthnProviderConfig | undefined
   const passkeys = await passkeyProvider?.loadSigninPageScript?.()
-  const page = passkeys ? html`${content}<script>${new SafeHtml(passkeys.source)}</script>` : content
+  const page = passkeys ? html`${content}${inlineScript(passkeys.source)}` : content
   return { status: 200, headers: pageHeaders(passkeys?.hash), body: renderPage(locale, "signin.title", page, theme) }
 }
 
