@@ -83,6 +83,8 @@ test("the Workers bundle has no bundler warning, no node: import, and stays with
   expect(gatehouse.text).not.toContain("JWKSNoMatchingKey")
   // Nor the page languages the app did not list in \`pages.locales\` (German's sign-out button).
   expect(gatehouse.text).not.toContain("Abmelden")
+  // Nor esbuild's __template helper, which a tagged template containing `</script>` brings (pages/html.ts's inlineScript).
+  expect(gatehouse.text).not.toMatch(/"raw",\{value:/)
   expect(gatehouse.gzipKiB).toBeLessThanOrEqual(budgetGzipKiB)
 })
 
