@@ -3,31 +3,25 @@
  * A256CBC-HS512 or A256GCM (RFC 7518 §5.2, §5.3), a protected header of exactly alg, enc and an
  * optional kid — written once, on whichever content cipher #native-crypto gives the runtime:
  * node:crypto's, synchronous (native-crypto.node.ts: a session read on Node takes no promise), or
- * WebCrypto's (subtle-content-cipher.ts: edge runtimes and browsers carry no jose JWE code).
+ * WebCrypto's (subtle-content-cipher.ts: edge runtimes and browsers carry no jose JWE code). The JWT
+ * layer above it is as small and as fixed: jwt/decode.ts checks the claims as jose's jwtDecrypt does,
+ * jwt/encode.ts builds them as jose's EncryptJWT does.
  *
  * It is not a JOSE library. A token outside that shape is refused with jose's JWEInvalid on every
  * runtime alike, even where a general decoder would read it: Auth.js v5 and next-auth v4 never write
  * one (a `zip`, `typ`, `cty`, `crit` or any other header parameter, another `alg` or `enc`). What it
  * reads, jose's jwtDecrypt reads with the same claims and the options jwt/decode.ts gave it (dir,
- * the two encryptions, the clock tolerance); what it writes, jose reads. Where it refuses for a
- * reason jose shares it throws jose's error (class, code, message, claim, reason): a tag that does
- * not authenticate, exp, nbf, iat, a claims set that is not a JSON object. On encryption it builds
- * the claims as jose's EncryptJWT does, and refuses what EncryptJWT refuses with its error.
- * jwt/jwe-paths.fuzz.test.ts runs the same cases against both ciphers and jose.
+ * the two encryptions, the clock tolerance); what it writes, jose reads. A tag that does not
+ * authenticate is jose's JWEDecryptionFailed. jwt/jwe-paths.fuzz.test.ts runs the same cases against
+ * both ciphers and jose.
  */
-import { JWEDecryptionFailed, JWEInvalid, JWTClaimValidationFailed, JWTExpired, JWTInvalid } from "jose/errors"
+import { JWEDecryptionFailed, JWEInvalid } from "jose/errors"
 import type { ContentCipher, ContentEncryption, MaybePromise } from "./content-cipher.js"
 
 /** A content-encryption key and its RFC 7638 id (jwt/derive-key.ts derives them). */
 export interface DirectKey {
   key: Uint8Array
   kid: string
-}
-
-/** A decrypted token's claims and the JSON text they were parsed from (what the encoder wrote). */
-export interface DirectClaims {
-  claims: Record<string, unknown>
-  json: string
 }
 
 /** The key for an encryption, secret and salt: a value once derived, a promise while WebCrypto derives it. */
@@ -37,15 +31,14 @@ const utf8 = new TextEncoder()
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true })
 const base64url = /^[A-Za-z0-9_-]*$/
 const ivBytes: Record<ContentEncryption, number> = { "A256CBC-HS512": 16, A256GCM: 12 }
-const checkFailed = "check_failed"
 
 /** `next(value)` now when `value` is known (Node), or once it resolves (WebCrypto). */
-function then<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
+function andThen<T, U>(value: MaybePromise<T>, next: (value: T) => MaybePromise<U>): MaybePromise<U> {
   return value instanceof Promise ? value.then(next) : next(value)
 }
 
-/** jose's test for a JWT claims set or header: a plain object. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/** jose's test for a JOSE header or a JWT claims set: a plain object. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Object.prototype.toString.call(value) !== "[object Object]") return false
   const prototype = Object.getPrototypeOf(value)
   return prototype === null || Object.getPrototypeOf(prototype) === null
@@ -146,24 +139,23 @@ function chooseKey(
   index: number,
 ): MaybePromise<DirectKey> {
   if (index >= secrets.length) throw new Error("no matching decryption secret")
-  return then(keyFor(enc, secrets[index]!, salt), (candidate) =>
+  return andThen(keyFor(enc, secrets[index]!, salt), (candidate) =>
     kid === undefined || candidate.kid === kid ? candidate : chooseKey(enc, kid, secrets, salt, keyFor, index + 1),
   )
 }
 
 /**
- * Decrypts and checks a session token: its claims, or jose's error for why not (thrown, or the
- * promise rejected with it). Synchronous when the cipher and the derived key are (Node).
- * `clockTolerance` is the one jwt/decode.ts gave jose.
+ * Decrypts a session token: its plaintext (the claims' JSON, which jwt/decode.ts checks), or jose's
+ * error for why not (thrown, or the promise rejected with it). Synchronous when the cipher and the
+ * derived key are (Node).
  */
 export function decryptDirect(
   cipher: ContentCipher,
   token: string,
   secrets: readonly string[],
   salt: string,
-  clockTolerance: number,
   keyFor: KeyFor,
-): MaybePromise<DirectClaims> {
+): MaybePromise<Uint8Array> {
   if (typeof token !== "string") throw new JWEInvalid("Compact JWE must be a string or Uint8Array")
   const parts = token.split(".")
   if (parts.length !== 5) throw new JWEInvalid("Invalid Compact JWE")
@@ -179,68 +171,25 @@ export function decryptDirect(
   if (header.enc === "A256GCM" && tag.byteLength !== 16) throw new JWEInvalid("Invalid Authentication Tag length")
   if (iv.byteLength !== ivBytes[header.enc]) throw new JWEInvalid("Invalid Initialization Vector length")
   const aad = cipher.ascii(encodedHeader)
-  return then(chooseKey(header.enc, header.kid, secrets, salt, keyFor, 0), ({ key }) =>
-    then(cipher.open(header.enc, key, iv, ciphertext, tag, aad), (plaintext) => checkedClaims(plaintext, clockTolerance)),
+  return andThen(chooseKey(header.enc, header.kid, secrets, salt, keyFor, 0), ({ key }) =>
+    andThen(cipher.open(header.enc, key, iv, ciphertext, tag, aad), authenticated),
   )
 }
 
-/** The plaintext's claims, checked as jose's jwtDecrypt checks them with no options but the clock tolerance. */
-function checkedClaims(plaintext: Uint8Array | undefined, clockTolerance: number): DirectClaims {
+function authenticated(plaintext: Uint8Array | undefined): Uint8Array {
   if (!plaintext) throw decryptionFailed()
-  const notAnObject = "JWT Claims Set must be a top-level JSON object"
-  let json: string
-  let claims: unknown
-  try {
-    json = strictUtf8.decode(plaintext)
-    claims = JSON.parse(json)
-  } catch (cause) {
-    throw new JWTInvalid(notAnObject, { cause })
-  }
-  if (!isPlainObject(claims)) throw new JWTInvalid(notAnObject)
-  const now = Math.floor(Date.now() / 1000)
-  const { iat, nbf, exp } = claims
-  if (iat !== undefined && typeof iat !== "number")
-    throw new JWTClaimValidationFailed('"iat" claim must be a number', claims, "iat", "invalid")
-  if (nbf !== undefined && typeof nbf !== "number")
-    throw new JWTClaimValidationFailed('"nbf" claim must be a number', claims, "nbf", "invalid")
-  if (nbf !== undefined && nbf > now + clockTolerance) {
-    throw new JWTClaimValidationFailed('"nbf" claim timestamp check failed', claims, "nbf", checkFailed)
-  }
-  if (exp !== undefined && typeof exp !== "number")
-    throw new JWTClaimValidationFailed('"exp" claim must be a number', claims, "exp", "invalid")
-  if (exp !== undefined && exp <= now - clockTolerance)
-    throw new JWTExpired('"exp" claim timestamp check failed', claims, "exp", checkFailed)
-  return { claims, json }
+  return plaintext
 }
 
-/**
- * Encrypts claims as jose's EncryptJWT does with header { alg: "dir", enc, kid }, then iat, exp and
- * jti set in that order; what EncryptJWT refuses (claims that are not a plain object, what
- * structuredClone or JSON cannot take, a non-finite exp or nbf) throws EncryptJWT's error.
- */
+/** Encrypts a payload (jwt/encode.ts builds the claims' JSON) with header { alg: "dir", enc, kid }, as jose's EncryptJWT does. */
 export function encryptDirect(
   cipher: ContentCipher,
-  token: unknown,
+  payload: Uint8Array,
   { key, kid }: DirectKey,
   enc: ContentEncryption,
-  iat: number,
-  exp: unknown,
-  jti: string,
 ): MaybePromise<string> {
-  if (!isPlainObject(token)) throw new TypeError("JWT Claims Set MUST be an object")
-  const claims = structuredClone(token)
-  claims.iat = iat
-  // EncryptJWT would read a string as a time span ("2h"); `maxAge` is a number of seconds, so only numbers are taken.
-  if (typeof exp !== "number" || !Number.isFinite(exp)) throw new TypeError("Invalid setExpirationTime input")
-  claims.exp = exp
-  claims.jti = jti
-  for (const claim of ["iat", "nbf", "exp"]) {
-    const value = claims[claim]
-    if (typeof value === "number" && !Number.isFinite(value)) throw new TypeError(`"${claim}" claim must be a finite number`)
-  }
-  const payload = utf8.encode(JSON.stringify(claims))
   const encodedHeader = protectedHeader(cipher, enc, kid)
-  return then(
+  return andThen(
     cipher.seal(enc, key, payload, cipher.ascii(encodedHeader)),
     (sealed) =>
       `${encodedHeader}..${cipher.base64urlEncode(sealed.iv)}.${cipher.base64urlEncode(sealed.ciphertext)}.${cipher.base64urlEncode(sealed.tag)}`,

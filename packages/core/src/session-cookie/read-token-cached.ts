@@ -1,6 +1,5 @@
 import type { JWT, JWTDecodeParams, JWTOptions } from "../jwt/types.js"
-import type { DirectClaims } from "../crypto/direct-jwe.js"
-import { decode as builtInDecode, decodeDirect } from "../jwt/decode.js"
+import { decode as builtInDecode, type DirectClaims, decodeDirect } from "../jwt/decode.js"
 
 interface CachedToken {
   /**
