@@ -2,11 +2,11 @@
  * Microsoft Entra ID's multi-tenant issuers (`common`, `organizations`): metadata of the user's own
  * tenant. The Entra ID provider carries this step (`tokenIssuerMetadata`): other apps never bundle it.
  */
+import { decodeJwt } from "jose/jwt/decode"
 import type * as oauth from "oauth4webapi"
 import type { customFetch } from "../auth-options.js"
 import type { InternalProvider } from "../providers/types.js"
 import { discoverIssuer } from "./discovery.js"
-import { idTokenClaims } from "./id-token-claims.js"
 
 const entraProviderIds = new Set(["microsoft-entra-id", "azure-ad"])
 const tenantInIssuer = /microsoftonline\.com\/([\w-]+)\/v2\.0/
@@ -30,7 +30,7 @@ export async function metadataForTokenTenant(
   if (typeof body?.id_token !== "string") return as
   let tid: unknown
   try {
-    tid = idTokenClaims(body.id_token).tid
+    tid = decodeJwt(body.id_token).tid
   } catch {
     return as
   }

@@ -1,5 +1,5 @@
+import { decodeJwt } from "jose/jwt/decode"
 import type { NewAdapterSession } from "../adapters.js"
-import { idTokenClaims } from "../oauth/id-token-claims.js"
 import type { InternalOptions } from "../providers/types.js"
 import type { Account } from "../shared-types.js"
 
@@ -54,7 +54,7 @@ function providerSessionId(account: Account | null | undefined): string | null {
   const idToken = account?.id_token
   if (typeof idToken !== "string") return null
   try {
-    const sid = idTokenClaims(idToken).sid
+    const sid = decodeJwt(idToken).sid
     return typeof sid === "string" && sid.length > 0 && sid.length <= 255 ? sid : null
   } catch {
     return null

@@ -1,6 +1,6 @@
+import { decodeJwt } from "jose/jwt/decode"
 import type { InternalOptions } from "../providers/types.js"
 import { StepUpFailed } from "../errors.js"
-import { idTokenClaims } from "../oauth/id-token-claims.js"
 import type { Account } from "../shared-types.js"
 import { readStepUp } from "./step-up-cookie.js"
 
@@ -21,7 +21,7 @@ export async function refuseUnlessReauthenticated(
   if (typeof account.id_token !== "string") return
   const stepUp = await readStepUp(cookies, options)
   if (!stepUp) return
-  const authTime = idTokenClaims(account.id_token).auth_time
+  const authTime = decodeJwt(account.id_token).auth_time
   if (typeof authTime !== "number" || authTime < stepUp.since - clockSkew) {
     throw new StepUpFailed("The provider's ID token does not show a new sign-in (auth_time)", {
       reason: "not-reauthenticated",
