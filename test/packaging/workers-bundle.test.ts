@@ -35,10 +35,11 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }))
  * 60.6 (60.53) once the passkey form came with the WebAuthn provider, the second-factor and password pages
  * carried their own CSS, the error page computed its table and the warning sentences left the why to the docs,
  * 55.0 (54.98) once the session JWE's one construction ran on WebCrypto too, without jose's JWE decryption and
- * encryption (55.6 on its own); @auth/core's is 47.1. Lower it as the bundle shrinks: the goal is @auth/core's.
+ * encryption (55.6 on its own), 54.7 (54.66) with the Entra tenant step carried by its provider, one
+ * OAuth check reader and the ID token's HS* skip on oauth4webapi's refusal; @auth/core's is 47.1. Lower it as the bundle shrinks: the goal is @auth/core's.
  * `node bench/bundle-by-folder.mjs` shows what each source folder adds.
  */
-const budgetGzipKiB = 55.0
+const budgetGzipKiB = 54.7
 
 async function bundle(packageName: "@gatehouse/core" | "@auth/core") {
   mkdirSync(workDir, { recursive: true })
