@@ -26,7 +26,11 @@ const cpuPreload = resolve(repoRoot, "bench/cpu-at-exit.cjs")
 /** Wall milliseconds of one child, and the CPU milliseconds it reports. */
 function spawnMs(args) {
   const start = process.hrtime.bigint()
-  const result = spawnSync(process.execPath, ["-r", cpuPreload, ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], encoding: "utf8" })
+  const result = spawnSync(process.execPath, ["-r", cpuPreload, ...args], {
+    cwd: repoRoot,
+    stdio: ["ignore", "pipe", "pipe"],
+    encoding: "utf8",
+  })
   if (result.status !== 0) throw new Error(`node ${args.join(" ")} failed:\n${result.stderr}`)
   const wall = Number(process.hrtime.bigint() - start) / 1e6
   const cpu = Number(/cpu ([\d.]+)/.exec(result.stdout)?.[1])
@@ -147,7 +151,9 @@ if (process.argv[1] === import.meta.filename) {
     ["CPU", cpu],
   ]) {
     const bare = table["bare\tbare"].median
-    console.log(`${rounds} interleaved rounds; bare \`node -e 0\`: ${bare.toFixed(1)} ms ${what} (median). Milliseconds over bare, median [p25–p75]:`)
+    console.log(
+      `${rounds} interleaved rounds; bare \`node -e 0\`: ${bare.toFixed(1)} ms ${what} (median). Milliseconds over bare, median [p25–p75]:`,
+    )
     console.log(`${"".padEnd(width)}${cases.map((c) => c.padStart(24)).join("")}`)
     for (const side of Object.keys(sides)) {
       const cells = cases.map((caseName) => {
