@@ -1,5 +1,4 @@
-import * as base64url from "jose/base64url"
-import { nativeCrypto, type ContentEncryption } from "../crypto/native-crypto.js"
+import { contentCipher, nativeCrypto, type ContentEncryption } from "../crypto/native-crypto.js"
 
 export type { ContentEncryption }
 
@@ -60,8 +59,11 @@ async function derive(enc: ContentEncryption, secret: string, salt: string): Pro
   const key = new Uint8Array(bits)
   // RFC 7638 for an "oct" key, as deriveNatively below: jose's calculateJwkThumbprint would bring its
   // JWK checks for every key type into each edge bundle (~1.3 KiB minified) for this one shape.
-  const members = text.encode(JSON.stringify({ k: base64url.encode(key), kty: "oct" }))
-  const kid = base64url.encode(new Uint8Array(await crypto.subtle.digest(key.byteLength === 64 ? "SHA-512" : "SHA-256", members)))
+  // base64url by the content cipher's own encoder, the one the token's parts are written with.
+  const members = text.encode(JSON.stringify({ k: contentCipher.base64urlEncode(key), kty: "oct" }))
+  const kid = contentCipher.base64urlEncode(
+    new Uint8Array(await crypto.subtle.digest(key.byteLength === 64 ? "SHA-512" : "SHA-256", members)),
+  )
   return { key, kid }
 }
 
