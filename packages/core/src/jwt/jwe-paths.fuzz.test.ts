@@ -532,6 +532,23 @@ describe("both paths agree on every input, and with jose", () => {
       .encrypt(derived.key)
   }
 
+  it("exp and nbf at every second around the 15 s tolerance: decided as jose decides them, on both paths", async () => {
+    const seen = new Set<string>()
+    for (const by of ["node", "workerd", "jose A256GCM"]) {
+      for (let offset = -18; offset <= 18; offset++) {
+        const notYet = await mint(by, { sub: "1", nbf: now() + offset }, secret, 3600)
+        const expiring = await mint(by, { sub: "1" }, secret, offset)
+        for (const token of [notYet, expiring]) {
+          const [onNode, onEdge, onJose] = await decodedEverywhere(token, secret)
+          expect(onNode).toEqual(onJose)
+          expect(onEdge).toEqual(onJose)
+          seen.add("claims" in onJose! ? "read" : onJose!.error.name)
+        }
+      }
+    }
+    expect([...seen].sort()).toEqual(["JWTClaimValidationFailed", "JWTExpired", "read"])
+  })
+
   it(
     "random claims (times near the tolerance), secrets same, rotated or wrong: the same claims, or the same error, as jose's",
     async () => {
