@@ -66,9 +66,9 @@ const startupReportImport = {
 // `index.ts` too (an import added at bundling; its modules are loaded whenever those run). Then what
 // `index.ts` loads falls into a few chunks, split only where a lighter entry point a browser or a
 // middleware imports alone (jwt, errors, types: test/packaging/workers-bundle.test.ts keeps them light)
-// or a provider's lazily loaded flows (passkeys, passwords) reach part of it. Those flows are left
-// alone: they are `import()`ed in edge bundles too, where joining them to the big chunks would make the
-// app's bundler wrap those chunks in lazy initializers.
+// or the Password provider's lazily loaded flows reach part of it. Those flows are left alone: they
+// are `import()`ed in edge bundles too, where joining them to the big chunks would make the app's
+// bundler wrap those chunks in lazy initializers. (The WebAuthn provider imports its flows: see there.)
 const mainEntry = "src/index.ts"
 const alongsideMain = [
   "src/server/index.ts",

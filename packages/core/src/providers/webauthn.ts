@@ -13,6 +13,7 @@ import { assertWebAuthnProviders } from "../webauthn/assert-webauthn-providers.j
 import { challengeLedger } from "../webauthn/challenge-ledger.js"
 import { loadSimpleWebAuthn } from "../webauthn/load-simplewebauthn.js"
 import { passkeySigninForm } from "../webauthn/passkey-signin-form.js"
+import { webauthnFlows } from "../webauthn/webauthn-flows.js"
 import type { GetUserInfo, RelayingParty, WebAuthnInternalOptions, WebAuthnProviderConfig } from "./types.js"
 
 // The provider's types are defined with InternalOptions (./types.ts): getUserInfo and
@@ -48,7 +49,10 @@ export default function WebAuthn(config: WebAuthnUserConfig = {}): WebAuthnProvi
     loadSimpleWebAuthn,
     loadSigninPageScript: () => import("../webauthn/page-script/signin-page-script.js").then((module) => module.signinPageScript()),
     signinForm: passkeySigninForm,
-    loadFlows: () => import("../webauthn/webauthn-flows.js").then((module) => module.webauthnFlows),
+    // Imported with the provider, not with import(): an edge bundle then carries the flows as plain
+    // code (an import() makes the bundler wrap all they reach in lazy initializers), and Node's cold
+    // import of core does not split the package's chunks around a lazily loaded module.
+    loadFlows: async () => webauthnFlows,
     assertProviders: assertWebAuthnProviders,
     challengeLedger,
     ...config,
