@@ -66,9 +66,10 @@ const startupReportImport = {
 // `index.ts` too (an import added at bundling; its modules are loaded whenever those run). Then what
 // `index.ts` loads falls into a few chunks, split only where a lighter entry point a browser or a
 // middleware imports alone (jwt, errors, types: test/packaging/workers-bundle.test.ts keeps them light)
-// or the Password provider's lazily loaded flows reach part of it. Those flows are left alone: they
-// are `import()`ed in edge bundles too, where joining them to the big chunks would make the app's
-// bundler wrap those chunks in lazy initializers. (The WebAuthn provider imports its flows: see there.)
+// reaches part of it. The Password provider's flows, which it `import()`s, join too: a lazily loaded
+// module is an entry point of its own, and one that does not import `index.ts` splits what it shares
+// with it into more chunks (an app with Password() bundled for Workers is the same size either way,
+// with no lazy initializer added). The WebAuthn provider imports its flows: see there.
 const mainEntry = "src/index.ts"
 const alongsideMain = [
   "src/server/index.ts",
@@ -80,6 +81,7 @@ const alongsideMain = [
   "src/ratelimit/index.ts",
   "src/adapters.ts",
   "src/integration.ts",
+  "src/passwords/password-flows.ts", // the Password provider's flows, import()ed at their first request
   ...locales,
   ...providers,
 ]
