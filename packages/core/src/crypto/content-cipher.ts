@@ -15,21 +15,19 @@ export interface SealedContent {
   tag: Uint8Array
 }
 
+/** What `seal` takes: RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
+export type SealInput = [enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array]
+/** What `open` takes: RFC 7518 §5.2 / §5.3 decryption. */
+export type OpenInput = [enc: ContentEncryption, key: Uint8Array, iv: Uint8Array, ciphertext: Uint8Array, tag: Uint8Array, aad: Uint8Array]
+
 export interface ContentCipher {
   base64urlEncode(bytes: Uint8Array): string
   /** Decodes text the caller has already checked to be unpadded base64url. */
   base64urlDecode(text: string): Uint8Array
   /** The bytes of an ASCII string (a JWE's AAD is its encoded header). */
   ascii(text: string): Uint8Array
-  /** RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
-  seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): MaybePromise<SealedContent>
-  /** RFC 7518 §5.2 / §5.3 decryption; undefined when the tag does not authenticate the input. */
-  open(
-    enc: ContentEncryption,
-    key: Uint8Array,
-    iv: Uint8Array,
-    ciphertext: Uint8Array,
-    tag: Uint8Array,
-    aad: Uint8Array,
-  ): MaybePromise<Uint8Array | undefined>
+  /** Encryption with a fresh IV from the CSPRNG. */
+  seal(...input: SealInput): MaybePromise<SealedContent>
+  /** Decryption; undefined when the tag does not authenticate the input. */
+  open(...input: OpenInput): MaybePromise<Uint8Array | undefined>
 }

@@ -8,7 +8,7 @@
  * native-crypto.node.ts instead, whose content cipher is node:crypto's. Both ciphers are proven equal,
  * to each other and to jose, by jwt/jwe-paths.fuzz.test.ts.
  */
-import type { ContentCipher, ContentEncryption, SealedContent } from "./content-cipher.js"
+import type { ContentCipher, ContentEncryption, OpenInput, SealedContent, SealInput } from "./content-cipher.js"
 
 export type { ContentCipher, ContentEncryption, SealedContent }
 
@@ -19,22 +19,13 @@ export interface NativeCrypto {
   sha256Hex(value: string): string
   /** base64url SHA-256 or SHA-512 of a UTF-8 string (RFC 7638 thumbprints). */
   digestBase64url(hash: "sha256" | "sha512", value: string): string
-  base64urlEncode(bytes: Uint8Array): string
-  /** Decodes text the caller has already checked to be unpadded base64url. */
-  base64urlDecode(text: string): Uint8Array
-  /** The bytes of an ASCII string (a JWE's AAD is its encoded header). */
-  ascii(text: string): Uint8Array
-  /** RFC 7518 §5.2 / §5.3 encryption with a fresh IV from the CSPRNG. */
-  seal(enc: ContentEncryption, key: Uint8Array, plaintext: Uint8Array, aad: Uint8Array): SealedContent
-  /** RFC 7518 §5.2 / §5.3 decryption; undefined when the tag does not authenticate the input. */
-  open(
-    enc: ContentEncryption,
-    key: Uint8Array,
-    iv: Uint8Array,
-    ciphertext: Uint8Array,
-    tag: Uint8Array,
-    aad: Uint8Array,
-  ): Uint8Array | undefined
+  base64urlEncode: ContentCipher["base64urlEncode"]
+  base64urlDecode: ContentCipher["base64urlDecode"]
+  ascii: ContentCipher["ascii"]
+  /** ContentCipher's seal, synchronous. */
+  seal(...input: SealInput): SealedContent
+  /** ContentCipher's open, synchronous. */
+  open(...input: OpenInput): Uint8Array | undefined
   /**
    * scrypt (RFC 7914), the runtime's own: the one asynchronous member, run off the main thread
    * (Node's thread pool). Without it (this variant) passwords/hash-password.ts uses @noble/hashes.
