@@ -61,9 +61,11 @@ async function filesLoadedBy(script: string, name: string): Promise<string[]> {
 
 const importOf = (entry: string) => `await import(${JSON.stringify(pathToFileURL(resolve(dist, entry)).href)})`
 const coreFiles = (files: string[]) => files.filter((url) => url.startsWith(pathToFileURL(dist).href))
-// What Node loads on first use (package.json #loaders/*): the actions, discovery, the refresh request.
+// What Node loads on first use (package.json #loaders/…): the actions, verify-request, discovery, the refresh request.
 const firstUseFiles = (files: string[]) =>
-  coreFiles(files).filter((url) => /\/dist\/(actions\/|oauth\/discovery\.js|access-token\/refresh-token-request\.js)/.test(url))
+  coreFiles(files).filter((url) =>
+    /\/dist\/(actions\/|email\/verify-request-view\.js|oauth\/discovery\.js|oauth\/refresh-token-request\.js)/.test(url),
+  )
 
 test.each(["index.js", "server/index.js"])("importing %s loads neither oauth4webapi nor the sign-in flows, in few files", async (entry) => {
   const loaded = await filesLoadedBy(importOf(entry), entry.replace("/", "-"))

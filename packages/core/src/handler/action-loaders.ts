@@ -3,7 +3,7 @@
  * browsers: a bundler puts every action in the app's one file anyway, and an `import()` there would
  * make it wrap each module the actions reach in a lazy initializer (1.5 KiB gzip more for a Workers
  * app), so the actions are imported statically. Under the `node` condition the package's
- * `#loaders/handler/action-loaders` import (package.json "imports" `#loaders/*`, wired by scripts/bundle.mjs) loads
+ * `#loaders/handler/action-loaders` import (package.json "imports", wired by scripts/bundle.mjs) loads
  * action-loaders.node.ts instead, which imports each action at its first request.
  */
 import { callback } from "../actions/callback.js"
