@@ -255,8 +255,24 @@ describe("the documentation site", () => {
     // The box opens with the last query's results and updates after a short debounce: wait for the
     // results to answer this query (or time out showing what they still say).
     const expectResults = async (query: string, expected: RegExp): Promise<void> => {
-      await page.keyboard.press("Control+k")
-      await page.locator("#localsearch-input").fill(query)
+      // Control+K does nothing until the app has hydrated and mounted the search button, which a
+      // loaded machine can delay past the load event (one CI run timed out waiting for the box):
+      // press again until the box is there.
+      const input = page.locator("#localsearch-input")
+      await expect
+        .poll(
+          async () => {
+            if (await input.isVisible()) return true
+            await page.keyboard.press("Control+k")
+            return input.waitFor({ state: "visible", timeout: 2_000 }).then(
+              () => true,
+              () => false,
+            )
+          },
+          { timeout: 30_000, intervals: [0] },
+        )
+        .toBe(true)
+      await input.fill(query)
       await expect
         .poll(async () => (await page.locator(".VPLocalSearchBox .result").allInnerTexts()).join("\n"), { timeout: 15_000 })
         .toMatch(expected)
@@ -268,5 +284,5 @@ describe("the documentation site", () => {
     await expectResults("GitHub", /GitHub/)
     await page.close()
     // Four queries of up to 15 s each: the suite's 30 s default cut a slow first load of the search index short.
-  }, 90_000)
+  }, 120_000)
 })
