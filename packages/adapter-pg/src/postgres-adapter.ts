@@ -10,6 +10,7 @@ import {
   type AdapterUser,
   type VerificationToken,
 } from "@gatehouse/core/adapters"
+import { withSessionRecords } from "@gatehouse/core/session-records"
 import { accountTokenMethods } from "./account-tokens.js"
 import { secondFactorMethods } from "./second-factor.js"
 import { ownedSessionMethods } from "./owned-sessions.js"
@@ -376,5 +377,6 @@ export function PostgresAdapter(pool: Pool): Adapter {
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "postgres", pool }
   Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
-  return adapter
+  // Records sessions (listing, revoking, the revocation check of JWT sessions): it carries core's code for that.
+  return withSessionRecords(adapter)
 }

@@ -11,6 +11,7 @@ import {
   type AdapterDatabase,
   type AdapterUser,
 } from "@gatehouse/core/adapters"
+import { withSessionRecords } from "@gatehouse/core/session-records"
 import { accountTokenMethods } from "./account-tokens.js"
 import { configureConnection } from "./configure-connection.js"
 import { translatingConflicts } from "./errors.js"
@@ -305,5 +306,6 @@ export function SQLiteAdapter(database: Database | string): Adapter {
   // For `gatehouse migrate`, which finds the app's database through its config.
   const databaseInfo: AdapterDatabase = { dialect: "sqlite", filename: db.name, memory: db.memory, appliedOnOpen }
   Object.defineProperty(adapter, adapterDatabase, { value: databaseInfo })
-  return adapter
+  // Records sessions (listing, revoking, the revocation check of JWT sessions): it carries core's code for that.
+  return withSessionRecords(adapter)
 }

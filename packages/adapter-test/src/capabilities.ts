@@ -40,7 +40,7 @@ export interface CapabilityReport {
 
 export function detectCapabilities(adapter: Adapter): CapabilityReport {
   const report: CapabilityReport = { implemented: [], absent: [], partial: [] }
-  for (const [group, methods] of Object.entries(capabilityGroups) as [CapabilityGroup, readonly (keyof Adapter)[]][]) {
+  for (const [group, methods] of Object.entries(capabilityGroups) as [CapabilityGroup, readonly (keyof Adapter & string)[]][]) {
     const missing = methods.filter((method) => typeof adapter[method] !== "function")
     if (missing.length === 0) report.implemented.push(group)
     else if (missing.length === methods.length) report.absent.push(group)

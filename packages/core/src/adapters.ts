@@ -92,6 +92,20 @@ export interface OwnedSessionMethods {
   ownerOfOwnedSession(id: string): Awaitable<string | null>
 }
 
+/**
+ * Where an adapter or a session store carries the code that records sessions (lists, revokes and
+ * checks them: `@gatehouse/core/session-records`): the SQLite and PostgreSQL adapters and the
+ * session stores carry it, and `withSessionRecords(adapter)` adds it to a hand-written adapter.
+ * Apps whose adapter and store carry none never load that code. A registered symbol, so that
+ * every copy of core agrees on it.
+ */
+export const sessionRecordsKey: unique symbol = Symbol.for("gatehouse.session-records")
+
+/** An adapter or session store that records sessions: the code is under `sessionRecordsKey`. */
+export interface SessionRecordsCarrier {
+  readonly [sessionRecordsKey]?: object
+}
+
 /** What `createSession` receives: the Auth.js fields, and the metadata an adapter stores if it can. */
 export type NewAdapterSession = Pick<AdapterSession, "sessionToken" | "userId" | "expires"> &
   Partial<
@@ -135,7 +149,7 @@ export interface AdapterAuthenticator extends Authenticator {
  * configuration error names any that are missing). Auth.js adapters fit as they are; the methods
  * beyond Auth.js's are optional.
  */
-export interface Adapter {
+export interface Adapter extends SessionRecordsCarrier {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>
   getUser?(id: string): Awaitable<AdapterUser | null>
   getUserByEmail?(email: string): Awaitable<AdapterUser | null>

@@ -5,7 +5,14 @@
  * `InternalOptions` can use it without a circle back through `types.ts`, which re-exports its types.
  */
 
-import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, OwnedSessionMethods } from "./adapters.js"
+import type {
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  OwnedSessionMethods,
+  SessionRecordsCarrier,
+} from "./adapters.js"
 import type { JWT } from "./jwt/types.js"
 import type { PageLocale } from "./pages/page-locale.js"
 import type { SessionAuthentication } from "./step-up/session-authentication.js"
@@ -237,7 +244,7 @@ export interface SessionOptions {
 }
 
 /** Where JWT sessions are recorded without an adapter (see `session.store`). */
-export type SessionStore = OwnedSessionMethods
+export type SessionStore = OwnedSessionMethods & SessionRecordsCarrier
 
 /** One of the signed-in user's sessions, as `GET {basePath}/sessions` lists it. */
 export interface SessionInfo {

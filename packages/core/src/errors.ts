@@ -39,6 +39,7 @@ export type ErrorType =
   | "OAuthCallbackError"
   | "OAuthProfileParseError"
   | "OAuthSignInError"
+  | "SessionRecordsNotCarried"
   | "SessionTokenError"
   | "SignOutError"
   | "StepUpFailed"
@@ -162,6 +163,22 @@ export class BackchannelLogoutFailed extends AuthError {
 
   constructor(code: BackchannelLogoutFailure, message: string, cause?: Error) {
     super(`${message} (${code})`, cause)
+    this.code = code
+  }
+}
+/**
+ * A configuration error: an adapter with the session-management methods (`listSessionsByUserId` and
+ * `deleteSessionsByUserId`) or the owned-session methods, or a `session.store`, that does not carry
+ * the code recording sessions (`@gatehouse/core/session-records`). Without it sessions would go
+ * unrecorded and revocations unchecked, silently. `code` says which: `adapter` or `store`.
+ */
+export type SessionRecordsCarrierProblem = "adapter" | "store"
+export class SessionRecordsNotCarried extends AuthError {
+  static type = "SessionRecordsNotCarried" as const
+  readonly code: SessionRecordsCarrierProblem
+
+  constructor(code: SessionRecordsCarrierProblem, message: string) {
+    super(`${message} (${code})`)
     this.code = code
   }
 }

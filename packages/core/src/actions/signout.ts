@@ -10,8 +10,6 @@ import { endSessionUrl, missingEndSessionEndpoint } from "../oauth/end-session.j
 import type { Cookie } from "../shared-types.js"
 import { clearIdentityProviderCookie, readIdentityProviderCookie } from "../session-cookie/identity-provider-cookie.js"
 import { type IdentityProviderMark, identityProviderOf } from "../session-cookie/token-marks.js"
-import { endJwtSession } from "../sessions/jwt-session-record.js"
-import { deleteSignedOutSession } from "../sessions/unfinished-sign-outs.js"
 import type { ResponseInternal } from "../types.js"
 import { stepUpCookieDeletion } from "../step-up/step-up-cookie.js"
 import { html } from "../pages/html.js"
@@ -43,11 +41,12 @@ export async function signout(request: RequestInternal, options: InternalOptions
     if (options.session.strategy === "jwt") {
       const decoded = await Promise.resolve(options.jwt.decode({ ...options.jwt, token, salt: cookie.name })).catch(() => null)
       signedInWith = identityProviderOf(decoded)
-      await endJwtSession(decoded, options)
+      await options.sessionRecords?.endJwtSession(decoded, options)
       await emitEvent(options, "signOut", { token: decoded ?? null })
     } else {
       const account = await readIdentityProviderCookie(request.cookies, token, options)
-      const session = await deleteSignedOutSession(options.adapter!, token)
+      const records = options.sessionRecords
+      const session = records ? await records.deleteSignedOutSession(options.adapter!, token) : await options.adapter!.deleteSession(token)
       if (account) signedInWith = { provider: account.provider, idToken: await idTokenOf(account, options) }
       await emitEvent(options, "signOut", { session })
     }

@@ -138,6 +138,7 @@ class PerRequestOptions implements InternalOptions {
   declare events: InternalOptions["events"]
   declare adapter: InternalOptions["adapter"]
   declare adapterManagesSessions: boolean
+  declare sessionRecords: InternalOptions["sessionRecords"]
   declare callbacks: InternalOptions["callbacks"]
   declare cookies: ResolvedCookies
   declare callbackUrl: string
@@ -180,6 +181,7 @@ class PerRequestOptions implements InternalOptions {
     this.events = config.events
     this.adapter = config.adapter
     this.adapterManagesSessions = config.adapterManagesSessions
+    this.sessionRecords = config.sessionRecords
     this.callbacks = config.callbacks
     this.cookies = cookies
     this.callbackUrl = origin

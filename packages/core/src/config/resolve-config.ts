@@ -31,7 +31,7 @@ import { pageLocales, rememberLocales } from "../pages/page-locale.js"
 // By export condition (#startup-report): the doctor on Node, Deno and Bun; nothing on edge runtimes.
 import { reportConfigAtStartup } from "../doctor/startup-report.js"
 import { managesSessions } from "../sessions/session-management-adapter.js"
-import { isProcessLocalSessionStore } from "../sessions/stores/memory-session-store.js"
+import { resolveSessionRecords } from "../session-records/session-records-config.js"
 
 // The shape lives in its own file, so the checks it feeds (assert-config, the doctor) can name it
 // without importing this module, which runs them.
@@ -106,6 +106,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
   const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
+  const sessionRecords = resolveSessionRecords(config.adapter, session.store)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
   const locales = pageLocales(config.pages?.locales)
@@ -126,6 +127,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     events: config.events ?? {},
     adapter,
     adapterManagesSessions: managesSessions(adapter),
+    sessionRecords: sessionRecords.module,
     logger,
     debug,
     useSecureCookies: config.useSecureCookies,
@@ -178,6 +180,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor.error ??
     account.error ??
     backchannelLogout.error ??
+    sessionRecords.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
@@ -190,7 +193,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   if (!result.configError && env.NODE_ENV === "production" && refreshesInProcessOnly(providers, config.adapter, session.strategy))
     logger.warn("token-refresh-per-process")
   if (!result.configError && refusesUnverifiedOwners(config.adapter, providers)) logger.warn("adapter-without-remove-user-attachments")
-  if (!result.configError && env.NODE_ENV === "production" && session.store && isProcessLocalSessionStore(session.store))
+  if (!result.configError && env.NODE_ENV === "production" && session.store && sessionRecords.module?.isProcessLocalStore(session.store))
     logger.warn("session-store-per-process")
   return result
 }

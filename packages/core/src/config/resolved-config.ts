@@ -5,7 +5,7 @@ import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocales } from "../pages/page-locale.js"
 import type { LocaleOption, ResolvedCookies, Theme } from "../shared-types.js"
-import type { ProviderConfig, InternalProvider } from "../providers/types.js"
+import type { ProviderConfig, InternalProvider, SessionRecordsModule } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
@@ -31,6 +31,8 @@ export interface ResolvedConfig {
   adapter: Required<Adapter> | undefined
   /** Whether the adapter lists and deletes sessions by user (see managesSessions). */
   adapterManagesSessions: boolean
+  /** The session-records code the adapter or `session.store` carries (session-records/session-records-config.ts), or none. */
+  sessionRecords: SessionRecordsModule | undefined
   logger: LoggerInstance
   debug: boolean
   useSecureCookies: boolean | undefined

@@ -1,5 +1,4 @@
 import { session } from "../actions/session.js"
-import { sessions } from "../actions/sessions.js"
 import * as loaders from "./action-loaders.js"
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import type { ResolvedConfig } from "../config/resolve-config.js"
@@ -10,6 +9,7 @@ import { expiredCookie, noStoreHeaders } from "../http/session-chunks.js"
 import { errorPage } from "../pages/error-page.js"
 import { appPageUrl } from "../http/callback-url.js"
 import { passwordFlowsOf, webauthnFlowsOf, webauthnOptionsOf } from "../login/provider-flows.js"
+import { missingSessionRecords } from "../sessions/session-management-adapter.js"
 
 type ActionRoute = (
   request: RequestInternal,
@@ -75,7 +75,11 @@ export async function routeAction(request: RequestInternal, options: InternalOpt
   }
   // A GET lists the sessions; only POST /sessions/revoke changes them.
   if (action === "sessions") {
-    if (method === "GET" ? !request.operation : request.operation === "revoke") return sessions(request, options)
+    if (method === "GET" ? !request.operation : request.operation === "revoke") {
+      // Brought by the adapter or `session.store` that records sessions (session-records/session-records-module.ts).
+      if (!options.sessionRecords) throw missingSessionRecords("user", options.adapter)
+      return options.sessionRecords.sessionsAction(request, options)
+    }
   } else {
     const route = getAndPost.get(action) ?? (method === "GET" ? getOnly.get(action) : undefined)
     if (route) return route(request, options, config)

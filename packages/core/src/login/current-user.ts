@@ -11,7 +11,6 @@ import {
   sessionIdOf,
 } from "../session-cookie/token-marks.js"
 import type { JWT } from "../jwt/types.js"
-import { isTokenRevoked } from "../sessions/revocation-checks.js"
 
 export interface CurrentUser {
   user: AdapterUser | null
@@ -70,6 +69,6 @@ export async function currentUser(cookies: Record<string, string>, options: Inte
 export async function adapterUserIdOf(session: { decoded: JWT; token: JWT }, options: InternalOptions): Promise<string | undefined> {
   const { decoded, token } = session
   if (typeof token.sub !== "string" || isCredentialsToken(token)) return undefined
-  if (sessionIdOf(token) && token.sub !== decoded.sub && (await isTokenRevoked(token, options))) return undefined
+  if (sessionIdOf(token) && token.sub !== decoded.sub && (await options.sessionRecords?.isTokenRevoked(token, options))) return undefined
   return token.sub
 }

@@ -3,7 +3,6 @@ import type { InternalOptions } from "../providers/types.js"
 import { readSessionCookie } from "../http/session-chunks.js"
 import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import { startSession } from "../session-cookie/start-session.js"
-import { newSessionMetadata } from "../sessions/session-metadata.js"
 import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 
 /** Everything a session is made from once every factor of a sign-in is done. */
@@ -56,7 +55,7 @@ async function createDatabaseSession(
     sessionToken: options.session.generateSessionToken(),
     userId: user.id,
     expires: new Date(Date.now() + options.session.maxAge * 1000),
-    ...newSessionMetadata(options, grant.account),
+    ...options.sessionRecords?.newSessionMetadata(options, grant.account),
     ...(options.adapterManagesSessions
       ? { authenticatedAt: new Date(grant.authentication.authTime * 1000), authenticationMethods: grant.authentication.methods }
       : {}),

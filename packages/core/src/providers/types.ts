@@ -14,7 +14,7 @@ import type {
   VerifyAuthenticationResponseOpts,
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
-import type { Adapter, AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterSession, AdapterUser, NewAdapterSession } from "../adapters.js"
 import type {
   CallbacksOptions,
   EventCallbacks,
@@ -30,7 +30,7 @@ import type {
 import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { JWTOptions } from "../jwt/types.js"
+import type { JWT, JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { PasswordPolicy } from "../passwords/password-policy.js"
@@ -526,6 +526,12 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   passkeyChallenges: ChallengeLedger
   /** Where logout tokens' `jti`s are claimed, once across every instance when shared state is configured. */
   logoutTokens: SingleUseLedger
+  /**
+   * The code that records, checks, lists and revokes sessions, as the adapter or `session.store`
+   * carries it (`sessionRecordsKey`); undefined when neither records sessions: then no session is
+   * recorded, no read checks a revocation, and the `/sessions` routes answer MissingAdapterMethods.
+   */
+  sessionRecords: SessionRecordsModule | undefined
   /** The `secondFactor` option resolved, when second factors are on. */
   secondFactor: SecondFactorOptions | undefined
   /** The `account` option resolved, when the account endpoints are on. */
@@ -622,6 +628,44 @@ export interface AccountConfig {
 export interface AccountOptions {
   action: AccountModule["action"]
   read: AccountModule["read"]
+}
+
+/**
+ * What records sessions (session-records/session-records-module.ts), as the adapters and session stores
+ * that record them carry it (`sessionRecordsKey`): core calls it and never imports it, so apps
+ * whose sessions are recorded nowhere bundle none of it.
+ */
+export interface SessionRecordsModule {
+  /** Whether the token's recorded session was revoked (synchronous when known); false when it is recorded nowhere. */
+  isTokenRevoked: (token: JWT, options: InternalOptions) => boolean | Promise<boolean>
+  /** Records a new JWT session where its owner's sessions are recorded: the token marked with its id. */
+  recordJwtSession: (
+    token: JWT,
+    user: { id?: string | number | null },
+    account: Account | null,
+    expires: Date,
+    options: InternalOptions,
+  ) => Promise<JWT>
+  /** Ends the recorded session of the JWT the browser held before a new sign-in. */
+  endPreviousJwtSession: (cookies: Record<string, string>, options: InternalOptions) => Promise<void>
+  /** Sign-out of a JWT session: its record goes, and this process refuses it at once. */
+  endJwtSession: (token: JWT | null | undefined, options: InternalOptions) => Promise<void>
+  /** A re-issued JWT moves its record's expiry along. */
+  touchJwtSession: (token: JWT, expires: Date, options: InternalOptions) => Promise<void>
+  /** Sign-out of a database session: its row goes, or is remembered for the next listing. */
+  deleteSignedOutSession: (
+    adapter: Pick<Required<Adapter>, "deleteSession">,
+    sessionToken: string,
+  ) => Promise<AdapterSession | null | undefined>
+  /** What a database session started now records about itself, for listing. */
+  newSessionMetadata: (
+    options: InternalOptions,
+    account: Account | null | undefined,
+  ) => Omit<NewAdapterSession, "sessionToken" | "userId" | "expires">
+  /** `GET /sessions` and `POST /sessions/revoke`. */
+  sessionsAction: (request: RequestInternal, options: InternalOptions) => Promise<ResponseInternal>
+  /** Whether the store's records are seen by this process only (the `session-store-per-process` warning). */
+  isProcessLocalStore: (store: object) => boolean
 }
 
 /** The back-channel logout route, as `BackchannelLogout()` brings it. */

@@ -2,7 +2,6 @@ import { defaultCallbacks } from "../config/default-callbacks.js"
 import type { InternalOptions } from "../providers/types.js"
 import { JWTSessionError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
-import { isTokenRevoked } from "../sessions/revocation-checks.js"
 import { andThen, type MaybePromise, settled } from "./maybe-promise.js"
 import { type DecodedToken, decodeTokenCached } from "./read-token-cached.js"
 import { isUnverifiedToken, keepTokenMarks, tokenMarksOf } from "./token-marks.js"
@@ -78,7 +77,8 @@ function checkedToken(read: DecodedToken | null, options: InternalOptions, updat
 
 function unrevokedToken(read: DecodedToken, options: InternalOptions, update?: { data: unknown }): MaybePromise<JwtSessionToken> {
   // Checked with or without `sub`: a jwt callback that dropped it must not make the session irrevocable.
-  const revoked = isTokenRevoked(read.payload, options)
+  // Recorded nowhere (no adapter or store carries session records): nothing can revoke it.
+  const revoked = options.sessionRecords?.isTokenRevoked(read.payload, options) ?? false
   // Revoked (its row deleted): signed out. Known answers come back synchronously.
   if (revoked === true) return signedOut
   if (revoked === false) return calledBack(read, options, update)

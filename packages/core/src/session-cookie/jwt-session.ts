@@ -2,7 +2,6 @@ import { refreshErrorOfTokenIfDue, withRefreshError } from "../access-token/refr
 import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../config/default-callbacks.js"
 import { clearSessionCookie, readSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
-import { touchJwtSession } from "../sessions/jwt-session-record.js"
 import type { ResponseInternal, Session } from "../types.js"
 import { isoTime } from "../http/iso-time.js"
 import { readJwtSessionToken, unreadableSessionCookie } from "./jwt-session-token.js"
@@ -66,7 +65,7 @@ export async function readJwtSession(
     if (reissue) {
       response.cookies = await sessionCookieHolding(next, cookies, options, renew ? { renewed: expires } : { kept: expires })
       // Once per updateAge, like the cookie's expiry: the recorded session's row follows it.
-      if (sid && renew) await touchJwtSession(next, expires, options)
+      if (sid && renew) await options.sessionRecords?.touchJwtSession(next, expires, options)
     }
     if (options.events.session) await emitEvent(options, "session", { session: session as Session, token: next })
   } catch (error) {

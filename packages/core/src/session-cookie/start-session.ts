@@ -4,7 +4,6 @@ import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.j
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
-import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
 import {
@@ -60,9 +59,11 @@ export async function startSession(
   const token = keepTokenMarks({}, returned)
   const expires = new Date(Date.now() + options.session.maxAge * 1000)
   const marked = markAuthentication(markedToken(token, user, account, options), signedIn.authentication)
-  const recorded = await recordJwtSession(marked, user, account, expires, options)
+  // Recorded where its owner's sessions are, when the adapter or session.store carries session records.
+  const records = options.sessionRecords
+  const recorded = records ? await records.recordJwtSession(marked, user, account, expires, options) : marked
   // Only once the new session is recorded: a sign-in that fails must not end the session the browser still holds.
-  await endPreviousJwtSession(cookies, options)
+  await records?.endPreviousJwtSession(cookies, options)
   const value = await options.jwt.encode({ ...options.jwt, token: recorded, salt: cookie.name })
   return writeSessionCookie(cookies, cookie, value, expires, options.session.maxCookieChunks)
 }

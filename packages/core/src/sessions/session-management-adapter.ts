@@ -1,4 +1,4 @@
-import type { Adapter } from "../adapters.js"
+import type { Adapter, OwnedSessionMethods } from "../adapters.js"
 import { MissingAdapterMethods } from "../errors.js"
 
 /** The optional adapter methods session management needs on top of the Auth.js session methods. */
@@ -21,4 +21,31 @@ export function sessionManagingAdapter(adapter: Adapter | undefined): SessionMan
   const missing = adapter ? sessionManagementMethods.filter((name) => typeof adapter[name] !== "function") : sessionManagementMethods
   const what = adapter ? "The adapter lacks" : "No adapter is configured; session management needs one with"
   throw new MissingAdapterMethods(`${what} the method(s) session management needs: ${missing.join(", ")}`)
+}
+
+export const ownedSessionMethods = [
+  "createOwnedSession",
+  "listOwnedSessions",
+  "revokeOwnedSession",
+  "revokeOwnedSessions",
+  "ownerOfOwnedSession",
+] as const
+
+/** Whether the adapter keeps owned sessions (the app's own users' sessions). */
+export function keepsOwnedSessions(adapter: Adapter | undefined): adapter is Adapter & OwnedSessionMethods {
+  return !!adapter && ownedSessionMethods.every((name) => typeof adapter[name] === "function")
+}
+
+/**
+ * The configuration error session management answers with when sessions of this kind are recorded
+ * nowhere: what the adapter lacks. Also what the `/sessions` routes answer when neither the adapter
+ * nor `session.store` carries the session-records code (then none is loaded).
+ */
+export function missingSessionRecords(kind: "user" | "app", adapter: Adapter | undefined): MissingAdapterMethods {
+  const methods = kind === "user" ? sessionManagementMethods : ownedSessionMethods
+  const missing = adapter ? methods.filter((name) => typeof adapter[name] !== "function") : methods
+  const what = adapter ? "The adapter lacks" : "No adapter is configured; session management needs one with"
+  return new MissingAdapterMethods(
+    `${what} the method(s) session management needs: ${missing.join(", ")} (or configure session.store, e.g. redisSessionStore)`,
+  )
 }

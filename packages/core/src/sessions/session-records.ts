@@ -1,10 +1,9 @@
 import type { Adapter, AdapterSession, OwnedSession, OwnedSessionMethods } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
-import { MissingAdapterMethods } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
 import { credentialsProviderOf } from "../session-cookie/token-marks.js"
 import { type SessionOwner, ownerKey } from "./session-owner.js"
-import { managesSessions, type SessionManagingAdapter } from "./session-management-adapter.js"
+import { keepsOwnedSessions, managesSessions, missingSessionRecords, type SessionManagingAdapter } from "./session-management-adapter.js"
 
 /**
  * The one mechanism that records, lists and revokes sessions, whoever signed in. Where a session
@@ -18,19 +17,6 @@ import { managesSessions, type SessionManagingAdapter } from "./session-manageme
 export type SessionRecords = OwnedSessionMethods & {
   /** Whether records are rows of the adapter's sessions table (a database session's token is one). */
   readonly sessionsTable: boolean
-}
-
-export const ownedSessionMethods = [
-  "createOwnedSession",
-  "listOwnedSessions",
-  "revokeOwnedSession",
-  "revokeOwnedSessions",
-  "ownerOfOwnedSession",
-] as const
-
-/** Whether the adapter keeps owned sessions (the app's own users' sessions). */
-export function keepsOwnedSessions(adapter: Adapter | undefined): adapter is Adapter & OwnedSessionMethods {
-  return !!adapter && ownedSessionMethods.every((name) => typeof adapter[name] === "function")
 }
 
 /** Where sessions of owners of this kind are recorded, or undefined when nowhere. */
@@ -70,13 +56,7 @@ export function sessionRecordsOfToken(token: JWT, options: Pick<InternalOptions,
 export function requireSessionRecords(kind: SessionOwner["kind"], options: Pick<InternalOptions, "adapter" | "session">): SessionRecords {
   const records = sessionRecordsFor(kind, options)
   if (records) return records
-  const { adapter } = options
-  const methods = kind === "user" ? ["listSessionsByUserId", "deleteSessionsByUserId"] : [...ownedSessionMethods]
-  const missing = adapter ? methods.filter((name) => typeof (adapter as Record<string, unknown>)[name] !== "function") : methods
-  const what = adapter ? "The adapter lacks" : "No adapter is configured; session management needs one with"
-  throw new MissingAdapterMethods(
-    `${what} the method(s) session management needs: ${missing.join(", ")} (or configure session.store, e.g. redisSessionStore)`,
-  )
+  throw missingSessionRecords(kind, options.adapter)
 }
 
 /** Throws the configuration error when sessions of no kind are recorded anywhere (no adapter managing them, no store). */

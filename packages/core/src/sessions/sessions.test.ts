@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { TestBrowser } from "../../../test-kit/src/browser.js"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "../../../test-kit/src/credentials-app.js"
 import type { Adapter, AdapterAccount, AdapterSession, AdapterUser } from "../adapters.js"
+import { withSessionRecords } from "../session-records/index.js"
 import { Auth } from "../handler/auth.js"
 import type { AuthConfig, SessionInfo } from "../types.js"
 import { listSessions, revokeSessions, revokeUserSessions } from "../server/sessions-of-request.js"
@@ -69,9 +70,11 @@ function memoryAdapter(options: { manages?: boolean } = {}) {
       }
       return count
     }
+    // A hand-written adapter that records sessions carries the code for it (docs/sessions.md).
+    withSessionRecords(adapter)
   }
   // Every call counted, under its name.
-  for (const name of Object.keys(adapter) as (keyof Adapter)[]) {
+  for (const name of Object.keys(adapter) as (keyof Adapter & string)[]) {
     const method = adapter[name] as (...args: unknown[]) => unknown
     ;(adapter as Record<string, unknown>)[name] = (...args: unknown[]) => {
       calls.push(name)

@@ -1,5 +1,7 @@
 import type { OwnedSession } from "../../adapters.js"
 import type { SessionStore } from "../../types.js"
+import { withSessionRecords } from "../../session-records/index.js"
+import { markedProcessLocal } from "../../session-records/session-records-module.js"
 
 /**
  * Sessions recorded in this process only: for tests and for an app that runs as one process. A
@@ -7,16 +9,8 @@ import type { SessionStore } from "../../types.js"
  * Expired records are dropped when their owner's sessions are listed or revoked.
  */
 export function memorySessionStore(): SessionStore {
-  const store = processLocalStore()
-  processLocalStores.add(store)
-  return store
-}
-
-/** Stores whose records this process alone sees (the production warning `session-store-per-process`). */
-const processLocalStores = new WeakSet<object>()
-
-export function isProcessLocalSessionStore(store: object): boolean {
-  return processLocalStores.has(store)
+  // Carries the session-records code (session-records/session-records-module.ts): configuring a store is what turns records on.
+  return withSessionRecords(markedProcessLocal(processLocalStore()))
 }
 
 function processLocalStore(): SessionStore {

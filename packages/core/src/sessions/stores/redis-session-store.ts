@@ -1,6 +1,7 @@
 import type { OwnedSession } from "../../adapters.js"
 import { type RedisCommandClient, redisCommandSender } from "../../ratelimit/redis-store.js"
 import type { SessionStore } from "../../types.js"
+import { withSessionRecords } from "../../session-records/index.js"
 
 /** Options of `redisSessionStore`. */
 export interface RedisSessionStoreOptions {
@@ -33,7 +34,8 @@ export function redisSessionStore(client: RedisCommandClient, options: RedisSess
     const ids = await send(["SMEMBERS", ownerKeyOf(ownerKey)])
     return Array.isArray(ids) ? ids.map(String) : []
   }
-  return {
+  // Carries the session-records code (session-records/session-records-module.ts): configuring a store is what turns records on.
+  return withSessionRecords({
     async createOwnedSession(session) {
       await write(session)
     },
@@ -72,7 +74,7 @@ export function redisSessionStore(client: RedisCommandClient, options: RedisSess
     async ownerOfOwnedSession(id) {
       return (await read(id))?.ownerKey ?? null
     },
-  }
+  })
 }
 
 /** A record as stored (JSON, dates as text), or null for a missing or unreadable one. */
