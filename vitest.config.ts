@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config"
 
 const nodeCrypto = fileURLToPath(new URL("./packages/core/src/crypto/native-crypto.node.ts", import.meta.url))
 const nodeStartupReport = fileURLToPath(new URL("./packages/core/src/doctor/startup-report.node.ts", import.meta.url))
+const sessionRecordsSource = fileURLToPath(new URL("./packages/core/src/session-records/index.ts", import.meta.url))
 
 export default defineConfig({
   plugins: [
@@ -24,6 +25,18 @@ export default defineConfig({
       enforce: "pre",
       resolveId(source, importer) {
         if (importer?.includes("/packages/core/src/") && source.endsWith("/startup-report.js")) return nodeStartupReport
+      },
+    },
+    {
+      // The adapters' source carries core's session-records code (withSessionRecords from
+      // @gatehouse/core/session-records). Tests that import an adapter's source run core's source
+      // too: the adapter must carry that same code, not the built copy, whose errors and
+      // revocation memory are another module's (one copy of core, as in an app).
+      name: "adapter-source-carries-core-source",
+      enforce: "pre",
+      resolveId(source, importer) {
+        if (source === "@gatehouse/core/session-records" && /\/packages\/adapter-[a-z]+\/src\//.test(importer ?? ""))
+          return sessionRecordsSource
       },
     },
   ],
