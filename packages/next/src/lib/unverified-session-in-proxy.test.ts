@@ -8,16 +8,23 @@
 import { NextRequest } from "next/server"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import type { Adapter } from "@gatehouse/core/adapters"
+import { withSessionRecords } from "@gatehouse/core/session-records"
 import { authorizeRequest } from "./authorize-request.js"
 import { credentialsConfig, sessionCookie } from "./test-support/credentials-config.js"
 
 const origin = "http://127.0.0.1:4321"
 
-/** The adapter as the proxy's module instance has it: every database call fails. */
-const unreachable = new Proxy({} as Adapter, {
-  get: () => async () => {
-    throw new Error("connect ECONNREFUSED 127.0.0.1:5432")
-  },
+/**
+ * The adapter as the proxy's module instance has it: every database call fails. It records
+ * sessions, as the shipped adapters do, so it carries the session-records code like them.
+ */
+const unreachable = new Proxy(withSessionRecords({}) as Adapter, {
+  get: (target, key) =>
+    key in target
+      ? Reflect.get(target, key)
+      : async () => {
+          throw new Error("connect ECONNREFUSED 127.0.0.1:5432")
+        },
 })
 
 describe("the proxy reading a fresh passkey sign-up's JWT without its database (hole 8)", () => {
