@@ -10,6 +10,7 @@ import { beforeEach, describe, expect, it } from "vitest"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import type { SessionInfo } from "../../packages/core/src/types.js"
 import { revokeUserSessions } from "../../packages/core/src/index.js"
+import { withSessionRecords } from "../../packages/core/src/session-records/index.js"
 import { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import { appOrigin, base, secret, signInThroughIdp, useDevIdp } from "./oauth-app.js"
@@ -34,7 +35,8 @@ function countingAdapter(adapter: Adapter): { adapter: Adapter; calls: string[] 
       }
     }
   }
-  return { adapter: counted as Adapter, calls }
+  // Copied method by method, it carries the session-records code again, as the adapter did.
+  return { adapter: withSessionRecords(counted) as Adapter, calls }
 }
 
 /** A browser (its own cookie jar) that sends `userAgent` to the app. */
