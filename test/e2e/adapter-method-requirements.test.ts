@@ -12,6 +12,7 @@ import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { MissingAdapterMethods } from "../../packages/core/src/errors.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
+import { withSessionRecords } from "../../packages/core/src/session-records/index.js"
 import Nodemailer from "../../packages/core/src/providers/nodemailer.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
@@ -34,7 +35,8 @@ function sqlite(select: { keep?: string[]; drop?: string[] }): { adapter: Adapte
   databases.push(db)
   const full = SQLiteAdapter(db) as Record<string, unknown>
   const names = Object.keys(full).filter((name) => (select.keep ? select.keep.includes(name) : !select.drop!.includes(name)))
-  return { adapter: Object.fromEntries(names.map((name) => [name, full[name]])) as Adapter, db }
+  // A copy of the SQLite adapter's methods, carrying its session-records code as it does.
+  return { adapter: withSessionRecords(Object.fromEntries(names.map((name) => [name, full[name]]))) as Adapter, db }
 }
 
 function emailApp(adapter: Adapter, overrides: Partial<AuthConfig> = {}) {

@@ -180,8 +180,9 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor.error ??
     account.error ??
     backchannelLogout.error ??
-    sessionRecords.error ??
-    assertConfig(result, config)
+    assertConfig(result, config) ??
+    // After the methods every flow needs: an adapter lacking those is told so first.
+    sessionRecords.error
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")
     // On one instance the process's memory is enough; a deployment of several needs shared state.
