@@ -112,10 +112,12 @@ export async function Auth(request: Request, configInput: AuthConfigInput): Prom
 
 /** The sessions endpoints answer JSON, never a redirect: a refused or bad request, or a server-side failure. */
 function sessionsErrorResponse(error: Error): Response {
-  if (error instanceof MissingCSRF)
-    return Response.json({ message: "CSRF token missing or invalid" }, { status: 403, headers: errorHeaders })
-  if (error instanceof UnknownAction) return Response.json({ message: "Bad request" }, { status: 400, headers: errorHeaders })
-  const message = error instanceof MissingAdapterMethods ? configurationMessage : "The sessions could not be read or changed"
+  // By type, not `instanceof`: the routes are the session-records code the adapter carries, which
+  // may be another copy of core than the app's (an adapter loaded from node_modules beside a bundled core).
+  const type = (error as Partial<AuthError>).type
+  if (type === MissingCSRF.type) return Response.json({ message: "CSRF token missing or invalid" }, { status: 403, headers: errorHeaders })
+  if (type === UnknownAction.type) return Response.json({ message: "Bad request" }, { status: 400, headers: errorHeaders })
+  const message = type === MissingAdapterMethods.type ? configurationMessage : "The sessions could not be read or changed"
   return Response.json({ message }, { status: 500, headers: errorHeaders })
 }
 

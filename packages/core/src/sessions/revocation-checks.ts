@@ -2,7 +2,7 @@ import type { InternalOptions } from "../providers/types.js"
 import { SessionTokenError } from "../errors.js"
 import type { JWT } from "../jwt/types.js"
 import { sessionIdOf } from "../session-cookie/token-marks.js"
-import { intervalAnswers } from "./interval-answers.js"
+import { type IntervalAnswers, intervalAnswers } from "./interval-answers.js"
 import { ownerKey, ownerOfToken } from "./session-owner.js"
 import { type SessionRecords, sessionRecordsOfToken } from "./session-records.js"
 import { retryUnfinishedSignOuts } from "./unfinished-sign-outs.js"
@@ -14,9 +14,22 @@ import { retryUnfinishedSignOuts } from "./unfinished-sign-outs.js"
  * gone, so the answer "revoked" never changes and is kept; "still there" is kept for the interval.
  * Between checks a read costs a Map lookup and no adapter or store call.
  */
-const checks = intervalAnswers<{ revoked: boolean; owner?: string }>(20_000)
-/** Checks in flight: a burst of reads of one session waits for one call, not one each. */
-const inFlight = new Map<string, Promise<boolean>>()
+interface State {
+  checks: IntervalAnswers<{ revoked: boolean; owner?: string }>
+  /** Checks in flight: a burst of reads of one session waits for one call, not one each. */
+  inFlight: Map<string, Promise<boolean>>
+}
+
+/**
+ * On globalThis, not in this module: a bundler may load several copies of core in one process (a
+ * SvelteKit build bundles core but loads the SQLite adapter, which carries its own import of the
+ * session-records code, from node_modules), and a revocation seen by one must be refused by all.
+ */
+const state = ((globalThis as Record<symbol, unknown>)[Symbol.for("gatehouse.revocationChecks")] ??= {
+  checks: intervalAnswers<{ revoked: boolean; owner?: string }>(20_000),
+  inFlight: new Map(),
+}) as State
+const { checks, inFlight } = state
 
 /** Whether the token's recorded session was revoked; false for a token not recorded anywhere. */
 export function isTokenRevoked(token: JWT, options: InternalOptions): boolean | Promise<boolean> {

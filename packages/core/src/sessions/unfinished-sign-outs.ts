@@ -13,7 +13,18 @@ import { sha256Hex } from "../crypto/sha256-hex.js"
  * which an attacker chooses, and one the database refuses (a NUL byte makes PostgreSQL refuse the
  * DELETE) would otherwise be kept whole, a whole request header per sign-out.
  */
-const unfinished = new Set<string>()
+interface State {
+  unfinished: Set<string>
+  pendingRevocations: Map<string, Pick<OwnedSessionMethods, "revokeOwnedSession">>
+  retrying?: Promise<void>
+}
+
+/** On globalThis, not in this module: every copy of core in the process (see revocation-checks.ts) finishes the same sign-outs. */
+const state = ((globalThis as Record<symbol, unknown>)[Symbol.for("gatehouse.unfinishedSignOuts")] ??= {
+  unfinished: new Set(),
+  pendingRevocations: new Map(),
+}) as State
+const { unfinished, pendingRevocations } = state
 const maxEntries = 10_000
 
 /** Deletes a signed-out session's row; when that fails, remembers it for the next listing, and throws as the adapter did. */
@@ -43,10 +54,6 @@ export async function revokeSignedOutSession(records: Pick<OwnedSessionMethods, 
   }
 }
 
-/** Signed-out JWT sessions whose records could not be deleted yet, by id, with where they are recorded. */
-const pendingRevocations = new Map<string, Pick<OwnedSessionMethods, "revokeOwnedSession">>()
-let retrying: Promise<void> | undefined
-
 /**
  * Retries the revocations of signed-out JWT sessions that failed (the database or store was down at
  * sign-out). Called when a revocation check got an answer (so the adapter or store is back); one
@@ -54,7 +61,7 @@ let retrying: Promise<void> | undefined
  */
 export function retryUnfinishedSignOuts(): Promise<void> {
   if (pendingRevocations.size === 0) return Promise.resolve()
-  retrying ??= (async () => {
+  state.retrying ??= (async () => {
     for (const [id, records] of [...pendingRevocations]) {
       try {
         await records.revokeOwnedSession(id)
@@ -65,9 +72,9 @@ export function retryUnfinishedSignOuts(): Promise<void> {
       unfinished.delete(await sha256Hex(id))
     }
   })().finally(() => {
-    retrying = undefined
+    state.retrying = undefined
   })
-  return retrying
+  return state.retrying
 }
 
 async function rememberedIfUnfinished(key: string, end: () => unknown): Promise<unknown> {
