@@ -61,7 +61,7 @@ const startupReportImport = {
 // module loaded on first use (below) is an entry point of its own reaching a different part of what
 // `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the entry
 // points only ever imported beside the package's (the `server` entry the framework integrations are
-// made of, the config's opt-in parts: doctor, second factors, account, back-channel logout, session
+// made of, the config's opt-in parts: doctor, second factors, account, back-channel logout, federated sign-out, session
 // stores, rate limiting, page languages; the providers; the adapters' and integrations' entries), import
 // `index.ts` too (an import added at bundling; its modules are loaded whenever those run). Then what
 // `index.ts` loads falls into a few chunks, split only where a lighter entry point a browser or a
@@ -77,6 +77,7 @@ const alongsideMain = [
   "src/second-factor/index.ts",
   "src/account/index.ts",
   "src/backchannel-logout/index.ts",
+  "src/federated-sign-out/index.ts",
   "src/sessions/stores/index.ts",
   "src/ratelimit/index.ts",
   "src/adapters.ts",
@@ -227,6 +228,7 @@ await build({
     "src/second-factor/index.ts",
     "src/account/index.ts",
     "src/backchannel-logout/index.ts",
+    "src/federated-sign-out/index.ts",
     ...loadedOnFirstUse,
     ...locales,
     ...providers,

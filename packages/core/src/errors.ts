@@ -33,6 +33,7 @@ export type ErrorType =
   | "MissingAdapterMethods"
   | "MissingAuthorize"
   | "MissingCSRF"
+  | "MissingOptIn"
   | "MissingSecret"
   | "MissingWebAuthnAutocomplete"
   | "OAuthAccountNotLinked"
@@ -162,6 +163,23 @@ export class BackchannelLogoutFailed extends AuthError {
 
   constructor(code: BackchannelLogoutFailure, message: string, cause?: Error) {
     super(`${message} (${code})`, cause)
+    this.code = code
+  }
+}
+/**
+ * A provider asks for a feature whose code the config does not bring: the option that brings it,
+ * from its own entry point, is missing (so apps without the feature bundle none of it). `code`
+ * names the feature:
+ * - `federated-sign-out`: a provider has `federatedSignOut`, the config lacks
+ *   `federatedSignOut: FederatedSignOut()` from `@gatehouse/core/federated-sign-out`.
+ */
+export type MissingOptInCode = "federated-sign-out"
+export class MissingOptIn extends AuthError {
+  static type = "MissingOptIn" as const
+  readonly code: MissingOptInCode
+
+  constructor(code: MissingOptInCode, message: string) {
+    super(`${message} (${code})`)
     this.code = code
   }
 }

@@ -1,5 +1,5 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret, UntrustedHost } from "../errors.js"
-import { assertEndSessionEndpoint } from "../oauth/end-session.js"
+import { assertFederatedSignOut } from "../federated-sign-out/federated-sign-out-config.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
 import type { ProviderConfig, WebAuthnProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
@@ -45,7 +45,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     } else if (provider.type === "oauth" || provider.type === "oidc") {
       try {
         assertOAuthEndpoints(provider)
-        assertEndSessionEndpoint(provider)
+        assertFederatedSignOut(provider, resolved.federatedSignOut)
       } catch (error) {
         return error as AuthError
       }

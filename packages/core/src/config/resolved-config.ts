@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapters.js"
 import type { AccountOptions } from "../account/account-config.js"
 import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel-logout-config.js"
+import type { FederatedSignOutOptions } from "../federated-sign-out/federated-sign-out-config.js"
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocales } from "../pages/page-locale.js"
@@ -60,6 +61,8 @@ export interface ResolvedConfig {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The `federatedSignOut` option resolved, when sign-out may end the identity provider's session too. */
+  federatedSignOut: FederatedSignOutOptions | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */

@@ -25,12 +25,13 @@ import type {
   accountKey,
   backchannelLogoutKey,
   customFetch,
+  federatedSignOutKey,
   totpLibraryKey,
 } from "../auth-options.js"
 import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { JWTOptions } from "../jwt/types.js"
+import type { JWT, JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { PasswordPolicy } from "../passwords/password-policy.js"
@@ -39,6 +40,7 @@ import type {
   Account,
   AuthAction,
   Awaitable,
+  Cookie,
   CredentialInput,
   Profile,
   ProviderType,
@@ -155,6 +157,8 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
    * Sign out of the provider too (OpenID Connect RP-Initiated Logout): `true` makes every sign-out
    * of a session begun with this provider federated; `"on-request"` only when the sign-out asks
    * (`federated=true`). Either keeps the ID token in JWT sessions, which federated sign-out needs.
+   * Needs the config's `federatedSignOut: FederatedSignOut()` (`@gatehouse/core/federated-sign-out`),
+   * which brings the code: without it, the config is refused (MissingOptIn).
    */
   federatedSignOut?: boolean | "on-request"
   /**
@@ -532,6 +536,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The `federatedSignOut` option resolved, when sign-out may end the identity provider's session too. */
+  federatedSignOut: FederatedSignOutOptions | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */
@@ -638,3 +644,31 @@ export interface BackchannelLogoutConfig {
 export interface BackchannelLogoutOptions {
   action: BackchannelLogoutModule["action"]
 }
+
+/** Federated sign-out's code (OpenID Connect RP-Initiated Logout), as `FederatedSignOut()` brings it. */
+export interface FederatedSignOutModule {
+  /** At config time, for each OAuth provider with `federatedSignOut`: throws when it has no end-session endpoint to find. */
+  assertProvider: (provider: InternalProvider<"oauth">) => void
+  /** At a JWT sign-in: the token, marked with the provider (and ID token) when the provider has `federatedSignOut`. */
+  markToken: (token: JWT, account: Account | null, options: InternalOptions) => JWT
+  /** At a database sign-in: the cookie naming the account signed in with, when the provider has `federatedSignOut`. */
+  sessionCookie: (account: Account | null, sessionToken: string, expires: Date, options: InternalOptions) => Promise<Cookie | undefined>
+  /** POST /signout, once the local session is over: on to the provider's end-session endpoint, or to `callbackUrl`. */
+  signOut: (request: RequestInternal, options: InternalOptions, ended: EndedLocalSession, cookies: Cookie[]) => Promise<ResponseInternal>
+  /** GET {basePath}/signout/callback/<providerId>: where the provider sends the browser back. */
+  landing: (request: RequestInternal, options: InternalOptions<"oauth">) => Promise<ResponseInternal>
+}
+
+/** The session POST /signout just ended: its cookie's value and, for a JWT session, the token it held. */
+export interface EndedLocalSession {
+  sessionToken: string
+  jwt?: JWT | null
+}
+
+/** The `federatedSignOut` option (docs/federated-sign-out.md): made by `FederatedSignOut()` from `@gatehouse/core/federated-sign-out`. */
+export interface FederatedSignOutConfig {
+  readonly [federatedSignOutKey]: FederatedSignOutModule
+}
+
+/** The `federatedSignOut` option resolved. */
+export type FederatedSignOutOptions = FederatedSignOutModule

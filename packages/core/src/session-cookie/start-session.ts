@@ -5,16 +5,8 @@ import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../shared-types.js"
 import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
-import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
-import {
-  type AuthenticationMark,
-  keepTokenMarks,
-  markAuthentication,
-  markCredentialsToken,
-  markIdentityProvider,
-  markUnverifiedToken,
-} from "./token-marks.js"
+import { type AuthenticationMark, keepTokenMarks, markAuthentication, markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -43,7 +35,8 @@ export async function startSession(
     const session = signedIn.databaseSession!
     const expires = new Date(session.expires)
     const written = writeSessionCookie(cookies, cookie, session.sessionToken, expires, options.session.maxCookieChunks)
-    const identityProvider = await identityProviderCookie(signedIn.account, session.sessionToken, expires, options)
+    // Federated sign-out (FederatedSignOut()) remembers which provider account the session began with.
+    const identityProvider = await options.federatedSignOut?.sessionCookie(signedIn.account, session.sessionToken, expires, options)
     return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
@@ -72,19 +65,9 @@ export async function startSession(
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
-  const marked = markUpstreamTokens(withIdentityProvider(token, account, options), account, options)
+  const withIdentityProvider = options.federatedSignOut?.markToken(token, account, options) ?? token
+  const marked = markUpstreamTokens(withIdentityProvider, account, options)
   return withAdapterMarks(marked, user, account, options)
-}
-
-/**
- * Only for providers with `federatedSignOut`: the ID token is the bulk of the mark (about 1 kB),
- * and every other session cookie stays as small as before.
- */
-function withIdentityProvider(token: JWT, account: Account | null, options: InternalOptions): JWT {
-  const provider = options.provider as { federatedSignOut?: unknown } | undefined
-  if (!account || (account.type !== "oidc" && account.type !== "oauth") || !provider?.federatedSignOut) return token
-  const idToken = typeof account.id_token === "string" ? account.id_token : undefined
-  return markIdentityProvider(token, { provider: account.provider, ...(idToken ? { idToken } : {}) })
 }
 
 function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
