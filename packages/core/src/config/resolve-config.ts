@@ -107,7 +107,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
   const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
-  const tokenRefresh = resolveTokenRefresh(config.tokenRefresh, providers)
+  const tokenRefresh = resolveTokenRefresh(config.tokenRefresh)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
   const locales = pageLocales(config.pages?.locales)

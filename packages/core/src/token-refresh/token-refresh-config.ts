@@ -11,25 +11,29 @@ export { tokenRefreshKey }
 
 const advice = 'import { TokenRefresh } from "@gatehouse/core/token-refresh" and set tokenRefresh: TokenRefresh() in the config'
 
-/**
- * The `tokenRefresh` option checked when the config is read: made by TokenRefresh(), and present
- * whenever a provider has `tokenRefresh: true` (a provider flag alone would refresh nothing).
- */
-export function resolveTokenRefresh(
-  config: TokenRefreshConfig | undefined,
-  providers: readonly unknown[],
-): { options?: TokenRefreshModule; error?: AuthError } {
-  if (config === undefined) {
-    const flagged = providers.filter(tokenRefreshOn).map((provider) => (provider as { id: string }).id)
-    if (flagged.length === 0) return {}
-    const which = flagged.map((id) => `"${id}"`).join(", ")
-    return {
-      error: new MissingOption("token-refresh", `Provider ${which} has tokenRefresh: true, which needs the refresh code: ${advice}`),
-    }
-  }
+/** The `tokenRefresh` option checked when the config is read: made by TokenRefresh(). */
+export function resolveTokenRefresh(config: TokenRefreshConfig | undefined): { options?: TokenRefreshModule; error?: AuthError } {
+  if (config === undefined) return {}
   const module = config !== null && typeof config === "object" ? config[tokenRefreshKey] : undefined
   if (typeof module?.accessTokenFromAccount !== "function") {
     return { error: new AuthError(`tokenRefresh must be made by TokenRefresh(): ${advice}`) }
   }
   return { options: module }
+}
+
+/**
+ * For the config's assertion: providers with `tokenRefresh: true` while the config lacks the
+ * option, which brings the code; the flag alone would refresh nothing, silently.
+ */
+export function tokenRefreshWithoutItsCode(
+  providers: readonly unknown[],
+  config: TokenRefreshConfig | undefined,
+): MissingOption | undefined {
+  if (config !== undefined) return undefined
+  const flagged = providers.filter(tokenRefreshOn).map((provider) => `"${(provider as { id: string }).id}"`)
+  if (flagged.length === 0) return undefined
+  return new MissingOption(
+    "token-refresh",
+    `Provider ${flagged.join(", ")} has tokenRefresh: true, which needs the refresh code: ${advice}`,
+  )
 }
