@@ -302,6 +302,19 @@ describe("getAccessToken, beyond the refresh", () => {
     expect(logged.message).not.toContain("cleared")
   })
 
+  test("the provider's tokenRefresh without the config's TokenRefresh() is refused: the app fails closed, no token, no refresh", async () => {
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const response = await app.handler(new Request(`${appOrigin}/auth/session`))
+    expect(response.status).toBe(500)
+    expect(app.logger.errors.map((error) => (error as { type?: string }).type)).toContain("MissingOption")
+    const before = { ...atProvider }
+    await expect(getAccessToken(new Request(`${appOrigin}/api`), app.config, "dev-oidc")).rejects.toMatchObject({
+      type: "MissingOption",
+      code: "token-refresh",
+    })
+    expect(atProvider).toEqual(before)
+  })
+
   test("with tokenRefresh off (the default) a due token is null and the provider is not asked", async () => {
     const app = appWith({})
     const browser = browserFor({ [appOrigin]: app })
