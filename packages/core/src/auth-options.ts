@@ -317,7 +317,7 @@ export interface WebAuthnOptionsResponseBody {
 }
 
 // The symbols of a config: markers for framework authors, a provider's fetch, and the keys under which
-// the option factories (SecondFactor(), Account(), BackchannelLogout()) keep their code.
+// the option factories (SecondFactor(), Account(), BackchannelLogout(), TokenRefresh()) keep their code.
 
 /** Marks a config for framework authors: `Auth` returns the internal response instead of a `Response`. */
 export const raw = Symbol("raw")
@@ -332,3 +332,6 @@ export const accountKey: unique symbol = Symbol.for("gatehouse.account")
 
 /** Where `BackchannelLogout()` keeps the route's code: apps without `backchannelLogout` never load it. */
 export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backchannel-logout")
+
+/** Where `TokenRefresh()` keeps the refresh code: apps without `tokenRefresh` never load it. */
+export const tokenRefreshKey: unique symbol = Symbol.for("gatehouse.token-refresh")

@@ -51,6 +51,7 @@ export type ErrorType =
   | "RateLimited"
   | "RefreshTokenError"
   | "AccessTokenRefreshError"
+  | "MissingOption"
 
 /** Base class of every error Gatehouse raises. */
 export class AuthError extends Error {
@@ -272,6 +273,24 @@ export class RefreshTokenError extends AuthError {
  */
 export class AccessTokenRefreshError extends AuthError {
   static type = "AccessTokenRefreshError" as const
+}
+
+/** Which config option a `MissingOption` error asks for. */
+export type MissingOptionCode = "token-refresh"
+
+/**
+ * The config asks for a part whose code it did not bring: a provider with `tokenRefresh: true`
+ * while the config lacks `tokenRefresh: TokenRefresh()`. `code` names the option; the message
+ * names the import that brings it. Refused when the config is read, never a silently missing feature.
+ */
+export class MissingOption extends AuthError {
+  static type = "MissingOption" as const
+  readonly code: MissingOptionCode
+
+  constructor(code: MissingOptionCode, message: string) {
+    super(`${message} (${code})`)
+    this.code = code
+  }
 }
 
 const clientSafeTypes = new Set<string>([

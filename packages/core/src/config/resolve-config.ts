@@ -12,6 +12,7 @@ import { raw, skipCSRFCheck } from "../auth-options.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
 import { logoutTokenKind } from "../oauth/end-session.js"
 import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
+import { resolveTokenRefresh } from "../token-refresh/token-refresh-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
@@ -106,6 +107,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
   const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
+  const tokenRefresh = resolveTokenRefresh(config.tokenRefresh)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
   const locales = pageLocales(config.pages?.locales)
@@ -145,6 +147,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor: secondFactor.options,
     account: account.options,
     backchannelLogout: backchannelLogout.options,
+    tokenRefresh: tokenRefresh.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter),
     configError: undefined,
     providersFor(origin) {
@@ -178,6 +181,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor.error ??
     account.error ??
     backchannelLogout.error ??
+    tokenRefresh.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")

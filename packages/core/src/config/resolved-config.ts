@@ -9,6 +9,7 @@ import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { TokenRefreshModule } from "../token-refresh/token-refresh-config.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 
@@ -60,6 +61,8 @@ export interface ResolvedConfig {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The refresh code of `tokenRefresh: TokenRefresh()`, when the providers with `tokenRefresh: true` refresh. */
+  tokenRefresh: TokenRefreshModule | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */

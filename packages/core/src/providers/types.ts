@@ -14,7 +14,8 @@ import type {
   VerifyAuthenticationResponseOpts,
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
-import type { Adapter, AdapterUser } from "../adapters.js"
+import type { AccessToken } from "../access-token/access-token.js"
+import type { Adapter, AdapterAccount, AdapterUser } from "../adapters.js"
 import type {
   CallbacksOptions,
   EventCallbacks,
@@ -25,12 +26,13 @@ import type {
   accountKey,
   backchannelLogoutKey,
   customFetch,
+  tokenRefreshKey,
   totpLibraryKey,
 } from "../auth-options.js"
 import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
-import type { JWTOptions } from "../jwt/types.js"
+import type { JWT, JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
 import type { PasswordPolicy } from "../passwords/password-policy.js"
@@ -49,6 +51,7 @@ import type {
   User,
 } from "../shared-types.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { UpstreamTokens } from "../session-cookie/token-marks.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
@@ -160,7 +163,8 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
   /**
    * Beyond Auth.js: `getAccessToken` refreshes this provider's access token with the refresh grant
    * when it is about to expire, race-safe (one refresh per refresh token across concurrent
-   * requests and instances). Default `false`: `getAccessToken` then hands out the stored token
+   * requests and instances). Needs the config's `tokenRefresh: TokenRefresh()` (from
+   * `@gatehouse/core/token-refresh`), which brings the refresh code. Default `false`: `getAccessToken` then hands out the stored token
    * while it is valid and null after. Turning it on also keeps the tokens in the session cookie
    * of JWT sessions without an adapter (about 1–2 kB), and makes `GET /session` of adapter-backed
    * sessions look up the account to report `error: "RefreshTokenError"`. Most providers issue a
@@ -532,6 +536,8 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The refresh code `tokenRefresh: TokenRefresh()` brings, when the providers with `tokenRefresh: true` refresh. */
+  tokenRefresh: TokenRefreshModule | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */
@@ -637,4 +643,36 @@ export interface BackchannelLogoutConfig {
 /** The `backchannelLogout` option resolved: the route's entry. */
 export interface BackchannelLogoutOptions {
   action: BackchannelLogoutModule["action"]
+}
+
+/**
+ * The upstream-token code, as `TokenRefresh()` brings it: core calls it through the options, so
+ * apps without the option bundle none of it (the refresh grant, its coordination, its events).
+ */
+export interface TokenRefreshModule {
+  /** At sign-in, for a JWT session without an adapter: the session token with the provider's tokens marked in it. */
+  markSignInTokens: (token: JWT, account: Account | null, options: InternalOptions) => JWT
+  /** At sign-in with an account already linked: the new tokens replace the stored ones. */
+  storeSignInTokens: (account: Account, options: InternalOptions) => Promise<void>
+  /** GET /session's answer of a JWT session, with `error: "RefreshTokenError"` once refused; no promise when there is nothing to look up. */
+  withRefreshErrorOfToken: <S>(session: S, token: JWT, options: InternalOptions) => S | Promise<S>
+  /** GET /session's answer of a database session, with `error: "RefreshTokenError"` once refused. */
+  withRefreshErrorOfUser: <S>(session: S, userId: string, options: InternalOptions) => Promise<S>
+  /** `getAccessToken` over the adapter's account row: refreshed first when about to expire. */
+  accessTokenFromAccount: (
+    account: AdapterAccount,
+    provider: InternalProvider<"oauth">,
+    options: InternalOptions,
+  ) => Promise<AccessToken | null>
+  /** `getAccessToken` over the session cookie's mark: refreshed first when about to expire, with the mark to write back. */
+  accessTokenFromCookie: (
+    mark: UpstreamTokens,
+    provider: InternalProvider<"oauth">,
+    options: InternalOptions,
+  ) => Promise<{ token: AccessToken | null; replaced?: UpstreamTokens }>
+}
+
+/** The `tokenRefresh` option (docs/access-tokens.md): made by `TokenRefresh()` from `@gatehouse/core/token-refresh`. */
+export interface TokenRefreshConfig {
+  readonly [tokenRefreshKey]: TokenRefreshModule
 }
