@@ -24,6 +24,8 @@ describe("tokenRefresh: TokenRefresh()", () => {
     expect(configError!.message).toContain("tokenRefresh: TokenRefresh()")
     expect(configError!.message).toContain("errors.md#missingoption")
     expect(tokenRefresh).toBeUndefined()
+    const two = resolveConfig(configWith({ providers: [github({ tokenRefresh: true }), github({ id: "work", tokenRefresh: true })] }))
+    expect(two.configError!.message).toContain('Providers "github", "work" have tokenRefresh: true')
   })
 
   it("every request of such a config fails closed, as for any configuration error", async () => {

@@ -32,8 +32,6 @@ export function tokenRefreshWithoutItsCode(
   if (config !== undefined) return undefined
   const flagged = providers.filter(tokenRefreshOn).map((provider) => `"${(provider as { id: string }).id}"`)
   if (flagged.length === 0) return undefined
-  return new MissingOption(
-    "token-refresh",
-    `Provider ${flagged.join(", ")} has tokenRefresh: true, which needs the refresh code: ${advice}`,
-  )
+  const which = flagged.length === 1 ? `Provider ${flagged[0]} has` : `Providers ${flagged.join(", ")} have`
+  return new MissingOption("token-refresh", `${which} tokenRefresh: true, which needs the refresh code: ${advice}`)
 }
