@@ -2,10 +2,13 @@
  * Where the Workers bundle's bytes come from, per source folder: bundles the same small app as
  * test/packaging/workers-bundle.test.ts, but from packages/core/src (so the metafile names source
  * files, not dist chunks), and prints the minified bytes each folder contributes.
- * Usage: node bench/bundle-by-folder.mjs [--files] [--why <path part>]
- * (--files lists every file over 1 KiB; --why shows one import chain to each matching file)
+ * Usage: node bench/bundle-by-folder.mjs [--files] [--why <path part>] [--without <regex>]
+ * (--files lists every file over 1 KiB; --why shows one import chain to each matching file;
+ * --without weighs the bundle with the source files matching the pattern emptied: each export a no-op,
+ * so what only they import drops out too. The bundle no longer works; it answers "what would
+ * leaving this out save", e.g. --without 'src/ratelimit/')
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { gzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -21,6 +24,18 @@ writeFileSync(
   entry,
   workerSource((subpath) => `${src}${subpath || "/index"}.ts`),
 )
+const withoutPattern = process.argv.includes("--without") ? new RegExp(process.argv[process.argv.indexOf("--without") + 1]) : undefined
+/** Every matching source file becomes its exports' names bound to no-ops (type-only exports vanish anyway). */
+const emptied = {
+  name: "emptied",
+  setup(build) {
+    if (!withoutPattern) return
+    build.onLoad({ filter: withoutPattern }, ({ path }) => {
+      const names = [...readFileSync(path, "utf8").matchAll(/^export (?:async )?(?:function\*? |const |let |class )(\w+)/gm)]
+      return { contents: names.map(([, name]) => `export const ${name} = () => {}`).join("\n"), loader: "js" }
+    })
+  },
+}
 try {
   const result = await build({
     entryPoints: [entry],
@@ -34,7 +49,7 @@ try {
     metafile: true,
     logLevel: "silent",
     // What the published bundle leaves out of jose, left out here too.
-    plugins: [joseWithoutZip, joseDirectKeyOnly],
+    plugins: [joseWithoutZip, joseDirectKeyOnly, emptied],
   })
   const output = Object.values(result.metafile.outputs)[0]
   const folders = new Map()

@@ -31,7 +31,7 @@ const keptApart: Record<string, string> = {
   "handler/action-loaders.ts":
     "`#loaders/handler/action-loaders` on edge runtimes: the actions Node loads on first use, imported statically (an import() would make the app's bundler wrap them)",
   "handler/action-loaders.node.ts": "`#loaders/handler/action-loaders` on Node, Deno and Bun: each action import()ed at its first request",
-  "oauth/oauth-loaders.ts": "`#loaders/oauth/oauth-loaders` on edge runtimes: discovery and the refresh-token request, imported statically",
+  "oauth/oauth-loaders.ts": "`#loaders/oauth/oauth-loaders` on edge runtimes: discovery, imported statically",
   "oauth/oauth-loaders.node.ts": "`#loaders/oauth/oauth-loaders` on Node, Deno and Bun: so an import does not load oauth4webapi",
   "webauthn/page-script/simplewebauthn-browser-bundle.ts":
     "written whole by scripts/update-webauthn-browser-bundle.mjs: @simplewebauthn/browser's 12 KB bundle on one of its 7 lines",

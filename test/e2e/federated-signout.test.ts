@@ -5,7 +5,7 @@
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
-import { MissingOptIn } from "../../packages/core/src/errors.js"
+import { MissingOption } from "../../packages/core/src/errors.js"
 import { FederatedSignOut } from "../../packages/core/src/federated-sign-out/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
@@ -219,8 +219,8 @@ describe("federated sign-out", () => {
       const response = await app.handler(new Request(`${base}/session`))
       expect(response.status).toBe(500)
       const [error] = app.logger.errors
-      expect(error).toBeInstanceOf(MissingOptIn)
-      expect((error as MissingOptIn).code).toBe("federated-sign-out")
+      expect(error).toBeInstanceOf(MissingOption)
+      expect((error as MissingOption).code).toBe("federated-sign-out")
       expect(error!.message).toMatch(/^Provider "dev-oidc" has `federatedSignOut`, but the config does not turn federated sign-out on/)
       expect(error!.message).toContain('import { FederatedSignOut } from "@gatehouse/core/federated-sign-out"')
       // Never a sign-in that would end in a silent plain sign-out.

@@ -317,7 +317,7 @@ export interface WebAuthnOptionsResponseBody {
 }
 
 // The symbols of a config: markers for framework authors, a provider's fetch, and the keys under which
-// the option factories (SecondFactor(), Account(), BackchannelLogout(), FederatedSignOut()) keep their code.
+// the option factories (SecondFactor(), Account(), BackchannelLogout(), FederatedSignOut(), TokenRefresh()) keep their code.
 
 /** Marks a config for framework authors: `Auth` returns the internal response instead of a `Response`. */
 export const raw = Symbol("raw")
@@ -335,3 +335,6 @@ export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backcha
 
 /** Where `FederatedSignOut()` keeps the sign-out's code: apps without `federatedSignOut` never load it. */
 export const federatedSignOutKey: unique symbol = Symbol.for("gatehouse.federated-sign-out")
+
+/** Where `TokenRefresh()` keeps the refresh code: apps without `tokenRefresh` never load it. */
+export const tokenRefreshKey: unique symbol = Symbol.for("gatehouse.token-refresh")

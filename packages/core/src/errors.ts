@@ -33,7 +33,6 @@ export type ErrorType =
   | "MissingAdapterMethods"
   | "MissingAuthorize"
   | "MissingCSRF"
-  | "MissingOptIn"
   | "MissingSecret"
   | "MissingWebAuthnAutocomplete"
   | "OAuthAccountNotLinked"
@@ -52,6 +51,7 @@ export type ErrorType =
   | "RateLimited"
   | "RefreshTokenError"
   | "AccessTokenRefreshError"
+  | "MissingOption"
 
 /** Base class of every error Gatehouse raises. */
 export class AuthError extends Error {
@@ -166,23 +166,6 @@ export class BackchannelLogoutFailed extends AuthError {
     this.code = code
   }
 }
-/**
- * A provider asks for a feature whose code the config does not bring: the option that brings it,
- * from its own entry point, is missing (so apps without the feature bundle none of it). `code`
- * names the feature:
- * - `federated-sign-out`: a provider has `federatedSignOut`, the config lacks
- *   `federatedSignOut: FederatedSignOut()` from `@gatehouse/core/federated-sign-out`.
- */
-export type MissingOptInCode = "federated-sign-out"
-export class MissingOptIn extends AuthError {
-  static type = "MissingOptIn" as const
-  readonly code: MissingOptInCode
-
-  constructor(code: MissingOptInCode, message: string) {
-    super(`${message} (${code})`)
-    this.code = code
-  }
-}
 export class InvalidCheck extends AuthError {
   static type = "InvalidCheck" as const
 }
@@ -290,6 +273,25 @@ export class RefreshTokenError extends AuthError {
  */
 export class AccessTokenRefreshError extends AuthError {
   static type = "AccessTokenRefreshError" as const
+}
+
+/** Which config option a `MissingOption` error asks for. */
+export type MissingOptionCode = "token-refresh" | "federated-sign-out"
+
+/**
+ * The config asks for a part whose code it did not bring: a provider with `tokenRefresh: true`
+ * while the config lacks `tokenRefresh: TokenRefresh()`, or one with `federatedSignOut` while it
+ * lacks `federatedSignOut: FederatedSignOut()`. `code` names the option; the message
+ * names the import that brings it. Refused when the config is read, never a silently missing feature.
+ */
+export class MissingOption extends AuthError {
+  static type = "MissingOption" as const
+  readonly code: MissingOptionCode
+
+  constructor(code: MissingOptionCode, message: string) {
+    super(`${message} (${code})`)
+    this.code = code
+  }
 }
 
 const clientSafeTypes = new Set<string>([

@@ -13,6 +13,7 @@ import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
 import { logoutTokenKind } from "../oauth/logout-token-timing.js"
 import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
 import { resolveFederatedSignOut } from "../federated-sign-out/federated-sign-out-config.js"
+import { resolveTokenRefresh } from "../token-refresh/token-refresh-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
@@ -108,6 +109,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const account = resolveAccount(config.account, config.adapter, providers)
   const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
   const federatedSignOut = resolveFederatedSignOut(config.federatedSignOut)
+  const tokenRefresh = resolveTokenRefresh(config.tokenRefresh)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
   const locales = pageLocales(config.pages?.locales)
@@ -148,6 +150,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     account: account.options,
     backchannelLogout: backchannelLogout.options,
     federatedSignOut: federatedSignOut.options,
+    tokenRefresh: tokenRefresh.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter),
     configError: undefined,
     providersFor(origin) {
@@ -182,6 +185,7 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     account.error ??
     backchannelLogout.error ??
     federatedSignOut.error ??
+    tokenRefresh.error ??
     assertConfig(result, config)
   if (result.experimental.enableWebAuthn && !result.configError) {
     logger.warn("experimental-webauthn")

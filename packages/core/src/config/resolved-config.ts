@@ -10,6 +10,7 @@ import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { TokenRefreshModule } from "../token-refresh/token-refresh-config.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 
@@ -63,6 +64,8 @@ export interface ResolvedConfig {
   backchannelLogout: BackchannelLogoutOptions | undefined
   /** The `federatedSignOut` option resolved, when sign-out may end the identity provider's session too. */
   federatedSignOut: FederatedSignOutOptions | undefined
+  /** The refresh code of `tokenRefresh: TokenRefresh()`, when the providers with `tokenRefresh: true` refresh. */
+  tokenRefresh: TokenRefreshModule | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { federatedSignOutKey } from "../auth-options.js"
 import { configurationError } from "../config/resolve-config.js"
-import { AuthError, InvalidEndpoints, MissingOptIn } from "../errors.js"
+import { AuthError, InvalidEndpoints, MissingOption } from "../errors.js"
 import { Auth } from "../index.js"
 import type { AuthConfig } from "../types.js"
 import { FederatedSignOut } from "./index.js"
@@ -21,9 +21,9 @@ describe("a provider's federatedSignOut flag without the config's FederatedSignO
   for (const flag of [true, "on-request"] as const) {
     it(`federatedSignOut: ${JSON.stringify(flag)} is a configuration error with a code, naming the import to add`, () => {
       const error = configurationError(configWith({ federatedSignOut: flag }))
-      expect(error).toBeInstanceOf(MissingOptIn)
-      expect(error?.type).toBe("MissingOptIn")
-      expect((error as MissingOptIn).code).toBe("federated-sign-out")
+      expect(error).toBeInstanceOf(MissingOption)
+      expect(error?.type).toBe("MissingOption")
+      expect((error as MissingOption).code).toBe("federated-sign-out")
       expect(error?.message).toContain('Provider "idp" has `federatedSignOut`, but the config does not turn federated sign-out on')
       expect(error?.message).toContain("federatedSignOut: FederatedSignOut()")
       expect(error?.message).toContain('import { FederatedSignOut } from "@gatehouse/core/federated-sign-out"')
@@ -36,7 +36,7 @@ describe("a provider's federatedSignOut flag without the config's FederatedSignO
     const config = configWith({ federatedSignOut: true }, { logger: { error: (error: Error) => errors.push(error) } })
     const response = await Auth(new Request("http://localhost:3000/auth/signin/idp", { method: "POST" }), config)
     expect(response.status).toBe(500)
-    expect(errors[0]).toBeInstanceOf(MissingOptIn)
+    expect(errors[0]).toBeInstanceOf(MissingOption)
   })
 
   it("`federatedSignOut: false` asks for nothing", () => {

@@ -1,4 +1,4 @@
-import { AuthError, InvalidEndpoints, MissingOptIn } from "../errors.js"
+import { AuthError, InvalidEndpoints, MissingOption } from "../errors.js"
 import type { FederatedSignOutConfig, FederatedSignOutOptions, InternalProvider } from "../providers/types.js"
 import { federatedSignOutKey } from "../auth-options.js"
 
@@ -39,7 +39,7 @@ export function assertFederatedSignOut(
   }
   if (!provider.federatedSignOut) return
   if (!options) {
-    throw new MissingOptIn(
+    throw new MissingOption(
       "federated-sign-out",
       `Provider "${provider.id}" has \`federatedSignOut\`, but the config does not turn federated sign-out on: ${federatedSignOutAdvice}`,
     )

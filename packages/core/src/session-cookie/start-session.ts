@@ -3,7 +3,6 @@ import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../shared-types.js"
-import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
 import { endPreviousJwtSession, recordJwtSession } from "../sessions/jwt-session-record.js"
 import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
 import { type AuthenticationMark, keepTokenMarks, markAuthentication, markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
@@ -81,4 +80,9 @@ function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account
   // Just signed in as that user: this process need not ask again within the interval.
   if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" }, options)
   return markUnverifiedToken(token, user.email)
+}
+
+/** The provider's tokens, for `getAccessToken` to refresh: only with `tokenRefresh: TokenRefresh()`, which brings the mark. */
+function markUpstreamTokens(token: JWT, account: Account | null, options: InternalOptions): JWT {
+  return options.tokenRefresh ? options.tokenRefresh.markSignInTokens(token, account, options) : token
 }
