@@ -86,7 +86,7 @@ try {
   }
   if (process.argv.includes("--files"))
     for (const [file, bytes] of files.sort((a, b) => b[1] - a[1]))
-      if (bytes > 1024) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KiB    ${file}`)
+      if (bytes > (process.argv.includes("--all") ? 0 : 1024)) console.log(`${(bytes / 1024).toFixed(1).padStart(7)} KiB    ${file}`)
 } finally {
   rmSync(workDir, { recursive: true, force: true })
 }
