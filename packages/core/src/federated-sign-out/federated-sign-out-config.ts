@@ -1,4 +1,5 @@
-import { AuthError, InvalidEndpoints, MissingOption } from "../errors.js"
+import { type AuthError, InvalidEndpoints, MissingOption } from "../errors.js"
+import { carriedCode, type OptInOption, optInAdvice } from "../config/opt-in-option.js"
 import type { FederatedSignOutConfig, FederatedSignOutOptions, InternalProvider } from "../providers/types.js"
 import { federatedSignOutKey } from "../auth-options.js"
 
@@ -8,21 +9,24 @@ import { federatedSignOutKey } from "../auth-options.js"
 export type { EndedLocalSession, FederatedSignOutConfig, FederatedSignOutModule, FederatedSignOutOptions } from "../providers/types.js"
 export { federatedSignOutKey }
 
+/** The `federatedSignOut` option: the end-session redirect, its landing and marks come with it. */
+export const federatedSignOutOption: OptInOption = { name: "federatedSignOut", factory: "FederatedSignOut", entry: "federated-sign-out" }
+
 /** What turns federated sign-out on, for the errors of a config (or a sign-out) that asks for it without. */
-export const federatedSignOutAdvice =
-  'add `federatedSignOut: FederatedSignOut()` to the config, with `import { FederatedSignOut } from "@gatehouse/core/federated-sign-out"` (docs/federated-sign-out.md)'
+export const federatedSignOutAdvice = `${optInAdvice(federatedSignOutOption)} (docs/federated-sign-out.md)`
 
 /** The `federatedSignOut` option checked when the config is read. */
 export function resolveFederatedSignOut(config: FederatedSignOutConfig | undefined): {
   options?: FederatedSignOutOptions
   error?: AuthError
 } {
-  if (config === undefined) return {}
-  const module = config !== null && typeof config === "object" ? config[federatedSignOutKey] : undefined
-  if (typeof module?.signOut !== "function") {
-    return { error: new AuthError(`federatedSignOut must be made by FederatedSignOut(): ${federatedSignOutAdvice}`) }
-  }
-  return { options: module }
+  const { module, error } = carriedCode<FederatedSignOutOptions>(
+    config,
+    federatedSignOutKey,
+    ["assertProvider", "markToken", "sessionCookie", "signOut", "landing"],
+    federatedSignOutOption,
+  )
+  return module ? { options: module } : { error }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { tokenRefreshOn } from "../access-token/access-token.js"
-import { AuthError, MissingOption } from "../errors.js"
+import { type AuthError, MissingOption } from "../errors.js"
+import { carriedCode, type OptInOption, optInAdvice } from "../config/opt-in-option.js"
 import type { TokenRefreshConfig, TokenRefreshModule } from "../providers/types.js"
 import { tokenRefreshKey } from "../auth-options.js"
 
@@ -9,16 +10,25 @@ import { tokenRefreshKey } from "../auth-options.js"
 export type { TokenRefreshConfig, TokenRefreshModule } from "../providers/types.js"
 export { tokenRefreshKey }
 
-const advice = 'import { TokenRefresh } from "@gatehouse/core/token-refresh" and set tokenRefresh: TokenRefresh() in the config'
+/** The `tokenRefresh` option: the refresh grant, its coordination and its events come with it. */
+export const tokenRefreshOption: OptInOption = { name: "tokenRefresh", factory: "TokenRefresh", entry: "token-refresh" }
 
 /** The `tokenRefresh` option checked when the config is read: made by TokenRefresh(). */
 export function resolveTokenRefresh(config: TokenRefreshConfig | undefined): { options?: TokenRefreshModule; error?: AuthError } {
-  if (config === undefined) return {}
-  const module = config !== null && typeof config === "object" ? config[tokenRefreshKey] : undefined
-  if (typeof module?.accessTokenFromAccount !== "function") {
-    return { error: new AuthError(`tokenRefresh must be made by TokenRefresh(): ${advice}`) }
-  }
-  return { options: module }
+  const { module, error } = carriedCode<TokenRefreshModule>(
+    config,
+    tokenRefreshKey,
+    [
+      "markSignInTokens",
+      "storeSignInTokens",
+      "withRefreshErrorOfToken",
+      "withRefreshErrorOfUser",
+      "accessTokenFromAccount",
+      "accessTokenFromCookie",
+    ],
+    tokenRefreshOption,
+  )
+  return module ? { options: module } : { error }
 }
 
 /**
@@ -33,5 +43,5 @@ export function tokenRefreshWithoutItsCode(
   const flagged = providers.filter(tokenRefreshOn).map((provider) => `"${(provider as { id: string }).id}"`)
   if (flagged.length === 0) return undefined
   const which = flagged.length === 1 ? `Provider ${flagged[0]} has` : `Providers ${flagged.join(", ")} have`
-  return new MissingOption("token-refresh", `${which} tokenRefresh: true, which needs the refresh code: ${advice}`)
+  return new MissingOption("token-refresh", `${which} tokenRefresh: true, which needs the refresh code: ${optInAdvice(tokenRefreshOption)}`)
 }
