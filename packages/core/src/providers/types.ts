@@ -33,6 +33,8 @@ import type {
 import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import type { FirstFactorDone } from "../login/first-factor-authentication.js"
+import type { SessionOwner } from "../sessions/session-owner.js"
 import type { JWT, JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -572,6 +574,14 @@ export interface TotpLibrary {
   stepUpFactors(current: CurrentAuthentication, options: InternalOptions): Promise<StepUpFactors | null>
   /** The checks of the `secondFactor` option past its origin (second-factor/second-factor-config.ts), handed in likewise. */
   check(config: SecondFactorConfig, adapter: Adapter | undefined, providers: readonly { type: string }[]): ResolvedSecondFactor
+  /** The gate of every sign-in (second-factor-due.ts), handed in likewise: the answer holding it for a second factor, or null. */
+  holdForSecondFactor(
+    request: RequestInternal,
+    done: FirstFactorDone,
+    methods: string[],
+    owner: SessionOwner,
+    options: InternalOptions,
+  ): Promise<ResponseInternal | null>
 }
 
 /**
