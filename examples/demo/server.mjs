@@ -5,6 +5,7 @@ import { mkdirSync } from "node:fs"
 import { createServer } from "node:http"
 import { Auth, listSessions } from "@gatehouse/core"
 import { BackchannelLogout } from "@gatehouse/core/backchannel-logout"
+import { FederatedSignOut } from "@gatehouse/core/federated-sign-out"
 import Credentials from "@gatehouse/core/providers/credentials"
 import Nodemailer from "@gatehouse/core/providers/nodemailer"
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
@@ -41,6 +42,8 @@ const config = {
   adapter: SQLiteAdapter(new URL("gatehouse-demo.db", dataDir).pathname),
   // The Dev IdP's logout tokens (backchannel_logout_uri above) end the sessions begun there.
   backchannelLogout: BackchannelLogout(),
+  // Signing out may end the Dev IdP's session too (its provider's federatedSignOut below).
+  federatedSignOut: FederatedSignOut(),
   providers: [
     {
       id: "dev-idp",

@@ -9,6 +9,7 @@ import Password from "@gatehouse/next/providers/password"
 import { SecondFactor } from "@gatehouse/next/second-factor"
 import { Account } from "@gatehouse/next/account"
 import { BackchannelLogout } from "@gatehouse/next/backchannel-logout"
+import { FederatedSignOut } from "@gatehouse/next/federated-sign-out"
 
 type Env = Record<string, string | undefined>
 
@@ -93,6 +94,8 @@ export function authConfig(env: Env): NextAuthConfig {
     account: Account(),
     // The Dev IdP's logout tokens (/api/auth/backchannel-logout/dev-idp) end the sessions begun there (docs/federated-sign-out.md).
     backchannelLogout: BackchannelLogout(),
+    // Signing out of the Dev IdP too, for the providers with `federatedSignOut` (docs/federated-sign-out.md).
+    federatedSignOut: FederatedSignOut(),
     session: {
       strategy: env.AUTH_SESSION_STRATEGY === "database" ? "database" : "jwt",
       // JWT sessions: how often (seconds) a session's token is checked against its row, so a session

@@ -13,6 +13,7 @@ import { SignJWT, importJWK } from "jose"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { BackchannelLogout } from "../../packages/core/src/backchannel-logout/index.js"
+import { FederatedSignOut } from "../../packages/core/src/federated-sign-out/index.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import { type FetchBrowser, confirmLogoutAtDevIdp } from "../../packages/dev-idp/src/fetch-browser.js"
 import { type DevIdentityProvider, startDevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -83,6 +84,7 @@ function appWith(strategy: "jwt" | "database", overrides: Partial<AuthConfig> = 
     adapter: SQLiteAdapter(db),
     session: { strategy },
     backchannelLogout,
+    federatedSignOut: FederatedSignOut(),
     ...overrides,
   })
   current = app

@@ -269,7 +269,7 @@ describe("the documentation site", () => {
               () => false,
             )
           },
-          { timeout: 30_000, intervals: [0] },
+          { timeout: 30_000, interval: 0 },
         )
         .toBe(true)
       await input.fill(query)

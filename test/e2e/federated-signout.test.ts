@@ -5,6 +5,9 @@
 import { SQLiteAdapter } from "@gatehouse/adapter-sqlite"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
+import { MissingOption } from "../../packages/core/src/errors.js"
+import { FederatedSignOut } from "../../packages/core/src/federated-sign-out/index.js"
+import type { AuthConfig } from "../../packages/core/src/types.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import {
   appOrigin,
@@ -25,6 +28,11 @@ import {
 } from "./oauth-app.js"
 
 const idp = useDevIdp()
+
+/** An app with `federatedSignOut: FederatedSignOut()`, which brings the code the providers' flags ask for. */
+function federatedApp(providers: unknown[], overrides: Partial<AuthConfig> = {}): TestApp {
+  return makeApp(providers, { federatedSignOut: FederatedSignOut(), ...overrides })
+}
 
 async function signedIn(app: TestApp): Promise<FetchBrowser> {
   const browser = browserFor({ [appOrigin]: app })
@@ -70,7 +78,7 @@ async function confirmAtIdp(browser: FetchBrowser, endSessionUrl: string): Promi
 
 describe("federated sign-out", () => {
   it("ends the local session, sends the browser to the end-session endpoint, lands on callbackUrl, and the IdP asks to log in again", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
     const browser = await signedIn(app)
     // The IdP session is live: a second sign-in goes straight through (so the last check below means something).
     expect(await idpAsksToLogIn(browser)).toBe(false)
@@ -101,7 +109,7 @@ describe("federated sign-out", () => {
   })
 
   it("is the default with `federatedSignOut: true`, and `federated=false` opts out", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const optedOut = await postSignOut(browser, { federated: "false" })
     expect(optedOut.headers.get("location")).toBe(`${appOrigin}/goodbye`)
@@ -112,7 +120,7 @@ describe("federated sign-out", () => {
   })
 
   it("refuses a landing with a forged state, without a state, or without the state cookie", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const endSession = new URL((await postSignOut(browser)).headers.get("location")!)
     const state = endSession.searchParams.get("state")!
@@ -138,7 +146,7 @@ describe("federated sign-out", () => {
   })
 
   it("never lands on a foreign callbackUrl", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const response = await postSignOut(browser, { callbackUrl: "https://evil.example/phish" })
     const endSession = new URL(response.headers.get("location")!)
@@ -147,7 +155,7 @@ describe("federated sign-out", () => {
   })
 
   it("answers only GET at the landing", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
     const response = await browser.request(`${base}/signout/callback/dev-oidc`, {
@@ -170,8 +178,8 @@ describe("federated sign-out", () => {
     expect(await sessionOf(plain)).toBeNull()
     expect(await idpAsksToLogIn(plain)).toBe(false)
 
-    const federatedApp = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
-    const federated = await signedIn(federatedApp)
+    const markingApp = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })])
+    const federated = await signedIn(markingApp)
     const federatedCookie = federated.cookiesFor(appOrigin).get("authjs.session-token")!
     // The ID token rides in the cookie only for providers that may sign out federated.
     expect(federatedCookie.length - plainCookie.length).toBeGreaterThan(500)
@@ -187,10 +195,52 @@ describe("federated sign-out", () => {
     expect(loggedTypes(app)).toEqual(["InvalidProvider"])
   })
 
+  it("with the option, a session whose provider lacks the flag: asked for, the error is logged and shown; not asked, a plain sign-out", async () => {
+    const app = federatedApp([oidcProvider(idp().issuer)])
+    const plain = await signedIn(app)
+    // No ID token in the cookie of a provider without the flag: about the size of an app's without the option.
+    const cookie = plain.cookiesFor(appOrigin).get("authjs.session-token")!
+    const withoutOption = (await signedIn(makeApp([oidcProvider(idp().issuer)]))).cookiesFor(appOrigin).get("authjs.session-token")!
+    expect(Math.abs(cookie.length - withoutOption.length)).toBeLessThan(100)
+    const response = await postSignOut(plain)
+    expect(response.headers.get("location")).toBe(`${appOrigin}/goodbye`)
+    expect(setCookieNames(response).deleted).toEqual(["authjs.session-token"])
+
+    const asking = await signedIn(app)
+    const refused = await postSignOut(asking, { federated: "true" })
+    expect(refused.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(await sessionOf(asking)).toBeNull()
+    expect(loggedTypes(app)).toEqual(["InvalidProvider"])
+  })
+
+  it("a provider with the flag in a config without FederatedSignOut(): refused at configuration, naming the import", async () => {
+    for (const flag of [true, "on-request"] as const) {
+      const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: flag })])
+      const response = await app.handler(new Request(`${base}/session`))
+      expect(response.status).toBe(500)
+      const [error] = app.logger.errors
+      expect(error).toBeInstanceOf(MissingOption)
+      expect((error as MissingOption).code).toBe("federated-sign-out")
+      expect(error!.message).toMatch(/^Provider "dev-oidc" has `federatedSignOut`, but the config does not turn federated sign-out on/)
+      expect(error!.message).toContain('import { FederatedSignOut } from "@gatehouse/core/federated-sign-out"')
+      // Never a sign-in that would end in a silent plain sign-out.
+      const browser = browserFor({ [appOrigin]: app })
+      const signIn = await browser.request(`${base}/signin/dev-oidc`, { method: "POST" })
+      expect(signIn.status).not.toBe(302)
+    }
+  })
+
+  it("without the option, the landing is refused before any state is read", async () => {
+    const app = makeApp([oidcProvider(idp().issuer)])
+    const response = await app.handler(new Request(`${base}/signout/callback/dev-oidc?state=x`))
+    expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
+    expect(loggedTypes(app)).toEqual(["UnknownAction"])
+  })
+
   it("a provider without an end_session_endpoint: refused at configuration, or logged and shown at sign-out", async () => {
     // No issuer to discover from, no declared endpoint: the config itself is refused.
     const noIssuer = oauthProvider(idp().issuer, { federatedSignOut: true, issuer: undefined, idToken: false })
-    const refusedApp = makeApp([noIssuer])
+    const refusedApp = federatedApp([noIssuer])
     const refused = await refusedApp.handler(new Request(`${base}/session`))
     expect(refused.status).toBe(500)
     expect(refusedApp.logger.errors[0]?.message).toMatch(/"dev-oauth" has no end_session_endpoint/)
@@ -203,7 +253,7 @@ describe("federated sign-out", () => {
       return Response.json(metadata)
     }) as typeof fetch
     const { customFetch } = await import("../../packages/core/src/index.js")
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true, [customFetch]: withoutEndpoint })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true, [customFetch]: withoutEndpoint })])
     const browser = await signedIn(app)
     const response = await postSignOut(browser)
     expect(response.headers.get("location")).toBe(`${base}/error?error=Configuration`)
@@ -212,7 +262,7 @@ describe("federated sign-out", () => {
   })
 
   it("uses the endpoint an OAuth provider declares", async () => {
-    const app = makeApp([
+    const app = federatedApp([
       oauthProvider(idp().issuer, { id: "dev-oidc", federatedSignOut: true, endSessionEndpoint: `${idp().issuer}/session/end` }),
     ])
     const browser = await signedIn(app)
@@ -227,7 +277,7 @@ describe("federated sign-out", () => {
   it("database sessions: the ID token comes from the account row; the landing and the IdP sign-out work the same", async () => {
     const db = new Database(":memory:")
     const adapter = SQLiteAdapter(db)
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })], { adapter, session: { strategy: "database" } })
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })], { adapter, session: { strategy: "database" } })
     const browser = browserFor({ [appOrigin]: app })
     const { response: signInResponse } = await signInThroughIdp(browser, "dev-oidc")
     expect(setCookieNames(signInResponse).set).toContain("authjs.idp")
@@ -248,7 +298,7 @@ describe("federated sign-out", () => {
 
   it("database sessions: an identity-provider cookie from another session is not used", async () => {
     const db = new Database(":memory:")
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })], {
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: "on-request" })], {
       adapter: SQLiteAdapter(db),
       session: { strategy: "database" },
     })
@@ -266,7 +316,7 @@ describe("federated sign-out", () => {
   })
 
   it("binds the state to its provider: another provider's landing refuses it", async () => {
-    const app = makeApp([
+    const app = federatedApp([
       oidcProvider(idp().issuer, { federatedSignOut: true }),
       oidcProvider(idp().issuer, { id: "dev-oidc-b", federatedSignOut: true }),
     ])
@@ -278,7 +328,7 @@ describe("federated sign-out", () => {
   })
 
   it("keeps the provider and ID token through a jwt callback that rebuilds the token", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })], {
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })], {
       callbacks: { jwt: ({ token }) => ({ sub: token.sub, email: token.email }) },
     })
     const browser = await signedIn(app)
@@ -290,7 +340,7 @@ describe("federated sign-out", () => {
   })
 
   it("follows today's CSRF and Origin rules: a cross-site federated sign-out ends nothing and goes nowhere", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
+    const app = federatedApp([oidcProvider(idp().issuer, { federatedSignOut: true })])
     const browser = await signedIn(app)
     const { csrfToken } = (await (await browser.request(`${base}/csrf`)).json()) as { csrfToken: string }
     const response = await browser.request(`${base}/signout`, {

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest"
 import { decode } from "../../packages/core/src/jwt.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { createSvelteKitAuth } from "../../packages/sveltekit/src/lib/create-sveltekit-auth.js"
 import { createAccessTokenHelper } from "../../packages/qwik/src/get-access-token.js"
@@ -34,7 +35,7 @@ const providers = () => [oidcProvider(idp.issuer, { tokenRefresh: true })]
 
 /** A fresh sign-in whose access token is then left to come due; returns the session cookie `name=value`. */
 async function dueSession(): Promise<string> {
-  const app = makeApp(providers())
+  const app = makeApp(providers(), { tokenRefresh: TokenRefresh() })
   const browser = browserFor({ [appOrigin]: app })
   await signInThroughIdp(browser, "dev-oidc")
   await new Promise((resolve) => setTimeout(resolve, 4_300))
@@ -55,7 +56,7 @@ describe("getAccessToken in the integrations, for a JWT session whose token is d
   test("Next: getAccessToken(providerId) from NextAuth() refreshes and sets the new session cookie", async () => {
     nextRequest.cookieHeader = await dueSession()
     const before = refreshes
-    const { getAccessToken } = NextAuth({ secret, trustHost: true, providers: providers() as never })
+    const { getAccessToken } = NextAuth({ secret, trustHost: true, providers: providers() as never, tokenRefresh: TokenRefresh() })
     const token = await getAccessToken("dev-oidc")
     expect(refreshes - before).toBe(1)
     await expectValidAtProvider(token?.accessToken)
@@ -65,7 +66,7 @@ describe("getAccessToken in the integrations, for a JWT session whose token is d
   test("SvelteKit: event.locals.getAccessToken(providerId) refreshes and sets the new session cookie", async () => {
     const { event, cookieWrites } = svelteKitPageEvent(`${appOrigin}/calendar`, await dueSession())
     const { handle } = createSvelteKitAuth(
-      { secret, providers: providers() as never },
+      { secret, providers: providers() as never, tokenRefresh: TokenRefresh() },
       { env: { AUTH_TRUST_HOST: "true" }, dev: false, building: false, base: "" },
     )
     const before = refreshes
@@ -78,7 +79,11 @@ describe("getAccessToken in the integrations, for a JWT session whose token is d
   test("Qwik: getAccessToken(event, providerId) from QwikAuth$ refreshes and sets the new session cookie", async () => {
     const { event, cookieWrites } = qwikPageEvent(`${appOrigin}/calendar`, await dueSession(), { AUTH_TRUST_HOST: "true" })
     // What QwikAuth$ returns as `getAccessToken` (qwik-auth.ts needs Qwik City's build-time modules to load).
-    const getAccessToken = createAccessTokenHelper((async () => ({ secret, providers: providers() })) as never)
+    const getAccessToken = createAccessTokenHelper((async () => ({
+      secret,
+      providers: providers(),
+      tokenRefresh: TokenRefresh(),
+    })) as never)
     const before = refreshes
     const token = await getAccessToken(event as never, "dev-oidc")
     expect(refreshes - before).toBe(1)

@@ -15,6 +15,7 @@ import { migrate, PostgresAdapter } from "../../packages/adapter-pg/src/index.js
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import type { Adapter } from "../../packages/core/src/adapters.js"
 import { customFetch, getAccessToken } from "../../packages/core/src/index.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
@@ -181,6 +182,7 @@ describe.each([cookieSetup, sqliteSetup("database"), postgresSetup("jwt")])("get
   async function signedIn(): Promise<{ app: TestApp; browser: FetchBrowser; events: ReturnType<typeof recordedEvents> }> {
     const events = recordedEvents()
     const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+      tokenRefresh: TokenRefresh(),
       ...(adapter ? { adapter } : {}),
       session: { strategy },
       events: events.events,
@@ -280,7 +282,9 @@ describe("getAccessToken, beyond the refresh", () => {
   afterAll(() => db.close())
 
   function appWith(providerOptions: Record<string, unknown> = { tokenRefresh: true }) {
-    return makeApp([oidcProvider(idp.issuer, providerOptions)], { adapter, session: { strategy: "database" } })
+    // The flag and the option that brings its code go together; the default has neither.
+    const option = providerOptions.tokenRefresh ? { tokenRefresh: TokenRefresh() } : {}
+    return makeApp([oidcProvider(idp.issuer, providerOptions)], { adapter, session: { strategy: "database" }, ...option })
   }
 
   test("without a session, or with a forged cookie, it is null; an unknown provider id throws InvalidProvider", async () => {
@@ -290,12 +294,25 @@ describe("getAccessToken, beyond the refresh", () => {
     expect(await getAccessToken(forged, app.config, "dev-oidc")).toBeNull()
     await expect(getAccessToken(forged, app.config, "github")).rejects.toMatchObject({ type: "InvalidProvider" })
     // A JWT app logs the forged cookie, and says what happened: getAccessToken clears nothing.
-    const jwtApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })])
+    const jwtApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { tokenRefresh: TokenRefresh() })
     expect(await getAccessToken(forged, jwtApp.config, "dev-oidc", { withCookies: true })).toEqual({ token: null, cookies: [] })
     const logged = jwtApp.logger.errors.at(-1) as Error & { type?: string }
     expect(logged.type).toBe("JWTSessionError")
     expect(logged.message).toContain("nobody is signed in")
     expect(logged.message).not.toContain("cleared")
+  })
+
+  test("the provider's tokenRefresh without the config's TokenRefresh() is refused: the app fails closed, no token, no refresh", async () => {
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const response = await app.handler(new Request(`${appOrigin}/auth/session`))
+    expect(response.status).toBe(500)
+    expect(app.logger.errors.map((error) => (error as { type?: string }).type)).toContain("MissingOption")
+    const before = { ...atProvider }
+    await expect(getAccessToken(new Request(`${appOrigin}/api`), app.config, "dev-oidc")).rejects.toMatchObject({
+      type: "MissingOption",
+      code: "token-refresh",
+    })
+    expect(atProvider).toEqual(before)
   })
 
   test("with tokenRefresh off (the default) a due token is null and the provider is not asked", async () => {
@@ -331,7 +348,11 @@ describe("getAccessToken, beyond the refresh", () => {
   })
 
   test("a credentials user whose id equals an adapter user's id does not get that user's token (JWT sessions)", async () => {
-    const victimApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "jwt" } })
+    const victimApp = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+      adapter,
+      session: { strategy: "jwt" },
+      tokenRefresh: TokenRefresh(),
+    })
     const victim = browserFor({ [appOrigin]: victimApp })
     await signInThroughIdp(victim, "dev-oidc")
     const { user_id: victimId } = db.prepare("SELECT user_id FROM accounts").get() as { user_id: string }
@@ -342,7 +363,7 @@ describe("getAccessToken, beyond the refresh", () => {
         oidcProvider(idp.issuer, { tokenRefresh: true }),
         Credentials({ credentials: { username: {} }, authorize: () => ({ id: victimId, name: "Mallory" }) }),
       ],
-      { adapter, session: { strategy: "jwt" } },
+      { adapter, session: { strategy: "jwt" }, tokenRefresh: TokenRefresh() },
     )
     const attacker = browserFor({ [appOrigin]: app })
     const { csrfToken } = (await (await attacker.request(`${appOrigin}/auth/csrf`)).json()) as { csrfToken: string }
@@ -379,7 +400,7 @@ describe("getAccessToken, beyond the refresh", () => {
           },
         }),
       ],
-      { adapter, session: { strategy: "database" } },
+      { adapter, session: { strategy: "database" }, tokenRefresh: TokenRefresh() },
     )
     const results = await Promise.all(Array.from({ length: 10 }, () => getAccessToken(requestFrom(browser), down.config, "dev-oidc")))
     expect(results).toEqual(Array(10).fill(null))
@@ -479,7 +500,11 @@ describe.each([
   }
 
   test("20 concurrent calls spread over both: one refresh at the provider (the compare-and-swap picks one instance), 20 valid tokens", async () => {
-    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+      adapter,
+      session: { strategy: "database" },
+      tokenRefresh: TokenRefresh(),
+    })
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const cookie = browser.cookieHeader(appOrigin)
@@ -507,7 +532,11 @@ describe.each([
 
   test("a revoked grant, 20 calls spread over both: one refused refresh at the provider, null for all, and no retries", async () => {
     await run("DELETE FROM users")
-    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], { adapter, session: { strategy: "database" } })
+    const app = makeApp([oidcProvider(idp.issuer, { tokenRefresh: true })], {
+      adapter,
+      session: { strategy: "database" },
+      tokenRefresh: TokenRefresh(),
+    })
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     const cookie = browser.cookieHeader(appOrigin)

@@ -61,11 +61,10 @@ async function filesLoadedBy(script: string, name: string): Promise<string[]> {
 
 const importOf = (entry: string) => `await import(${JSON.stringify(pathToFileURL(resolve(dist, entry)).href)})`
 const coreFiles = (files: string[]) => files.filter((url) => url.startsWith(pathToFileURL(dist).href))
-// What Node loads on first use (package.json #loaders/…): the actions, verify-request, discovery, the refresh request.
+// What Node loads on first use (package.json #loaders/…): the actions, verify-request, discovery; and the
+// refresh code with the refresh-token request, which only the app's `tokenRefresh: TokenRefresh()` imports.
 const firstUseFiles = (files: string[]) =>
-  coreFiles(files).filter((url) =>
-    /\/dist\/(actions\/|email\/verify-request-view\.js|oauth\/discovery\.js|oauth\/refresh-token-request\.js)/.test(url),
-  )
+  coreFiles(files).filter((url) => /\/dist\/(actions\/|email\/verify-request-view\.js|oauth\/discovery\.js|token-refresh\/)/.test(url))
 
 test.each(["index.js", "server/index.js"])("importing %s loads neither oauth4webapi nor the sign-in flows, in few files", async (entry) => {
   const loaded = await filesLoadedBy(importOf(entry), entry.replace("/", "-"))

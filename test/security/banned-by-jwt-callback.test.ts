@@ -14,6 +14,7 @@ import { getAccessToken } from "../../packages/core/src/server/access-token-of-r
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import { decode } from "../../packages/core/src/jwt.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import { listSessions, revokeSessions } from "../../packages/core/src/server/sessions-of-request.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
 import NextAuth from "../../packages/next/src/index.js"
@@ -145,6 +146,7 @@ describe("the jwt callback's token is the session's token on every path", () => 
     const planted = { provider: "upstream", providerAccountId: "x", access_token: "planted-by-the-callback-0123" }
     const config = credentialsConfig({
       providers: [adaCredentials(), upstream],
+      tokenRefresh: TokenRefresh(),
       callbacks: { jwt: ({ token }) => ({ ...token, "gatehouse.tokens": planted }) },
     })
     const copy = keptCopy(await signedIn(config), config)
@@ -155,6 +157,7 @@ describe("the jwt callback's token is the session's token on every path", () => 
   it("an update a callback merges into the token in place cannot plant upstream tokens either", async () => {
     const config = credentialsConfig({
       providers: [adaCredentials(), upstream],
+      tokenRefresh: TokenRefresh(),
       callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? Object.assign(token, session) : token) },
     })
     const browser = await signedIn(config)
@@ -187,6 +190,7 @@ describe("the jwt callback's token is the session's token on every path", () => 
         adaCredentials({ authorize: () => ({ id: ada.id, email: "ada@example.test" }), authorizeReturnsAdapterUserId: true }),
         upstream,
       ],
+      tokenRefresh: TokenRefresh(),
     })
     const copy = keptCopy(await signedIn(config), config)
     expect((await copy.list()).status).toBe(200)
@@ -209,7 +213,7 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
 
   /** A fresh sign-in; returns the session cookie `name=value`. */
   async function signedInCookie(jwt: (params: { token: JWT }) => unknown): Promise<string> {
-    const app = makeApp(providers(), { callbacks: { jwt: jwt as never } })
+    const app = makeApp(providers(), { callbacks: { jwt: jwt as never }, tokenRefresh: TokenRefresh() })
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
     return `${sessionCookie}=${browser.cookiesFor(appOrigin).get(sessionCookie)}`
@@ -220,11 +224,18 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
   it("core, Next, SvelteKit and Qwik hand a banned user no access token and write no cookie", async () => {
     const { banned, callbacks } = banList()
     const cookie = await signedInCookie(callbacks.async)
-    const config = { secret, trustHost: true, basePath: "/auth", providers: providers(), callbacks: { jwt: callbacks.async } }
+    const config = {
+      secret,
+      trustHost: true,
+      basePath: "/auth",
+      providers: providers(),
+      tokenRefresh: TokenRefresh(),
+      callbacks: { jwt: callbacks.async },
+    }
 
     const nextAuth = NextAuth({ ...config, basePath: undefined, callbacks: { jwt: callbacks.async as never } } as never)
     const sveltekit = createSvelteKitAuth(
-      { secret, providers: providers() as never, callbacks: { jwt: callbacks.async as never } },
+      { secret, providers: providers() as never, tokenRefresh: TokenRefresh(), callbacks: { jwt: callbacks.async as never } },
       {
         env: { AUTH_TRUST_HOST: "true" },
         dev: false,
@@ -235,6 +246,7 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
     const qwikGetAccessToken = createAccessTokenHelper((async () => ({
       secret,
       providers: providers(),
+      tokenRefresh: TokenRefresh(),
       callbacks: { jwt: callbacks.async },
     })) as never)
 
@@ -272,7 +284,7 @@ describe("JWT sessions without an adapter (the upstream tokens in the cookie), t
     const signedInPayload = await decode({ token: cookie.slice(sessionCookie.length + 1), secret, salt: sessionCookie })
     expect(signedInPayload?.plan).toBeUndefined()
     await new Promise((resolve) => setTimeout(resolve, 4_300))
-    const config = { secret, trustHost: true, basePath: "/auth", providers: providers(), callbacks: { jwt } }
+    const config = { secret, trustHost: true, basePath: "/auth", providers: providers(), tokenRefresh: TokenRefresh(), callbacks: { jwt } }
     const { token, cookies } = await getAccessToken(coreRequest(cookie), config as never, "dev-oidc", { withCookies: true })
     expect(token?.accessToken).toBeTruthy()
     const written = cookies.find((header) => header.startsWith(`${sessionCookie}=`))!

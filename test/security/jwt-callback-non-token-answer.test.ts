@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { getAccessToken } from "../../packages/core/src/server/access-token-of-request.js"
 import { Auth } from "../../packages/core/src/handler/auth.js"
 import type { JWT } from "../../packages/core/src/jwt/types.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import { startDevIdentityProvider, type DevIdentityProvider } from "../../packages/dev-idp/src/index.js"
 import { appOrigin, basicClient, browserFor, makeApp, oidcProvider, signInThroughIdp } from "../e2e/oauth-app.js"
 
@@ -37,7 +38,7 @@ describe("a jwt callback answering neither a token nor null signs the session ou
     it(`answering ${shape} (after sign-in): no access token, no session, the cookie cleared`, async () => {
       let ban = false
       const jwt = ({ token }: { token: JWT }) => (ban ? answer : token)
-      const app = makeApp(providers(), { callbacks: { jwt: jwt as never } })
+      const app = makeApp(providers(), { callbacks: { jwt: jwt as never }, tokenRefresh: TokenRefresh() })
       const browser = browserFor({ [appOrigin]: app })
       await signInThroughIdp(browser, "dev-oidc")
       const cookie = `${sessionCookie}=${browser.cookiesFor(appOrigin).get(sessionCookie)}`

@@ -12,6 +12,7 @@ import { Auth } from "../../packages/core/src/handler/auth.js"
 import { remember, revocationCheckEntries } from "../../packages/core/src/sessions/revocation-checks.js"
 import { revokeUserSessions } from "../../packages/core/src/server/sessions-of-request.js"
 import type { AuthConfig } from "../../packages/core/src/types.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import { TestBrowser } from "@gatehouse/test-kit/browser"
 import { adaWithUpstreamAccount, linkUpstreamAccount, upstream, upstreamAccessToken } from "@gatehouse/test-kit/ada-with-upstream-account"
 import { adaCredentials, base, credentialsConfig, signInAsAda } from "@gatehouse/test-kit/credentials-app"
@@ -202,6 +203,7 @@ describe("marks only sign-in sets", () => {
   it("an update copied into the token by the jwt callback cannot add upstream tokens (JWT sessions without an adapter)", async () => {
     const config = credentialsConfig({
       providers: [adaCredentials(), upstream],
+      tokenRefresh: TokenRefresh(),
       callbacks: { jwt: ({ token, trigger, session }) => (trigger === "update" ? { ...token, ...(session as object) } : token) },
     })
     const browser = new TestBrowser((request) => Auth(request, config))

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest"
 import { SQLiteAdapter } from "../../packages/adapter-sqlite/src/index.js"
 import { customFetch, getAccessToken } from "../../packages/core/src/index.js"
 import { decode } from "../../packages/core/src/jwt.js"
+import { TokenRefresh } from "../../packages/core/src/token-refresh/index.js"
 import type { FetchBrowser } from "../../packages/dev-idp/src/fetch-browser.js"
 import { freePort } from "../e2e/support/free-port.js"
 import {
@@ -72,6 +73,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
       adapter: SQLiteAdapter(db),
       session: { strategy },
       events: callbacks,
+      tokenRefresh: TokenRefresh(),
     })
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")
@@ -125,6 +127,7 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
       adapter: app.config.adapter,
       session: { strategy },
       events: app.config.events,
+      tokenRefresh: TokenRefresh(),
     })
     expect(await getAccessToken(requestFrom(browser), down.config, "dev-oidc")).toBeNull()
     expect(down.logger.errors.map((error) => (error as { type?: string }).type)).toEqual(["AccessTokenRefreshError"])
@@ -151,7 +154,10 @@ describe.each(["jwt", "database"] as const)("%s sessions with the SQLite adapter
 
 describe("JWT sessions without an adapter (the tokens in the session cookie)", () => {
   it("the tokens are only inside the encrypted, HttpOnly session cookie: never in another cookie or in GET /session", async () => {
-    const app = makeApp([oidcProvider(idp().issuer, { tokenRefresh: true })], { session: { strategy: "jwt" } })
+    const app = makeApp([oidcProvider(idp().issuer, { tokenRefresh: true })], {
+      session: { strategy: "jwt" },
+      tokenRefresh: TokenRefresh(),
+    })
     const browser = browserFor({ [appOrigin]: app })
     const { response } = await signInThroughIdp(browser, "dev-oidc")
     const value = browser.cookiesFor(appOrigin).get(sessionCookie)!
@@ -204,7 +210,7 @@ describe("getAccessToken's customFetch", () => {
           },
         }),
       ],
-      { adapter: SQLiteAdapter(db), session: { strategy: "jwt" } },
+      { adapter: SQLiteAdapter(db), session: { strategy: "jwt" }, tokenRefresh: TokenRefresh() },
     )
     const browser = browserFor({ [appOrigin]: app })
     await signInThroughIdp(browser, "dev-oidc")

@@ -61,7 +61,7 @@ const startupReportImport = {
 // module loaded on first use (below) is an entry point of its own reaching a different part of what
 // `index.ts` loads, which would split that part into dozens of chunks. So those modules, and the entry
 // points only ever imported beside the package's (the `server` entry the framework integrations are
-// made of, the config's opt-in parts: doctor, second factors, account, back-channel logout, session
+// made of, the config's opt-in parts: doctor, second factors, account, back-channel logout, federated sign-out, token refresh, session
 // stores, rate limiting, page languages; the providers; the adapters' and integrations' entries), import
 // `index.ts` too (an import added at bundling; its modules are loaded whenever those run). Then what
 // `index.ts` loads falls into a few chunks, split only where a lighter entry point a browser or a
@@ -77,6 +77,8 @@ const alongsideMain = [
   "src/second-factor/index.ts",
   "src/account/index.ts",
   "src/backchannel-logout/index.ts",
+  "src/federated-sign-out/index.ts",
+  "src/token-refresh/index.ts",
   "src/sessions/stores/index.ts",
   "src/session-records/index.ts",
   "src/ratelimit/index.ts",
@@ -124,7 +126,6 @@ const loadedOnFirstUse = [
   ...["signin", "signout", "callback", "reauthenticate"].map((name) => `src/actions/${name}.ts`),
   "src/email/verify-request-view.ts",
   "src/oauth/discovery.ts",
-  "src/oauth/refresh-token-request.ts",
 ]
 const srcFolder = fileURLToPath(new URL("../src/", import.meta.url))
 // Each loader has its own key in package.json "imports" (not a `#loaders/*` pattern: its `node`
@@ -229,6 +230,8 @@ await build({
     "src/second-factor/index.ts",
     "src/account/index.ts",
     "src/backchannel-logout/index.ts",
+    "src/federated-sign-out/index.ts",
+    "src/token-refresh/index.ts",
     ...loadedOnFirstUse,
     ...locales,
     ...providers,

@@ -324,7 +324,7 @@ export interface WebAuthnOptionsResponseBody {
 }
 
 // The symbols of a config: markers for framework authors, a provider's fetch, and the keys under which
-// the option factories (SecondFactor(), Account(), BackchannelLogout()) keep their code.
+// the option factories (SecondFactor(), Account(), BackchannelLogout(), FederatedSignOut(), TokenRefresh()) keep their code.
 
 /** Marks a config for framework authors: `Auth` returns the internal response instead of a `Response`. */
 export const raw = Symbol("raw")
@@ -339,3 +339,9 @@ export const accountKey: unique symbol = Symbol.for("gatehouse.account")
 
 /** Where `BackchannelLogout()` keeps the route's code: apps without `backchannelLogout` never load it. */
 export const backchannelLogoutKey: unique symbol = Symbol.for("gatehouse.backchannel-logout")
+
+/** Where `FederatedSignOut()` keeps the sign-out's code: apps without `federatedSignOut` never load it. */
+export const federatedSignOutKey: unique symbol = Symbol.for("gatehouse.federated-sign-out")
+
+/** Where `TokenRefresh()` keeps the refresh code: apps without `tokenRefresh` never load it. */
+export const tokenRefreshKey: unique symbol = Symbol.for("gatehouse.token-refresh")

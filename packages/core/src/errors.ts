@@ -52,6 +52,7 @@ export type ErrorType =
   | "RateLimited"
   | "RefreshTokenError"
   | "AccessTokenRefreshError"
+  | "MissingOption"
 
 /** Base class of every error Gatehouse raises. */
 export class AuthError extends Error {
@@ -289,6 +290,25 @@ export class RefreshTokenError extends AuthError {
  */
 export class AccessTokenRefreshError extends AuthError {
   static type = "AccessTokenRefreshError" as const
+}
+
+/** Which config option a `MissingOption` error asks for. */
+export type MissingOptionCode = "token-refresh" | "federated-sign-out"
+
+/**
+ * The config asks for a part whose code it did not bring: a provider with `tokenRefresh: true`
+ * while the config lacks `tokenRefresh: TokenRefresh()`, or one with `federatedSignOut` while it
+ * lacks `federatedSignOut: FederatedSignOut()`. `code` names the option; the message
+ * names the import that brings it. Refused when the config is read, never a silently missing feature.
+ */
+export class MissingOption extends AuthError {
+  static type = "MissingOption" as const
+  readonly code: MissingOptionCode
+
+  constructor(code: MissingOptionCode, message: string) {
+    super(`${message} (${code})`)
+    this.code = code
+  }
 }
 
 const clientSafeTypes = new Set<string>([

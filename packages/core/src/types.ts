@@ -7,6 +7,8 @@ import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, Ra
 import type { SecondFactorConfig } from "./second-factor/second-factor-config.js"
 import type { AccountConfig } from "./account/account-config.js"
 import type { BackchannelLogoutConfig } from "./backchannel-logout/backchannel-logout-config.js"
+import type { FederatedSignOutConfig } from "./federated-sign-out/federated-sign-out-config.js"
+import type { TokenRefreshConfig } from "./token-refresh/token-refresh-config.js"
 import type { CookiesOptions, LocaleOption, Theme } from "./shared-types.js"
 export type { ErrorType } from "./errors.js"
 export type { PageLocale } from "./pages/page-locale.js"
@@ -102,6 +104,19 @@ export interface AuthConfig {
    * provider ends the sessions begun with it (docs/federated-sign-out.md). Unset, that route answers 400.
    */
   backchannelLogout?: BackchannelLogoutConfig
+  /**
+   * Beyond Auth.js: sign-out may end the session at the identity provider too (OpenID Connect
+   * RP-Initiated Logout), made by `FederatedSignOut()` from `@gatehouse/core/federated-sign-out`;
+   * each provider's `federatedSignOut` flag says whether it does (docs/federated-sign-out.md).
+   * A provider with the flag in a config without this option is a configuration error (MissingOption).
+   */
+  federatedSignOut?: FederatedSignOutConfig
+  /**
+   * Beyond Auth.js: the refresh code for the providers with `tokenRefresh: true`, made by
+   * `TokenRefresh()` from `@gatehouse/core/token-refresh` (docs/access-tokens.md). A provider with
+   * the flag while this is unset is a configuration error (MissingOption, code `token-refresh`).
+   */
+  tokenRefresh?: TokenRefreshConfig
   basePath?: string
   /**
    * Limits sign-in attempts per client IP and per account (beyond Auth.js). On by default when

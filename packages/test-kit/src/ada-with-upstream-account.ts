@@ -6,12 +6,13 @@
 import Database from "better-sqlite3"
 import { SQLiteAdapter } from "../../adapter-sqlite/src/index.js"
 import type { Adapter } from "../../core/src/adapters.js"
+import { TokenRefresh } from "../../core/src/token-refresh/index.js"
 import type { AuthConfig } from "../../core/src/types.js"
 import { adaCredentials, credentialsConfig } from "./credentials-app.js"
 
 export const upstreamAccessToken = "upstream-access-token-of-ada"
 
-/** Its endpoints are unreachable on purpose: a fresh token needs none of them. */
+/** Its endpoints are unreachable on purpose: a fresh token needs none of them. Its `tokenRefresh` needs the config's `tokenRefresh: TokenRefresh()`. */
 export const upstream = {
   id: "upstream",
   name: "Upstream",
@@ -57,6 +58,7 @@ export async function adaWithUpstreamAccount(overrides: Partial<AuthConfig> = {}
       adaCredentials({ authorize: () => ({ id: ada.id, name: "Ada", email: "ada@example.test" }), authorizeReturnsAdapterUserId: true }),
       upstream,
     ],
+    tokenRefresh: TokenRefresh(),
     ...overrides,
   })
   return { db, adapter, config, userId: ada.id }

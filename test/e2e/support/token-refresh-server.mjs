@@ -8,6 +8,7 @@
  */
 import { createServer } from "node:http"
 import { getAccessToken } from "@gatehouse/core"
+import { TokenRefresh } from "@gatehouse/core/token-refresh"
 
 const { ISSUER, SECRET, DB_KIND, DB } = process.env
 const events = []
@@ -40,6 +41,7 @@ const config = {
     tokenRefreshed: (message) => void events.push({ name: "tokenRefreshed", provider: message.provider }),
     tokenRefreshFailed: (message) => void events.push({ name: "tokenRefreshFailed", refused: message.refused }),
   },
+  tokenRefresh: TokenRefresh(),
   providers: [
     {
       id: "dev-oidc",

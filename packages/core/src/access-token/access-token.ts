@@ -10,7 +10,7 @@ export interface AccessToken {
 /** A token with less than this left is refreshed first, so it does not expire on its way to the API. */
 export const expirySkewSeconds = 60
 
-export function isFresh(expiresAt: number | null | undefined, now = Date.now()): boolean {
+export function isFresh(expiresAt: number | string | null | undefined, now = Date.now()): boolean {
   if (expiresAt === null || expiresAt === undefined || !Number.isFinite(Number(expiresAt))) return true
   return Number(expiresAt) * 1000 - expirySkewSeconds * 1000 > now
 }
@@ -21,7 +21,14 @@ export function accessTokenOf(tokens: { access_token?: string | null; expires_at
   return { accessToken: tokens.access_token, expiresAt }
 }
 
-/** Which providers `getAccessToken` refreshes for, and where their tokens live. */
+/**
+ * The stored token while it has time left, else null: what `getAccessToken` hands out without
+ * `tokenRefresh: TokenRefresh()` (a refused account or mark holds no access token, so null too).
+ */
+export function unexpiredAccessToken(tokens: { access_token?: string | null; expires_at?: number | string | null }): AccessToken | null {
+  return isFresh(tokens.expires_at) ? accessTokenOf(tokens) : null
+}
+
 /** Whether the provider asked for automatic refresh (`tokenRefresh: true`; off by default). */
 export function tokenRefreshOn(provider: unknown): boolean {
   const { type, tokenRefresh } = (provider ?? {}) as { type?: string; tokenRefresh?: unknown }

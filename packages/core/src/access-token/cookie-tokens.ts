@@ -12,22 +12,12 @@ import { AccessTokenRefreshError, RefreshTokenError } from "../errors.js"
 import { emitEvent } from "../config/default-callbacks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account } from "../shared-types.js"
-import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
+import { type UpstreamTokens, upstreamTokensClaim, upstreamTokensOf } from "../session-cookie/token-marks.js"
 import { type AccessToken, accessTokenOf, isFresh, tokenRefreshOn } from "./access-token.js"
 import { failureBackoffMs, refreshKey, remember, remembered, singleFlight } from "./in-process.js"
 import { type RefreshedTokens, refreshGrant } from "./refresh-grant.js"
 
-/** The `gatehouse.tokens` mark: the provider's tokens for the account the session was signed in with. */
-export interface UpstreamTokens {
-  provider: string
-  providerAccountId: string
-  access_token?: string
-  refresh_token?: string
-  /** Seconds since the epoch. */
-  expires_at?: number
-  /** Set once the provider refused the refresh token; the tokens are gone then. */
-  error?: "RefreshTokenError"
-}
+export type { UpstreamTokens }
 
 /** At sign-in, without an adapter: the mark for a provider with `tokenRefresh`. */
 export function markUpstreamTokens(token: JWT, account: Account | null, options: InternalOptions): JWT {
@@ -41,11 +31,6 @@ export function markUpstreamTokens(token: JWT, account: Account | null, options:
   if (typeof account.refresh_token === "string") mark.refresh_token = account.refresh_token
   if (typeof account.expires_at === "number") mark.expires_at = account.expires_at
   return { ...token, [upstreamTokensClaim]: mark }
-}
-
-export function upstreamTokensOf(token: JWT | null | undefined): UpstreamTokens | undefined {
-  const mark = token?.[upstreamTokensClaim] as UpstreamTokens | undefined
-  return typeof mark?.provider === "string" && typeof mark.providerAccountId === "string" ? mark : undefined
 }
 
 /** Whether the session's provider refused its refresh token (in the mark, or known to this process). */

@@ -6,7 +6,8 @@ import type { InternalOptions } from "../providers/types.js"
 import type { JWT } from "../jwt/types.js"
 import { isCredentialsToken } from "../session-cookie/token-marks.js"
 import { isRefusedAccount } from "./account-tokens.js"
-import { refusedInCookie, upstreamTokensOf } from "./cookie-tokens.js"
+import { upstreamTokensOf } from "../session-cookie/token-marks.js"
+import { refusedInCookie } from "./cookie-tokens.js"
 
 export const refreshTokenError = "RefreshTokenError"
 
@@ -50,4 +51,15 @@ export async function refreshErrorOfUser(userId: string, options: InternalOption
 export function withRefreshError<S>(session: S, error: string | undefined): S {
   if (!error || !session || typeof session !== "object" || "error" in session) return session
   return { ...session, error }
+}
+
+/** GET /session's answer of a JWT session, with the error when due: no promise when there is nothing to look up. */
+export function withRefreshErrorOfToken<S>(session: S, token: JWT, options: InternalOptions): S | Promise<S> {
+  const error = refreshErrorOfTokenIfDue(token, options)
+  return error instanceof Promise ? error.then((found) => withRefreshError(session, found)) : withRefreshError(session, error)
+}
+
+/** GET /session's answer of a database session, with the error when the user's provider refused. */
+export async function withRefreshErrorOfUser<S>(session: S, userId: string, options: InternalOptions): Promise<S> {
+  return withRefreshError(session, await refreshErrorOfUser(userId, options))
 }

@@ -1,7 +1,6 @@
-/** One refresh-token grant at the provider's token endpoint; on Node the request's code loads at the first refresh. */
+/** One refresh-token grant at the provider's token endpoint. */
 import type { InternalProvider } from "../providers/types.js"
-import { AccessTokenRefreshError } from "../errors.js"
-import { loadRefreshTokenRequest } from "../oauth/oauth-loaders.js"
+import { requestRefreshedTokens } from "../oauth/refresh-token-request.js"
 
 /** What a refresh yields: `expires_at` in seconds since the epoch, when the provider said. */
 export interface RefreshedTokens {
@@ -21,17 +20,10 @@ export const refreshTimeoutMs = 10_000
 
 /**
  * Throws RefreshTokenError when the provider refuses the refresh token (`invalid_grant`), final
- * for that token; anything else (network, 5xx, another OAuth error, the request's code failing to
- * load) is AccessTokenRefreshError, which may pass. A new ID token in the answer is checked like
- * the one at sign-in.
+ * for that token; anything else (network, 5xx, another OAuth error) is AccessTokenRefreshError,
+ * which may pass. A new ID token in the answer is checked like the one at sign-in.
  */
 export async function refreshGrant(provider: InternalProvider<"oauth">, refreshToken: string): Promise<RefreshedTokens> {
-  let requestRefreshedTokens: Awaited<ReturnType<typeof loadRefreshTokenRequest>>
-  try {
-    requestRefreshedTokens = await loadRefreshTokenRequest()
-  } catch (error) {
-    throw new AccessTokenRefreshError("The access token could not be refreshed", { err: error as Error, provider: provider.id })
-  }
   const tokens = await requestRefreshedTokens(provider, refreshToken, refreshTimeoutMs)
   const refreshed: RefreshedTokens = { access_token: tokens.access_token }
   if (typeof tokens.refresh_token === "string") refreshed.refresh_token = tokens.refresh_token

@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapters.js"
-import { AuthError } from "../errors.js"
-import type { AccountConfig, AccountOptions } from "../providers/types.js"
+import type { AuthError } from "../errors.js"
+import type { AccountConfig, AccountModule, AccountOptions } from "../providers/types.js"
+import { carriedCode, type OptInOption } from "../config/opt-in-option.js"
 import { accountKey } from "../auth-options.js"
 
 // The option's types are defined with InternalOptions (providers/types.ts): the module's entry is
@@ -8,17 +9,18 @@ import { accountKey } from "../auth-options.js"
 export type { AccountConfig, AccountModule, AccountOptions } from "../providers/types.js"
 export { accountKey }
 
+/** The `account` option: the account endpoints come with it. */
+export const accountOption: OptInOption = { name: "account", factory: "Account", entry: "account" }
+
 /** The `account` option checked when the config is read (the adapter's methods by Account()'s own check). */
 export function resolveAccount(
   config: AccountConfig | undefined,
   adapter: Adapter | undefined,
   providers: readonly { type: string }[],
 ): { options?: AccountOptions; error?: AuthError } {
-  if (config === undefined) return {}
-  const module = config !== null && typeof config === "object" ? config[accountKey] : undefined
-  if (typeof module?.action !== "function" || typeof module.read !== "function") {
-    return { error: new AuthError('account must be made by Account() from "@gatehouse/core/account"') }
-  }
+  const carried = carriedCode<AccountModule>(config, accountKey, ["action", "read", "check"], accountOption)
+  const module = carried.module
+  if (!module) return { error: carried.error }
   const error = module.check(adapter, providers)
   return error ? { error } : { options: { action: module.action, read: module.read } }
 }

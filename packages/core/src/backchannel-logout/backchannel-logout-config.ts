@@ -1,5 +1,6 @@
-import { AuthError } from "../errors.js"
-import type { BackchannelLogoutConfig, BackchannelLogoutOptions } from "../providers/types.js"
+import type { AuthError } from "../errors.js"
+import type { BackchannelLogoutConfig, BackchannelLogoutModule, BackchannelLogoutOptions } from "../providers/types.js"
+import { carriedCode, type OptInOption } from "../config/opt-in-option.js"
 import { backchannelLogoutKey } from "../auth-options.js"
 
 // The option's types are defined with InternalOptions (providers/types.ts): the route is handed the
@@ -8,15 +9,14 @@ import { backchannelLogoutKey } from "../auth-options.js"
 export type { BackchannelLogoutConfig, BackchannelLogoutModule, BackchannelLogoutOptions } from "../providers/types.js"
 export { backchannelLogoutKey }
 
+/** The `backchannelLogout` option: its route comes with it. */
+export const backchannelLogoutOption: OptInOption = { name: "backchannelLogout", factory: "BackchannelLogout", entry: "backchannel-logout" }
+
 /** The `backchannelLogout` option checked when the config is read. */
 export function resolveBackchannelLogout(config: BackchannelLogoutConfig | undefined): {
   options?: BackchannelLogoutOptions
   error?: AuthError
 } {
-  if (config === undefined) return {}
-  const module = config !== null && typeof config === "object" ? config[backchannelLogoutKey] : undefined
-  if (typeof module?.action !== "function") {
-    return { error: new AuthError('backchannelLogout must be made by BackchannelLogout() from "@gatehouse/core/backchannel-logout"') }
-  }
-  return { options: { action: module.action } }
+  const { module, error } = carriedCode<BackchannelLogoutModule>(config, backchannelLogoutKey, ["action"], backchannelLogoutOption)
+  return module ? { options: { action: module.action } } : { error }
 }

@@ -1,6 +1,7 @@
 import { AuthError, ExperimentalFeatureNotEnabled, MissingAdapter, MissingAuthorize, MissingSecret, UntrustedHost } from "../errors.js"
-import { assertEndSessionEndpoint } from "../oauth/end-session.js"
+import { assertFederatedSignOut } from "../federated-sign-out/federated-sign-out-config.js"
 import { assertOAuthEndpoints } from "../oauth/normalize-provider.js"
+import { tokenRefreshWithoutItsCode } from "../token-refresh/token-refresh-config.js"
 import type { ProviderConfig, WebAuthnProviderConfig } from "../providers/types.js"
 import type { AuthConfig } from "../types.js"
 import { databaseSessionMethods, emailMethods, missingAdapterMethods, passwordMethods, webauthnMethods } from "./adapter-methods.js"
@@ -45,7 +46,7 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
     } else if (provider.type === "oauth" || provider.type === "oidc") {
       try {
         assertOAuthEndpoints(provider)
-        assertEndSessionEndpoint(provider)
+        assertFederatedSignOut(provider, resolved.federatedSignOut)
       } catch (error) {
         return error as AuthError
       }
@@ -58,6 +59,8 @@ export function assertConfig(resolved: ResolvedConfig, config: AuthConfig): Auth
   const ids = resolved.providers.map((p) => p.id)
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i)
   if (duplicate) return new AuthError(`Two providers share the id "${duplicate}"`)
+  const refreshProblem = tokenRefreshWithoutItsCode(resolved.providers, config.tokenRefresh)
+  if (refreshProblem) return refreshProblem
 
   const strategy = resolved.session.strategy
 

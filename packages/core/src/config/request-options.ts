@@ -152,6 +152,8 @@ class PerRequestOptions implements InternalOptions {
   declare secondFactor: InternalOptions["secondFactor"]
   declare account: InternalOptions["account"]
   declare backchannelLogout: InternalOptions["backchannelLogout"]
+  declare federatedSignOut: InternalOptions["federatedSignOut"]
+  declare tokenRefresh: InternalOptions["tokenRefresh"]
   declare pendingSignIns: InternalOptions["pendingSignIns"]
   declare logoutTokens: InternalOptions["logoutTokens"]
   /** What the getters work from, and what they worked out: under a symbol, so it stays out of Object.keys. */
@@ -194,6 +196,8 @@ class PerRequestOptions implements InternalOptions {
     this.secondFactor = config.secondFactor
     this.account = config.account
     this.backchannelLogout = config.backchannelLogout
+    this.federatedSignOut = config.federatedSignOut
+    this.tokenRefresh = config.tokenRefresh
     this.pendingSignIns = config.pendingSignIns
     this.logoutTokens = config.logoutTokens
   }

@@ -10,8 +10,10 @@ import type { ProviderConfig, InternalProvider } from "../providers/types.js"
 import { resolveRateLimit } from "../ratelimit/resolve-rate-limit.js"
 import { raw, skipCSRFCheck } from "../auth-options.js"
 import { passkeyChallengesOf } from "../webauthn/passkey-challenges-of.js"
-import { logoutTokenKind } from "../oauth/end-session.js"
+import { logoutTokenKind } from "../oauth/logout-token-timing.js"
 import { resolveBackchannelLogout } from "../backchannel-logout/backchannel-logout-config.js"
+import { resolveFederatedSignOut } from "../federated-sign-out/federated-sign-out-config.js"
+import { resolveTokenRefresh } from "../token-refresh/token-refresh-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
@@ -106,6 +108,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
   const secondFactor = resolveSecondFactor(config.secondFactor, config.adapter, providers)
   const account = resolveAccount(config.account, config.adapter, providers)
   const backchannelLogout = resolveBackchannelLogout(config.backchannelLogout)
+  const federatedSignOut = resolveFederatedSignOut(config.federatedSignOut)
+  const tokenRefresh = resolveTokenRefresh(config.tokenRefresh)
   const sessionRecords = resolveSessionRecords(config.adapter, session.store)
   const basePath = config.basePath!.replace(/\/+$/, "")
   const byOrigin = new Map<string, InternalProvider[]>()
@@ -147,6 +151,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor: secondFactor.options,
     account: account.options,
     backchannelLogout: backchannelLogout.options,
+    federatedSignOut: federatedSignOut.options,
+    tokenRefresh: tokenRefresh.options,
     pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter),
     configError: undefined,
     providersFor(origin) {
@@ -180,6 +186,8 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     secondFactor.error ??
     account.error ??
     backchannelLogout.error ??
+    federatedSignOut.error ??
+    tokenRefresh.error ??
     assertConfig(result, config) ??
     // After the methods every flow needs: an adapter lacking those is told so first.
     sessionRecords.error

@@ -1,6 +1,7 @@
 import type { Adapter } from "../adapters.js"
 import type { AccountOptions } from "../account/account-config.js"
 import type { BackchannelLogoutOptions } from "../backchannel-logout/backchannel-logout-config.js"
+import type { FederatedSignOutOptions } from "../federated-sign-out/federated-sign-out-config.js"
 import type { AuthError } from "../errors.js"
 import type { JWTOptions } from "../jwt/types.js"
 import type { PageLocales } from "../pages/page-locale.js"
@@ -9,6 +10,7 @@ import type { ProviderConfig, InternalProvider, SessionRecordsModule } from "../
 import type { RateLimiter } from "../ratelimit/rate-limiter.js"
 import type { SecondFactorOptions } from "../second-factor/second-factor-config.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { TokenRefreshModule } from "../token-refresh/token-refresh-config.js"
 import type { CallbacksOptions, EventCallbacks, LoggerInstance, PagesOptions, SessionOptions } from "../types.js"
 import type { ChallengeLedger } from "../webauthn/challenge-ledger.js"
 
@@ -62,6 +64,10 @@ export interface ResolvedConfig {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The `federatedSignOut` option resolved, when sign-out may end the identity provider's session too. */
+  federatedSignOut: FederatedSignOutOptions | undefined
+  /** The refresh code of `tokenRefresh: TokenRefresh()`, when the providers with `tokenRefresh: true` refresh. */
+  tokenRefresh: TokenRefreshModule | undefined
   /** Where ended pending sign-ins are claimed (shared store, adapter, or this process). */
   pendingSignIns: SingleUseLedger
   /** A problem that makes every request fail closed, found when the config was read. */

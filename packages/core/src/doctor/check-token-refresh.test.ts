@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest"
 import GitHub from "../providers/github.js"
+import { TokenRefresh } from "../token-refresh/index.js"
 import type { AuthConfig } from "../types.js"
 import { diagnoseConfig, type Finding } from "./diagnose-config.js"
 
@@ -8,8 +9,8 @@ const github = (options: Record<string, unknown> = {}) => GitHub({ clientId: "id
 const noop = () => null
 
 function checks(config: Partial<AuthConfig>, instances = 1): Finding[] {
-  return diagnoseConfig({ ...config } as AuthConfig, { env: { AUTH_SECRET: secret }, instances }).filter((finding) =>
-    finding.check.startsWith("token-refresh"),
+  return diagnoseConfig({ tokenRefresh: TokenRefresh(), ...config } as AuthConfig, { env: { AUTH_SECRET: secret }, instances }).filter(
+    (finding) => finding.check.startsWith("token-refresh"),
   )
 }
 
@@ -34,5 +35,12 @@ describe("doctor: tokenRefresh", () => {
     expect(checks({ providers: [github({ tokenRefresh: true })] }, 2)).toMatchObject([
       { level: "warning", check: "token-refresh-per-process" },
     ])
+  })
+
+  test("a provider's tokenRefresh without the config's TokenRefresh() is the error every request would fail with", () => {
+    const findings = diagnoseConfig({ providers: [github({ tokenRefresh: true })] } as AuthConfig, { env: { AUTH_SECRET: secret } })
+    const invalid = findings.find((finding) => finding.check === "config-invalid")
+    expect(invalid?.message).toContain("MissingOption")
+    expect(invalid?.message).toContain('import { TokenRefresh } from "@gatehouse/core/token-refresh"')
   })
 })

@@ -2,8 +2,6 @@ import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../config/default-callbacks.js"
 import type { RequestInternal } from "../http/request-internal.js"
 import type { Cookie } from "../shared-types.js"
-import { pendingSignInCookies } from "../second-factor/pending-sign-in.js"
-import { secondFactorDue, secondFactorPageUrl } from "../second-factor/second-factor-due.js"
 import type { SecondFactorProof } from "../second-factor/second-factor-proof.js"
 import type { AuthenticationMark } from "../session-cookie/token-marks.js"
 import { ownerKey, ownerOfSignIn } from "../sessions/session-owner.js"
@@ -26,24 +24,18 @@ export type { FirstFactorDone }
  */
 export async function finishSignIn(request: RequestInternal, done: FirstFactorDone, options: InternalOptions): Promise<ResponseInternal> {
   const authentication = firstFactorAuthentication(done)
-  let pending: Cookie[] | undefined
+  let held: ResponseInternal | null | undefined
   try {
     const sessionOwner = ownerOfSignIn(done.user, done.account, options)
-    const owner = ownerKey(sessionOwner)
-    await refuseStepUpByAnother(request.cookies, owner, options)
-    const due = await secondFactorDue(done, authentication.methods, sessionOwner, options)
-    if (due) {
-      const { cookies: _cookies, ...kept } = done
-      const state = { ...kept, id: crypto.randomUUID(), owner, methods: authentication.methods, ...due }
-      pending = await pendingSignInCookies(state, request.cookies, options)
-    }
+    await refuseStepUpByAnother(request.cookies, ownerKey(sessionOwner), options)
+    held = await options.secondFactor?.totp.holdForSecondFactor(request, done, authentication.methods, sessionOwner, options)
   } catch (error) {
     // A user created for this sign-in must not stay behind without a way in.
     if (done.createdUserId) await undoNewUser(done.createdUserId, options)
     throw error
   }
   // No session cookie: the pending sign-in opens nothing until its second factor is done.
-  if (pending) return { redirect: secondFactorPageUrl(options), cookies: [...(done.cookies ?? []), ...pending] }
+  if (held) return held
   return completeSignIn(request, done, authentication, options)
 }
 

@@ -1,4 +1,3 @@
-import { storeSignInTokens } from "../access-token/sign-in-tokens.js"
 import type { AdapterAccount, AdapterUser, Adapter } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
 import { AccountNotLinked, OAuthAccountNotLinked, StepUpFailed } from "../errors.js"
@@ -81,7 +80,8 @@ async function loginOrRegister(
         })
       }
       user = byAccount
-      await storeSignInTokens(accountToStore(providerAccount, options), options)
+      // The new tokens replace the stored ones for a provider with `tokenRefresh`: only with `tokenRefresh: TokenRefresh()`.
+      await options.tokenRefresh?.storeSignInTokens(accountToStore(providerAccount, options), options)
     } else {
       if (stepUp) throw new StepUpFailed("The re-authentication used an account no user has", { reason: "other-user" })
       account = accountToStore(providerAccount, options)

@@ -2,7 +2,6 @@
 import type { InternalOptions, InternalProvider } from "../providers/types.js"
 import { InvalidEndpoints } from "../errors.js"
 import { loadDiscovery } from "./oauth-loaders.js"
-import type { SingleUseKind } from "../single-use/single-use-ledger.js"
 
 /** The provider's end-session endpoint: the declared one, else the discovered `end_session_endpoint`. */
 async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promise<URL> {
@@ -20,13 +19,8 @@ async function endSessionEndpointOf(provider: InternalProvider<"oauth">): Promis
  * At configuration time: a provider with `federatedSignOut` needs an end-session endpoint it
  * declares, or an issuer whose discovery document may name one (checked at the first sign-out).
  */
-export function assertEndSessionEndpoint(
-  provider: Pick<InternalProvider<"oauth">, "id" | "issuer" | "federatedSignOut" | "endSessionEndpoint">,
-): void {
-  if (provider.endSessionEndpoint !== undefined && !URL.canParse(provider.endSessionEndpoint)) {
-    throw new InvalidEndpoints(`Provider "${provider.id}" has an \`endSessionEndpoint\` that is not a URL`)
-  }
-  if (!provider.federatedSignOut || provider.endSessionEndpoint || provider.issuer) return
+export function assertEndSessionEndpoint(provider: Pick<InternalProvider<"oauth">, "id" | "issuer" | "endSessionEndpoint">): void {
+  if (provider.endSessionEndpoint || provider.issuer) return
   throw missingEndSessionEndpoint(provider)
 }
 
@@ -53,18 +47,4 @@ export async function endSessionUrl(
   url.searchParams.set("post_logout_redirect_uri", postLogoutRedirectUri(options, provider.id))
   url.searchParams.set("state", state)
   return url.href
-}
-
-// Apart from logout-token.ts (jose's JWS verification and remote key sets) so that the config's
-// ledger and the session search can name them in apps without back-channel logout.
-
-/** A logout token is sent the moment the user signs out at the provider: older ones are refused. */
-export const logoutTokenMaxAgeSeconds = 300
-/** Clock difference allowed between the provider and this server, either way. */
-export const clockToleranceSeconds = 60
-
-/** A jti is remembered as long as a token carrying it could still pass the iat check, and a little more. */
-export const logoutTokenKind: SingleUseKind = {
-  name: "logout-token",
-  lifetimeMs: (logoutTokenMaxAgeSeconds + 2 * clockToleranceSeconds + 60) * 1000,
 }

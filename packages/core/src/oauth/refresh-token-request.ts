@@ -1,6 +1,7 @@
 /**
- * The refresh-token grant's request at the provider's token endpoint, through oauth4webapi. Loaded
- * by refresh-grant.ts at the first refresh: every session read reaches that module, few ever refresh.
+ * The refresh-token grant's request at the provider's token endpoint, through oauth4webapi. Reached
+ * only through `tokenRefresh: TokenRefresh()` (access-token/refresh-grant.ts): apps that never
+ * refresh bundle and load none of it.
  */
 import * as oauth from "oauth4webapi"
 import type { InternalProvider } from "../providers/types.js"

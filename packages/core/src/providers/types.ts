@@ -14,7 +14,8 @@ import type {
   VerifyAuthenticationResponseOpts,
   VerifyRegistrationResponseOpts,
 } from "@simplewebauthn/server"
-import type { Adapter, AdapterSession, AdapterUser, NewAdapterSession } from "../adapters.js"
+import type { AccessToken } from "../access-token/access-token.js"
+import type { Adapter, AdapterAccount, AdapterSession, AdapterUser, NewAdapterSession } from "../adapters.js"
 import type {
   CallbacksOptions,
   EventCallbacks,
@@ -25,11 +26,15 @@ import type {
   accountKey,
   backchannelLogoutKey,
   customFetch,
+  federatedSignOutKey,
+  tokenRefreshKey,
   totpLibraryKey,
 } from "../auth-options.js"
 import type { AuthorizationServer } from "oauth4webapi"
 import type { AuthError } from "../errors.js"
 import type { RequestInternal } from "../http/request-internal.js"
+import type { FirstFactorDone } from "../login/first-factor-authentication.js"
+import type { SessionOwner } from "../sessions/session-owner.js"
 import type { JWT, JWTOptions } from "../jwt/types.js"
 import type { SafeHtml } from "../pages/html.js"
 import type { PageLocale } from "../pages/page-locale.js"
@@ -39,6 +44,7 @@ import type {
   Account,
   AuthAction,
   Awaitable,
+  Cookie,
   CredentialInput,
   Profile,
   ProviderType,
@@ -49,6 +55,7 @@ import type {
   User,
 } from "../shared-types.js"
 import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { UpstreamTokens } from "../session-cookie/token-marks.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
 import type { InlineScript } from "../webauthn/page-script/signin-page-script.js"
@@ -155,12 +162,15 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions, Partia
    * Sign out of the provider too (OpenID Connect RP-Initiated Logout): `true` makes every sign-out
    * of a session begun with this provider federated; `"on-request"` only when the sign-out asks
    * (`federated=true`). Either keeps the ID token in JWT sessions, which federated sign-out needs.
+   * Needs the config's `federatedSignOut: FederatedSignOut()` (`@gatehouse/core/federated-sign-out`),
+   * which brings the code: without it, the config is refused (MissingOption).
    */
   federatedSignOut?: boolean | "on-request"
   /**
    * Beyond Auth.js: `getAccessToken` refreshes this provider's access token with the refresh grant
    * when it is about to expire, race-safe (one refresh per refresh token across concurrent
-   * requests and instances). Default `false`: `getAccessToken` then hands out the stored token
+   * requests and instances). Needs the config's `tokenRefresh: TokenRefresh()` (from
+   * `@gatehouse/core/token-refresh`), which brings the refresh code. Default `false`: `getAccessToken` then hands out the stored token
    * while it is valid and null after. Turning it on also keeps the tokens in the session cookie
    * of JWT sessions without an adapter (about 1–2 kB), and makes `GET /session` of adapter-backed
    * sessions look up the account to report `error: "RefreshTokenError"`. Most providers issue a
@@ -538,6 +548,10 @@ export interface InternalOptions<T extends ProviderType = ProviderType> {
   account: AccountOptions | undefined
   /** The `backchannelLogout` option resolved, when the identity providers' logout tokens are served. */
   backchannelLogout: BackchannelLogoutOptions | undefined
+  /** The `federatedSignOut` option resolved, when sign-out may end the identity provider's session too. */
+  federatedSignOut: FederatedSignOutOptions | undefined
+  /** The refresh code `tokenRefresh: TokenRefresh()` brings, when the providers with `tokenRefresh: true` refresh. */
+  tokenRefresh: TokenRefreshModule | undefined
   /** Where pending sign-ins are claimed when they end (completed, or too many wrong codes): once across every instance. */
   pendingSignIns: SingleUseLedger
   /** The request's User-Agent header, recorded with a session started by this request. */
@@ -566,6 +580,14 @@ export interface TotpLibrary {
   stepUpFactors(current: CurrentAuthentication, options: InternalOptions): Promise<StepUpFactors | null>
   /** The checks of the `secondFactor` option past its origin (second-factor/second-factor-config.ts), handed in likewise. */
   check(config: SecondFactorConfig, adapter: Adapter | undefined, providers: readonly { type: string }[]): ResolvedSecondFactor
+  /** The gate of every sign-in (second-factor-due.ts), handed in likewise: the answer holding it for a second factor, or null. */
+  holdForSecondFactor(
+    request: RequestInternal,
+    done: FirstFactorDone,
+    methods: string[],
+    owner: SessionOwner,
+    options: InternalOptions,
+  ): Promise<ResponseInternal | null>
 }
 
 /**
@@ -681,4 +703,64 @@ export interface BackchannelLogoutConfig {
 /** The `backchannelLogout` option resolved: the route's entry. */
 export interface BackchannelLogoutOptions {
   action: BackchannelLogoutModule["action"]
+}
+
+/** Federated sign-out's code (OpenID Connect RP-Initiated Logout), as `FederatedSignOut()` brings it. */
+export interface FederatedSignOutModule {
+  /** At config time, for each OAuth provider with `federatedSignOut`: throws when it has no end-session endpoint to find. */
+  assertProvider: (provider: InternalProvider<"oauth">) => void
+  /** At a JWT sign-in: the token, marked with the provider (and ID token) when the provider has `federatedSignOut`. */
+  markToken: (token: JWT, account: Account | null, options: InternalOptions) => JWT
+  /** At a database sign-in: the cookie naming the account signed in with, when the provider has `federatedSignOut`. */
+  sessionCookie: (account: Account | null, sessionToken: string, expires: Date, options: InternalOptions) => Promise<Cookie | undefined>
+  /** POST /signout, once the local session is over: on to the provider's end-session endpoint, or to `callbackUrl`. */
+  signOut: (request: RequestInternal, options: InternalOptions, ended: EndedLocalSession, cookies: Cookie[]) => Promise<ResponseInternal>
+  /** GET {basePath}/signout/callback/<providerId>: where the provider sends the browser back. */
+  landing: (request: RequestInternal, options: InternalOptions<"oauth">) => Promise<ResponseInternal>
+}
+
+/** The session POST /signout just ended: its cookie's value and, for a JWT session, the token it held. */
+export interface EndedLocalSession {
+  sessionToken: string
+  jwt?: JWT | null
+}
+
+/** The `federatedSignOut` option (docs/federated-sign-out.md): made by `FederatedSignOut()` from `@gatehouse/core/federated-sign-out`. */
+export interface FederatedSignOutConfig {
+  readonly [federatedSignOutKey]: FederatedSignOutModule
+}
+
+/** The `federatedSignOut` option resolved. */
+export type FederatedSignOutOptions = FederatedSignOutModule
+
+/**
+ * The upstream-token code, as `TokenRefresh()` brings it: core calls it through the options, so
+ * apps without the option bundle none of it (the refresh grant, its coordination, its events).
+ */
+export interface TokenRefreshModule {
+  /** At sign-in, for a JWT session without an adapter: the session token with the provider's tokens marked in it. */
+  markSignInTokens: (token: JWT, account: Account | null, options: InternalOptions) => JWT
+  /** At sign-in with an account already linked: the new tokens replace the stored ones. */
+  storeSignInTokens: (account: Account, options: InternalOptions) => Promise<void>
+  /** GET /session's answer of a JWT session, with `error: "RefreshTokenError"` once refused; no promise when there is nothing to look up. */
+  withRefreshErrorOfToken: <S>(session: S, token: JWT, options: InternalOptions) => S | Promise<S>
+  /** GET /session's answer of a database session, with `error: "RefreshTokenError"` once refused. */
+  withRefreshErrorOfUser: <S>(session: S, userId: string, options: InternalOptions) => Promise<S>
+  /** `getAccessToken` over the adapter's account row: refreshed first when about to expire. */
+  accessTokenFromAccount: (
+    account: AdapterAccount,
+    provider: InternalProvider<"oauth">,
+    options: InternalOptions,
+  ) => Promise<AccessToken | null>
+  /** `getAccessToken` over the session cookie's mark: refreshed first when about to expire, with the mark to write back. */
+  accessTokenFromCookie: (
+    mark: UpstreamTokens,
+    provider: InternalProvider<"oauth">,
+    options: InternalOptions,
+  ) => Promise<{ token: AccessToken | null; replaced?: UpstreamTokens }>
+}
+
+/** The `tokenRefresh` option (docs/access-tokens.md): made by `TokenRefresh()` from `@gatehouse/core/token-refresh`. */
+export interface TokenRefreshConfig {
+  readonly [tokenRefreshKey]: TokenRefreshModule
 }

@@ -8,6 +8,7 @@
  */
 import { checkSecondFactor, type SecondFactorConfig, totpLibraryKey } from "./second-factor-config.js"
 import { secondFactorAction } from "./second-factor-action.js"
+import { holdForSecondFactor } from "./second-factor-due.js"
 import { stepUpFactors } from "./second-factor-step-up.js"
 import { totpLibrary } from "./totp-library.js"
 
@@ -16,5 +17,8 @@ export { totpCodeAt } from "./totp-library.js"
 
 /** The `secondFactor` option: `config` with the TOTP and QR-code libraries it runs on. */
 export function SecondFactor(config: Omit<SecondFactorConfig, typeof totpLibraryKey> = {}): SecondFactorConfig {
-  return { ...config, [totpLibraryKey]: { ...totpLibrary, action: secondFactorAction, stepUpFactors, check: checkSecondFactor } }
+  return {
+    ...config,
+    [totpLibraryKey]: { ...totpLibrary, action: secondFactorAction, stepUpFactors, check: checkSecondFactor, holdForSecondFactor },
+  }
 }

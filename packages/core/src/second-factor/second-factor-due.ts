@@ -1,9 +1,31 @@
 import type { InternalOptions } from "../providers/types.js"
+import type { RequestInternal } from "../http/request-internal.js"
 import type { FirstFactorDone } from "../login/first-factor-authentication.js"
 import { ownerKey, type SessionOwner } from "../sessions/session-owner.js"
 import { multiFactorMethod } from "../step-up/session-authentication.js"
+import type { ResponseInternal } from "../types.js"
 import { passkeyUserOf } from "./passkey-user.js"
-import type { PendingSignIn } from "./pending-sign-in.js"
+import { type PendingSignIn, pendingSignInCookies } from "./pending-sign-in.js"
+
+/**
+ * The second factor's gate in finishSignIn (login/finish-sign-in.ts), carried by SecondFactor() so
+ * that apps without second factors bundle none of it: when a factor is due, the answer that holds
+ * the sign-in (the encrypted pending cookie and the second-factor page, no session); else null.
+ */
+export async function holdForSecondFactor(
+  request: RequestInternal,
+  done: FirstFactorDone,
+  methods: string[],
+  owner: SessionOwner,
+  options: InternalOptions,
+): Promise<ResponseInternal | null> {
+  const due = await secondFactorDue(done, methods, owner, options)
+  if (!due) return null
+  const { cookies: _cookies, ...kept } = done
+  const state = { ...kept, id: crypto.randomUUID(), owner: ownerKey(owner), methods, ...due }
+  const pending = await pendingSignInCookies(state, request.cookies, options)
+  return { redirect: secondFactorPageUrl(options), cookies: [...(done.cookies ?? []), ...pending] }
+}
 
 /**
  * What the gate must still ask of a sign-in whose first factor is done, as the fields of its

@@ -14,10 +14,8 @@ import { adapterUserIdOf } from "../login/current-user.js"
 import { type JwtSessionToken, readJwtSessionToken, unreadableSessionCookie } from "../session-cookie/jwt-session-token.js"
 import { liveDatabaseSession } from "../session-cookie/database-session.js"
 import { keptExpiry, reissuedIfChanged, sessionCookieHolding } from "../session-cookie/reissued-session-cookie.js"
-import { upstreamTokensClaim } from "../session-cookie/token-marks.js"
-import type { AccessToken } from "../access-token/access-token.js"
-import { accessTokenFromAccount } from "../access-token/account-tokens.js"
-import { accessTokenFromCookie, type UpstreamTokens, upstreamTokensOf } from "../access-token/cookie-tokens.js"
+import { type AccessToken, unexpiredAccessToken } from "../access-token/access-token.js"
+import { type UpstreamTokens, upstreamTokensClaim, upstreamTokensOf } from "../session-cookie/token-marks.js"
 export type { AccessToken } from "../access-token/access-token.js"
 
 /** `getAccessToken(…, { withCookies: true })`: the token, and the `Set-Cookie` header values to send with the response. */
@@ -137,7 +135,8 @@ async function fromJwtSession(
   }
   const mark = upstreamTokensOf(read.token)
   if (!mark || mark.provider !== provider.id) return { token: null }
-  return accessTokenFromCookie(mark, provider, options)
+  if (!options.tokenRefresh) return { token: unexpiredAccessToken(mark) }
+  return options.tokenRefresh.accessTokenFromCookie(mark, provider, options)
 }
 
 async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, options: InternalOptions): Promise<AccessToken | null> {
@@ -151,7 +150,8 @@ async function fromAdapter(userId: string, provider: InternalProvider<"oauth">, 
     return null
   }
   const account = await adapter.getAccountByUserId(userId, provider.id)
-  return account ? accessTokenFromAccount(account, provider, options) : null
+  if (!account) return null
+  return options.tokenRefresh ? options.tokenRefresh.accessTokenFromAccount(account, provider, options) : unexpiredAccessToken(account)
 }
 
 /**

@@ -21,7 +21,7 @@ export async function signOut(input: SignOutInput): Promise<ServerResult<{ redir
   if (input.federated !== undefined) body.federated = String(input.federated)
   const request = serverRequest(input, { action: "signout", method: "POST", body })
   const { options, cookies } = await serverOptions(request)
-  // On Node the action (and the OAuth code a federated sign-out needs) loads at the first sign-out.
+  // On Node the action loads at the first sign-out (a federated one's code comes with FederatedSignOut()).
   const signout = await loadSignout()
   const answer = await signout(request.internal, options)
   return { value: { redirect: answer.redirect ?? options.callbackUrl }, cookies: [...cookies, ...(answer.cookies ?? [])] }

@@ -1,4 +1,3 @@
-import { refreshErrorOfUser, withRefreshError } from "../access-token/refresh-error.js"
 import { SessionTokenError } from "../errors.js"
 import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../config/default-callbacks.js"
@@ -54,7 +53,9 @@ export async function readDatabaseSession(
       newSession: update?.data,
       ...(update ? { trigger: "update" as const } : {}),
     } as Parameters<typeof callbacks.session>[0])
-    response.body = withRefreshError(withoutSessionToken(payload as Session, sessionToken), await refreshErrorOfUser(user.id, options))
+    const answer = withoutSessionToken(payload as Session, sessionToken)
+    // `error: "RefreshTokenError"` once a provider refused: only with `tokenRefresh: TokenRefresh()`, which brings the check.
+    response.body = options.tokenRefresh ? await options.tokenRefresh.withRefreshErrorOfUser(answer, user.id, options) : answer
     await emitEvent(options, "session", { session: payload as Session })
   } catch (error) {
     // The database may be down: log, answer "no session", and keep the cookie for later.

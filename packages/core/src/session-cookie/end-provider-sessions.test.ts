@@ -7,7 +7,7 @@ import { SQLiteAdapter } from "../../../adapter-sqlite/src/index.js"
 import Database from "better-sqlite3"
 import { describe, expect, it } from "vitest"
 import type { Adapter } from "../adapters.js"
-import { clockToleranceSeconds } from "../oauth/end-session.js"
+import { clockToleranceSeconds } from "../oauth/logout-token-timing.js"
 import { findProviderSessions, sessionAfterLogoutToleranceSeconds } from "./end-provider-sessions.js"
 
 // Three hours ago: a row the adapter dated itself (now) would be hours after it, never found.

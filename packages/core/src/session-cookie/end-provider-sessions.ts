@@ -1,7 +1,7 @@
 import type { AdapterSession } from "../adapters.js"
 import type { InternalOptions } from "../providers/types.js"
 import { InvalidLogoutToken } from "../errors.js"
-import { clockToleranceSeconds } from "../oauth/end-session.js"
+import { clockToleranceSeconds } from "../oauth/logout-token-timing.js"
 import { remember } from "../sessions/revocation-checks.js"
 import { sessionManagingAdapter } from "../sessions/session-management-adapter.js"
 

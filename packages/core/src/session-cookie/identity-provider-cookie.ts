@@ -1,4 +1,9 @@
 /**
+ * Which provider a session was signed in with, remembered for federated sign-out (only
+ * `FederatedSignOut()` loads this module), and only for providers with `federatedSignOut`.
+ *
+ * A JWT session carries it in the token (the `gatehouse.idp` mark, with the ID token).
+ *
  * A database session row does not say which provider account it was signed in with, and federated
  * sign-out needs that account's ID token. So a sign-in with a provider that has `federatedSignOut`
  * sets this cookie beside the session cookie: a JWE (keyed by the cookie's name) of the provider
@@ -9,12 +14,31 @@ import type { InternalOptions } from "../providers/types.js"
 import { sha256Hex } from "../crypto/sha256-hex.js"
 import { decode } from "../jwt/decode.js"
 import { encode } from "../jwt/encode.js"
+import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie } from "../shared-types.js"
+import { markIdentityProvider } from "./token-marks.js"
 
 interface IdentityProviderPayload {
   provider: string
   providerAccountId: string
   session: string
+}
+
+/** Whether a sign-in with `account` through the options' provider is to be remembered (see above). */
+function isRemembered(account: Account | null, options: InternalOptions): account is Account {
+  const provider = options.provider as { federatedSignOut?: unknown } | undefined
+  return !!account && (account.type === "oidc" || account.type === "oauth") && !!provider?.federatedSignOut
+}
+
+/**
+ * The token of a JWT sign-in, marked with the provider and its ID token. Only for providers with
+ * `federatedSignOut`: the ID token is the bulk of the mark (about 1 kB), and every other session
+ * cookie stays as small as before.
+ */
+export function withIdentityProvider(token: JWT, account: Account | null, options: InternalOptions): JWT {
+  if (!isRemembered(account, options)) return token
+  const idToken = typeof account.id_token === "string" ? account.id_token : undefined
+  return markIdentityProvider(token, { provider: account.provider, ...(idToken ? { idToken } : {}) })
 }
 
 function secretOf(options: InternalOptions): string | string[] {
@@ -28,8 +52,7 @@ export async function identityProviderCookie(
   expires: Date,
   options: InternalOptions,
 ): Promise<Cookie | undefined> {
-  const provider = options.provider as { federatedSignOut?: unknown } | undefined
-  if (!account || (account.type !== "oidc" && account.type !== "oauth") || !provider?.federatedSignOut) return undefined
+  if (!isRemembered(account, options)) return undefined
   const { name, options: attributes } = options.cookies.identityProvider
   const payload: IdentityProviderPayload = {
     provider: account.provider,

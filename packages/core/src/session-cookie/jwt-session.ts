@@ -1,4 +1,3 @@
-import { refreshErrorOfTokenIfDue, withRefreshError } from "../access-token/refresh-error.js"
 import type { InternalOptions } from "../providers/types.js"
 import { emitEvent } from "../config/default-callbacks.js"
 import { clearSessionCookie, readSessionCookie, noStoreHeaders } from "../http/session-chunks.js"
@@ -59,8 +58,11 @@ export async function readJwtSession(
       } as Parameters<typeof options.callbacks.session>[0]),
     )
     const session = sessionCalled instanceof Promise ? await sessionCalled : sessionCalled
-    const refreshError = refreshErrorOfTokenIfDue(next, options)
-    response.body = withRefreshError(session as Session, refreshError instanceof Promise ? await refreshError : refreshError)
+    // `error: "RefreshTokenError"` once a provider refused: only with `tokenRefresh: TokenRefresh()`, which brings the check.
+    const answer = options.tokenRefresh
+      ? options.tokenRefresh.withRefreshErrorOfToken(session as Session, next, options)
+      : (session as Session)
+    response.body = answer instanceof Promise ? await answer : answer
 
     if (reissue) {
       response.cookies = await sessionCookieHolding(next, cookies, options, renew ? { renewed: expires } : { kept: expires })

@@ -3,17 +3,8 @@ import type { InternalOptions } from "../providers/types.js"
 import { clearSessionCookie, writeSessionCookie } from "../http/session-chunks.js"
 import type { JWT } from "../jwt/types.js"
 import type { Account, Cookie, Profile, User } from "../shared-types.js"
-import { markUpstreamTokens } from "../access-token/cookie-tokens.js"
-import { identityProviderCookie } from "./identity-provider-cookie.js"
 import { rememberUnverifiedOwner } from "./unverified-owner-checks.js"
-import {
-  type AuthenticationMark,
-  keepTokenMarks,
-  markAuthentication,
-  markCredentialsToken,
-  markIdentityProvider,
-  markUnverifiedToken,
-} from "./token-marks.js"
+import { type AuthenticationMark, keepTokenMarks, markAuthentication, markCredentialsToken, markUnverifiedToken } from "./token-marks.js"
 
 interface SignedIn {
   user: User | AdapterUser
@@ -42,7 +33,8 @@ export async function startSession(
     const session = signedIn.databaseSession!
     const expires = new Date(session.expires)
     const written = writeSessionCookie(cookies, cookie, session.sessionToken, expires, options.session.maxCookieChunks)
-    const identityProvider = await identityProviderCookie(signedIn.account, session.sessionToken, expires, options)
+    // Federated sign-out (FederatedSignOut()) remembers which provider account the session began with.
+    const identityProvider = await options.federatedSignOut?.sessionCookie(signedIn.account, session.sessionToken, expires, options)
     return identityProvider ? [...written, identityProvider] : written
   }
   const { user, account, profile, isNewUser } = signedIn
@@ -73,19 +65,9 @@ export async function startSession(
  * for an adapter user (a credentials sign-in), or when its user's address is unverified.
  */
 function markedToken(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
-  const marked = markUpstreamTokens(withIdentityProvider(token, account, options), account, options)
+  const withIdentityProvider = options.federatedSignOut?.markToken(token, account, options) ?? token
+  const marked = markUpstreamTokens(withIdentityProvider, account, options)
   return withAdapterMarks(marked, user, account, options)
-}
-
-/**
- * Only for providers with `federatedSignOut`: the ID token is the bulk of the mark (about 1 kB),
- * and every other session cookie stays as small as before.
- */
-function withIdentityProvider(token: JWT, account: Account | null, options: InternalOptions): JWT {
-  const provider = options.provider as { federatedSignOut?: unknown } | undefined
-  if (!account || (account.type !== "oidc" && account.type !== "oauth") || !provider?.federatedSignOut) return token
-  const idToken = typeof account.id_token === "string" ? account.id_token : undefined
-  return markIdentityProvider(token, { provider: account.provider, ...(idToken ? { idToken } : {}) })
 }
 
 function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account | null, options: InternalOptions): JWT {
@@ -99,4 +81,9 @@ function withAdapterMarks(token: JWT, user: User | AdapterUser, account: Account
   // Just signed in as that user: this process need not ask again within the interval.
   if (user.id !== undefined && user.id !== null) rememberUnverifiedOwner({ id: String(user.id), email: user.email ?? "" }, options)
   return markUnverifiedToken(token, user.email)
+}
+
+/** The provider's tokens, for `getAccessToken` to refresh: only with `tokenRefresh: TokenRefresh()`, which brings the mark. */
+function markUpstreamTokens(token: JWT, account: Account | null, options: InternalOptions): JWT {
+  return options.tokenRefresh ? options.tokenRefresh.markSignInTokens(token, account, options) : token
 }

@@ -163,3 +163,21 @@ export function keepTokenMarks(before: JWT, after: JWT): JWT {
   }
   return kept
 }
+
+/** The `gatehouse.tokens` mark: the provider's tokens for the account the session was signed in with. */
+export interface UpstreamTokens {
+  provider: string
+  providerAccountId: string
+  access_token?: string
+  refresh_token?: string
+  /** Seconds since the epoch. */
+  expires_at?: number
+  /** Set once the provider refused the refresh token; the tokens are gone then. */
+  error?: "RefreshTokenError"
+}
+
+/** The session token's `gatehouse.tokens` mark, when it carries one. */
+export function upstreamTokensOf(token: JWT | null | undefined): UpstreamTokens | undefined {
+  const mark = token?.[upstreamTokensClaim] as UpstreamTokens | undefined
+  return typeof mark?.provider === "string" && typeof mark.providerAccountId === "string" ? mark : undefined
+}
