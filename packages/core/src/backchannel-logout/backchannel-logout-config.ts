@@ -17,6 +17,11 @@ export function resolveBackchannelLogout(config: BackchannelLogoutConfig | undef
   options?: BackchannelLogoutOptions
   error?: AuthError
 } {
-  const { module, error } = carriedCode<BackchannelLogoutModule>(config, backchannelLogoutKey, ["action"], backchannelLogoutOption)
-  return module ? { options: { action: module.action } } : { error }
+  const { module, error } = carriedCode<BackchannelLogoutModule>(
+    config,
+    backchannelLogoutKey,
+    ["action", "singleUseLedger"],
+    backchannelLogoutOption,
+  )
+  return module ? { options: { action: module.action, singleUseLedger: module.singleUseLedger } } : { error }
 }

@@ -10,11 +10,12 @@
  * ```
  */
 import { backchannelLogout } from "../actions/backchannel-logout.js"
+import { singleUseLedger } from "../single-use/single-use-ledger.js"
 import { type BackchannelLogoutConfig, backchannelLogoutKey } from "./backchannel-logout-config.js"
 
 export type { BackchannelLogoutConfig } from "./backchannel-logout-config.js"
 
 /** The `backchannelLogout` option: the identity providers' logout tokens end the sessions they name. */
 export function BackchannelLogout(): BackchannelLogoutConfig {
-  return { [backchannelLogoutKey]: { action: backchannelLogout } }
+  return { [backchannelLogoutKey]: { action: backchannelLogout, singleUseLedger } }
 }

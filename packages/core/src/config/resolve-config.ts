@@ -17,7 +17,7 @@ import { resolveTokenRefresh } from "../token-refresh/token-refresh-config.js"
 import { pendingSignInKind } from "../second-factor/pending-sign-in.js"
 import { resolveSecondFactor } from "../second-factor/second-factor-config.js"
 import { resolveAccount } from "../account/account-config.js"
-import { singleUseLedger } from "../single-use/single-use-ledger.js"
+import { nothingClaimable } from "../single-use/single-use-ledger.js"
 import type { AuthConfig, SessionOptions } from "../types.js"
 import { assertConfig } from "./assert-config.js"
 import type { ResolvedConfig } from "./resolved-config.js"
@@ -147,13 +147,14 @@ function resolve(userConfig: AuthConfig): ResolvedConfig {
     tokenRefreshProviderIds: providers.filter(tokenRefreshOn).map((provider) => provider.id),
     rateLimit: rateLimit.limiter,
     passkeyChallenges: passkeyChallengesOf(providers, rateLimit.sharedStore, tokenAdapter),
-    logoutTokens: singleUseLedger(logoutTokenKind, rateLimit.sharedStore, tokenAdapter),
+    // Made by the features that claim them (BackchannelLogout(), SecondFactor()), with the code they carry.
+    logoutTokens: backchannelLogout.options?.singleUseLedger(logoutTokenKind, rateLimit.sharedStore, tokenAdapter) ?? nothingClaimable,
     secondFactor: secondFactor.options,
     account: account.options,
     backchannelLogout: backchannelLogout.options,
     federatedSignOut: federatedSignOut.options,
     tokenRefresh: tokenRefresh.options,
-    pendingSignIns: singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter),
+    pendingSignIns: secondFactor.options?.totp.singleUseLedger(pendingSignInKind, rateLimit.sharedStore, tokenAdapter) ?? nothingClaimable,
     configError: undefined,
     providersFor(origin) {
       let list = byOrigin.get(origin)

@@ -54,7 +54,7 @@ import type {
   TokenSet,
   User,
 } from "../shared-types.js"
-import type { SingleUseLedger } from "../single-use/single-use-ledger.js"
+import type { MakeSingleUseLedger, SingleUseLedger } from "../single-use/single-use-ledger.js"
 import type { UpstreamTokens } from "../session-cookie/token-marks.js"
 import type { AccountSummary } from "../account/account-json.js"
 import type { CurrentAuthentication } from "../step-up/session-authentication.js"
@@ -588,6 +588,8 @@ export interface TotpLibrary {
     owner: SessionOwner,
     options: InternalOptions,
   ): Promise<ResponseInternal | null>
+  /** The ledger of ended pending sign-ins is made by this (single-use/single-use-ledger.ts), handed in likewise. */
+  singleUseLedger: MakeSingleUseLedger
 }
 
 /**
@@ -693,6 +695,8 @@ export interface SessionRecordsModule {
 /** The back-channel logout route, as `BackchannelLogout()` brings it. */
 export interface BackchannelLogoutModule {
   action: (request: RequestInternal, options: InternalOptions<"oauth">) => Promise<ResponseInternal>
+  /** Makes the ledger of claimed logout tokens' `jti` (single-use/single-use-ledger.ts), handed in with the route. */
+  singleUseLedger: MakeSingleUseLedger
 }
 
 /** The `backchannelLogout` option (docs/federated-sign-out.md): made by `BackchannelLogout()` from `@gatehouse/core/backchannel-logout`. */
@@ -703,6 +707,7 @@ export interface BackchannelLogoutConfig {
 /** The `backchannelLogout` option resolved: the route's entry. */
 export interface BackchannelLogoutOptions {
   action: BackchannelLogoutModule["action"]
+  singleUseLedger: BackchannelLogoutModule["singleUseLedger"]
 }
 
 /** Federated sign-out's code (OpenID Connect RP-Initiated Logout), as `FederatedSignOut()` brings it. */

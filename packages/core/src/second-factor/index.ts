@@ -9,6 +9,7 @@
 import { checkSecondFactor, type SecondFactorConfig, totpLibraryKey } from "./second-factor-config.js"
 import { secondFactorAction } from "./second-factor-action.js"
 import { holdForSecondFactor } from "./second-factor-due.js"
+import { singleUseLedger } from "../single-use/single-use-ledger.js"
 import { stepUpFactors } from "./second-factor-step-up.js"
 import { totpLibrary } from "./totp-library.js"
 
@@ -19,6 +20,13 @@ export { totpCodeAt } from "./totp-library.js"
 export function SecondFactor(config: Omit<SecondFactorConfig, typeof totpLibraryKey> = {}): SecondFactorConfig {
   return {
     ...config,
-    [totpLibraryKey]: { ...totpLibrary, action: secondFactorAction, stepUpFactors, check: checkSecondFactor, holdForSecondFactor },
+    [totpLibraryKey]: {
+      ...totpLibrary,
+      action: secondFactorAction,
+      stepUpFactors,
+      check: checkSecondFactor,
+      holdForSecondFactor,
+      singleUseLedger,
+    },
   }
 }

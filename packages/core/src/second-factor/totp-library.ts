@@ -18,7 +18,7 @@ async function totpOf(base32: string) {
   return new TOTP({ secret: Secret.fromBase32(base32), algorithm: "SHA1", digits, period })
 }
 
-export const totpLibrary: Omit<TotpLibrary, "action" | "stepUpFactors" | "check" | "holdForSecondFactor"> = {
+export const totpLibrary: Omit<TotpLibrary, "action" | "stepUpFactors" | "check" | "holdForSecondFactor" | "singleUseLedger"> = {
   /** A new random secret (160 bits, RFC 4226's recommended length), as base32. */
   async newSecret() {
     const { Secret } = await otpauth()

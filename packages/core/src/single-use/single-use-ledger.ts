@@ -26,6 +26,24 @@ export interface SingleUseLedger {
   claimedHere(value: string): boolean
 }
 
+/**
+ * Stands in for the ledger of a feature that is off (no SecondFactor(), no BackchannelLogout()):
+ * those features make their own, so apps without them bundle no ledger. Fails closed: every value
+ * reads as claimed already.
+ */
+export const nothingClaimable: SingleUseLedger = {
+  scope: "process",
+  claimedHere: () => true,
+  claim: async () => false,
+}
+
+/** Makes a ledger (singleUseLedger): handed in by the features that need one. */
+export type MakeSingleUseLedger = (
+  kind: SingleUseKind,
+  sharedStore: RateLimitStore | undefined,
+  adapter: Adapter | undefined,
+) => SingleUseLedger
+
 export interface SingleUseKind {
   /** Names the kind of value in stores and tables, e.g. "logout-token". */
   name: string
