@@ -5,6 +5,7 @@
  */
 import { checkLocale } from "./check-locale.js"
 import { assertConfig } from "../config/assert-config.js"
+import { resolveFederatedSignOut } from "../federated-sign-out/federated-sign-out-config.js"
 import { envProviderPrefix, readProcessEnv } from "../config/config-env.js"
 import { mergeProvider, providersForOrigin } from "../config/parse-providers.js"
 import { redactUrl } from "../config/redact-url.js"
@@ -112,6 +113,8 @@ function checkWhatCoreRefuses(providers: ProviderConfig[], config: AuthConfig, f
     providers,
     experimental: config.experimental ?? {},
     session: { strategy: config.session?.strategy ?? (config.adapter ? "database" : "jwt") },
+    // A provider's `federatedSignOut` flag is checked against the option that brings its code.
+    federatedSignOut: resolveFederatedSignOut(config.federatedSignOut).options,
   } as ResolvedConfig
   const problem = assertConfig(judged, config)
   if (!problem) return
