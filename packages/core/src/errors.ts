@@ -82,6 +82,20 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * An AuthError that names its cause among a fixed set (`code`), appended to the message: the base of
+ * the errors whose advice depends on which case it was (InvalidLogoutToken, BackchannelLogoutFailed,
+ * SessionRecordsNotCarried, MissingOption).
+ */
+export class CodedAuthError<Code extends string> extends AuthError {
+  readonly code: Code
+
+  constructor(code: Code, message: string, cause?: Error) {
+    super(`${message} (${code})`, cause)
+    this.code = code
+  }
+}
+
 /** Base class of errors that send the user back to the sign-in page. */
 export class SignInError extends AuthError {
   static kind = "signIn" as const
@@ -140,14 +154,8 @@ export type LogoutTokenProblem =
   | "sub-sid"
   | "missing-sub"
 /** A back-channel logout request Gatehouse refused (400, nothing changed); `code` names the failed check. */
-export class InvalidLogoutToken extends AuthError {
+export class InvalidLogoutToken extends CodedAuthError<LogoutTokenProblem> {
   static type = "InvalidLogoutToken" as const
-  readonly code: LogoutTokenProblem
-
-  constructor(code: LogoutTokenProblem, message: string, cause?: Error) {
-    super(`${message} (${code})`, cause)
-    this.code = code
-  }
 }
 /**
  * What went wrong on this server's side of a back-channel logout whose token was good (answered
@@ -158,14 +166,8 @@ export class InvalidLogoutToken extends AuthError {
  * - `claim`: every session ended, but the store of used logout tokens failed to record the `jti`.
  */
 export type BackchannelLogoutFailure = "find-sessions" | "end-sessions" | "claim"
-export class BackchannelLogoutFailed extends AuthError {
+export class BackchannelLogoutFailed extends CodedAuthError<BackchannelLogoutFailure> {
   static type = "BackchannelLogoutFailed" as const
-  readonly code: BackchannelLogoutFailure
-
-  constructor(code: BackchannelLogoutFailure, message: string, cause?: Error) {
-    super(`${message} (${code})`, cause)
-    this.code = code
-  }
 }
 /**
  * A configuration error: an adapter with the session-management methods (`listSessionsByUserId` and
@@ -174,14 +176,8 @@ export class BackchannelLogoutFailed extends AuthError {
  * unrecorded and revocations unchecked, silently. `code` says which: `adapter` or `store`.
  */
 export type SessionRecordsCarrierProblem = "adapter" | "store"
-export class SessionRecordsNotCarried extends AuthError {
+export class SessionRecordsNotCarried extends CodedAuthError<SessionRecordsCarrierProblem> {
   static type = "SessionRecordsNotCarried" as const
-  readonly code: SessionRecordsCarrierProblem
-
-  constructor(code: SessionRecordsCarrierProblem, message: string) {
-    super(`${message} (${code})`)
-    this.code = code
-  }
 }
 export class InvalidCheck extends AuthError {
   static type = "InvalidCheck" as const
@@ -301,14 +297,8 @@ export type MissingOptionCode = "token-refresh" | "federated-sign-out"
  * lacks `federatedSignOut: FederatedSignOut()`. `code` names the option; the message
  * names the import that brings it. Refused when the config is read, never a silently missing feature.
  */
-export class MissingOption extends AuthError {
+export class MissingOption extends CodedAuthError<MissingOptionCode> {
   static type = "MissingOption" as const
-  readonly code: MissingOptionCode
-
-  constructor(code: MissingOptionCode, message: string) {
-    super(`${message} (${code})`)
-    this.code = code
-  }
 }
 
 const clientSafeTypes = new Set<string>([
