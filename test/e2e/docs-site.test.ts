@@ -5,12 +5,13 @@
  * error; every internal link lands on a page and every anchor on an element; axe-core finds nothing serious
  * or critical in light and dark; the search box finds what readers look for; every docs/*.md became a page.
  */
-import { spawnSync } from "node:child_process"
+import { execFile } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { createServer, type Server } from "node:http"
 import { createRequire } from "node:module"
 import type { AddressInfo } from "node:net"
 import { extname, join, normalize, resolve } from "node:path"
+import { promisify } from "node:util"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, test } from "vitest"
 import { warningMessages } from "../../packages/core/src/config/logger.js"
@@ -53,8 +54,14 @@ let origin: string
 const pages = new Map<string, { consoleErrors: string[]; links: string[]; ids: Set<string>; status: number }>()
 
 beforeAll(async () => {
-  const built = spawnSync("npm", ["run", "build", "-w", "@gatehouse/docs-site"], { cwd: repoRoot, encoding: "utf8" })
-  if (built.status !== 0) throw new Error(`the site did not build:\n${built.stdout}\n${built.stderr}`)
+  // Built asynchronously: a synchronous spawn would stall this vitest worker, and its calls to the main
+  // process time out after 60 s (an unhandled error that fails the run even when every test passes).
+  await promisify(execFile)("npm", ["run", "build", "-w", "@gatehouse/docs-site"], {
+    cwd: repoRoot,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch((failure: { stdout?: string; stderr?: string }) => {
+    throw new Error(`the site did not build:\n${failure.stdout}\n${failure.stderr}`)
+  })
   server = await serveStatic(siteDist)
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   browser = await launchChromium()

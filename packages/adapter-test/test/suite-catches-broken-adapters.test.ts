@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
@@ -20,16 +20,19 @@ let outputFolder = ""
 
 // The suite is only worth something if it fails broken adapters. Run it, in its own vitest
 // process, against a correct reference adapter and against one broken variant per flaw.
-beforeAll(() => {
+beforeAll(async () => {
   outputFolder = mkdtempSync(join(tmpdir(), "gatehouse-adapter-test-"))
   const report = join(outputFolder, "report.json")
   // Next's global types (seen through @gatehouse/next) make NODE_ENV a required key of ProcessEnv; a copy may lack it.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith("VITEST"))) as NodeJS.ProcessEnv
-  spawnSync(process.execPath, [vitestCli, "run", "--root", fixtures, "--reporter=json", `--outputFile=${report}`], {
+  // Awaited, not spawnSync: a worker blocked for over 60 s has its calls to vitest's main process time out.
+  // The run fails (the broken adapters must), so its exit status says nothing: the report does.
+  const run = spawn(process.execPath, [vitestCli, "run", "--root", fixtures, "--reporter=json", `--outputFile=${report}`], {
     cwd: fixtures,
     env,
-    encoding: "utf8",
+    stdio: "ignore",
   })
+  await new Promise((resolve, reject) => run.once("exit", resolve).once("error", reject))
   const parsed = JSON.parse(readFileSync(report, "utf8")) as { testResults: { assertionResults: AssertionResult[] }[] }
   results = parsed.testResults.flatMap((file) => file.assertionResults)
 }, 120_000)
