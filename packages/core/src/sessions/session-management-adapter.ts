@@ -18,9 +18,14 @@ export function managesSessions(adapter: Adapter | undefined): adapter is Sessio
 /** The adapter, or MissingAdapterMethods naming what it lacks for listing and revoking sessions. */
 export function sessionManagingAdapter(adapter: Adapter | undefined): SessionManagingAdapter {
   if (managesSessions(adapter)) return adapter
-  const missing = adapter ? sessionManagementMethods.filter((name) => typeof adapter[name] !== "function") : sessionManagementMethods
+  throw new MissingAdapterMethods(lackedMethods(sessionManagementMethods, adapter))
+}
+
+/** "The adapter lacks the method(s) session management needs: …", naming those of `methods` it lacks. */
+function lackedMethods(methods: readonly (keyof Adapter)[], adapter: Adapter | undefined): string {
+  const missing = adapter ? methods.filter((name) => typeof adapter[name] !== "function") : methods
   const what = adapter ? "The adapter lacks" : "No adapter is configured; session management needs one with"
-  throw new MissingAdapterMethods(`${what} the method(s) session management needs: ${missing.join(", ")}`)
+  return `${what} the method(s) session management needs: ${missing.join(", ")}`
 }
 
 export const ownedSessionMethods = [
@@ -43,9 +48,5 @@ export function keepsOwnedSessions(adapter: Adapter | undefined): adapter is Ada
  */
 export function missingSessionRecords(kind: "user" | "app", adapter: Adapter | undefined): MissingAdapterMethods {
   const methods = kind === "user" ? sessionManagementMethods : ownedSessionMethods
-  const missing = adapter ? methods.filter((name) => typeof adapter[name] !== "function") : methods
-  const what = adapter ? "The adapter lacks" : "No adapter is configured; session management needs one with"
-  return new MissingAdapterMethods(
-    `${what} the method(s) session management needs: ${missing.join(", ")} (or configure session.store, e.g. redisSessionStore)`,
-  )
+  return new MissingAdapterMethods(`${lackedMethods(methods, adapter)} (or configure session.store, e.g. redisSessionStore)`)
 }
